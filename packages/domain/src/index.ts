@@ -1,0 +1,3 @@
+export * from "./errors/index.js"
+export * from "./money/index.js"
+export * from "./Schemas.js"

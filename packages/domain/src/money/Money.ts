@@ -1,0 +1,68 @@
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import { digitsOf } from "./Currency.js"
+
+export type Amount = BigDecimal.BigDecimal
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+const LIMIT = BigDecimal.fromBigInt(1_000_000_000n)
+
+export const zero: Amount = BigDecimal.fromBigInt(0n)
+
+export type MoneyProblem = "format" | "precision" | "range"
+
+/**
+ * Parses a decimal string in a currency: no floats, no more decimals than the currency's minor units,
+ * within ±1,000,000,000 (decisions 2).
+ */
+export const parse = (input: unknown, currency: string): Either.Either<Amount, MoneyProblem> => {
+  if (typeof input !== "string" || !DECIMAL.test(input)) return Either.left("format")
+  const fraction = input.split(".")[1] ?? ""
+  if (fraction.length > digitsOf(currency)) return Either.left("precision")
+  return Option.match(BigDecimal.fromString(input), {
+    onNone: () => Either.left("format" as const),
+    onSome: (amount) =>
+      BigDecimal.greaterThan(BigDecimal.abs(amount), LIMIT) ? Either.left("range" as const) : Either.right(amount)
+  })
+}
+
+export const problemMessage = (problem: MoneyProblem, currency: string): string => {
+  switch (problem) {
+    case "format":
+      return "must be a decimal string such as \"120.00\""
+    case "precision":
+      return `has more decimals than ${currency} allows (${digitsOf(currency)})`
+    case "range":
+      return "must be between -1000000000 and 1000000000"
+  }
+}
+
+/** Rounds half away from zero to the currency's minor units. */
+export const round = (amount: Amount, currency: string): Amount =>
+  BigDecimal.round(amount, { scale: digitsOf(currency), mode: "half-from-zero" })
+
+/** Formats with exactly the currency's minor-unit digits: "1310.40" EUR, "1310" JPY, "12.500" KWD. */
+export const format = (amount: Amount, currency: string): string => {
+  const digits = digitsOf(currency)
+  const scaled = BigDecimal.scale(round(amount, currency), digits)
+  const negative = scaled.value < 0n
+  const raw = (negative ? -scaled.value : scaled.value).toString().padStart(digits + 1, "0")
+  const body = digits === 0 ? raw : `${raw.slice(0, raw.length - digits)}.${raw.slice(raw.length - digits)}`
+  return negative && scaled.value !== 0n ? `-${body}` : body
+}
+
+/** Minor units as an integer, rounded down (toward negative infinity), for refund obligations. */
+export const toMinorFloor = (amount: Amount, currency: string): bigint =>
+  BigDecimal.scale(BigDecimal.round(amount, { scale: digitsOf(currency), mode: "floor" }), digitsOf(currency)).value
+
+export const fromMinor = (minor: bigint, currency: string): Amount =>
+  BigDecimal.normalize(BigDecimal.make(minor, digitsOf(currency)))
+
+export const sum = (amounts: Iterable<Amount>): Amount => BigDecimal.sumAll(amounts)
+
+/** Parses a value already known to be a valid decimal string (from the database). */
+export const fromDb = (value: string): Amount => BigDecimal.unsafeFromString(value)
+
+/** Plain decimal text for storage in a NUMERIC column. */
+export const toDb = (amount: Amount): string => BigDecimal.format(BigDecimal.normalize(amount))

@@ -1,0 +1,2 @@
+export * as Currency from "./Currency.js"
+export * as Money from "./Money.js"
