@@ -1,0 +1,32 @@
+import * as Schema from "effect/Schema"
+
+export const Scope = Schema.Literal(
+  "rates:read",
+  "rates:write",
+  "reservations:read",
+  "reservations:write",
+  "catalog:read",
+  "guests:read",
+  "guests:write",
+  "folios:write"
+)
+export type Scope = typeof Scope.Type
+
+export const allScopes: ReadonlyArray<Scope> = Scope.literals
+
+export const SalesContext = Schema.Literal("back_office", "booking_engine", "channel")
+export type SalesContext = typeof SalesContext.Type
+
+/** A validated API key as the request sees it; the secret itself is never kept. */
+export class ApiKey extends Schema.Class<ApiKey>("ApiKey")({
+  id: Schema.String,
+  propertyId: Schema.String,
+  scopes: Schema.Array(Scope),
+  context: SalesContext,
+  label: Schema.NullOr(Schema.String),
+  expiresAt: Schema.NullOr(Schema.Date)
+}) {
+  hasScope(scope: Scope): boolean {
+    return this.scopes.includes(scope)
+  }
+}

@@ -1,0 +1,37 @@
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as OpenApi from "@effect/platform/OpenApi"
+import { CatalogApi } from "./api/CatalogApi.js"
+import { HealthApi } from "./api/HealthApi.js"
+import { MeApi } from "./api/MeApi.js"
+import { RatePlanReadsApi } from "./api/RatePlansApi.js"
+import * as Errors from "./Errors.js"
+import { stripDefaultDecodeError } from "./OpenApiTransform.js"
+
+/**
+ * The contract. Clients import this (and nothing of the server) to derive typed clients.
+ * Errors any endpoint may answer with are declared here, once.
+ */
+export class HotelApi extends HttpApi.make("hotel")
+  .add(HealthApi)
+  .add(MeApi)
+  .add(CatalogApi)
+  .add(RatePlanReadsApi)
+  .addError(Errors.InvalidParameters)
+  .addError(Errors.InvalidJson)
+  .addError(Errors.MissingApiKey)
+  .addError(Errors.InvalidApiKey)
+  .addError(Errors.InsufficientScope)
+  .addError(Errors.UnknownRoute)
+  .addError(Errors.MethodNotAllowed)
+  .addError(Errors.PayloadTooLarge)
+  .addError(Errors.IdempotencyKeyReuse)
+  .addError(Errors.IdempotencyInProgress)
+  .addError(Errors.RateLimited)
+  .addError(Errors.MaintenanceMode)
+  .addError(Errors.InternalError)
+  .annotateContext(OpenApi.annotations({
+    title: "Hotel rate management and reservations",
+    version: "1.0.0",
+    transform: stripDefaultDecodeError
+  }))
+{}

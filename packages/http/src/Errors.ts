@@ -1,0 +1,43 @@
+import * as Domain from "@hotel/domain"
+import { wire } from "./Envelope.js"
+
+// Every domain error with its wire shape, for endpoint and API `addError` declarations.
+
+export const InvalidParameters = wire(Domain.InvalidParameters)
+export const InvalidJson = wire(Domain.InvalidJson)
+export const UnknownRoute = wire(Domain.UnknownRoute)
+export const MethodNotAllowed = wire(Domain.MethodNotAllowed)
+export const PayloadTooLarge = wire(Domain.PayloadTooLarge)
+export const MissingApiKey = wire(Domain.MissingApiKey)
+export const InvalidApiKey = wire(Domain.InvalidApiKey)
+export const InsufficientScope = wire(Domain.InsufficientScope)
+export const IdempotencyKeyReuse = wire(Domain.IdempotencyKeyReuse)
+export const IdempotencyInProgress = wire(Domain.IdempotencyInProgress)
+export const RateLimited = wire(Domain.RateLimited)
+export const MaintenanceMode = wire(Domain.MaintenanceMode)
+export const InternalError = wire(Domain.InternalError)
+
+export const RatePlanNotFound = wire(Domain.RatePlanNotFound)
+export const IntervalNotFound = wire(Domain.IntervalNotFound)
+export const PromoCodeNotFound = wire(Domain.PromoCodeNotFound)
+export const ReservationNotFound = wire(Domain.ReservationNotFound)
+export const RoomTypeNotFound = wire(Domain.RoomTypeNotFound)
+export const RoomNotFound = wire(Domain.RoomNotFound)
+export const GuestNotFound = wire(Domain.GuestNotFound)
+export const ServiceNotFound = wire(Domain.ServiceNotFound)
+export const FolioNotFound = wire(Domain.FolioNotFound)
+
+export const NoAvailability = wire(Domain.NoAvailability)
+export const InsufficientPoints = wire(Domain.InsufficientPoints)
+export const HoldExpired = wire(Domain.HoldExpired)
+export const NotConfirmable = wire(Domain.NotConfirmable)
+export const NotCancellable = wire(Domain.NotCancellable)
+export const IntervalOverlap = wire(Domain.IntervalOverlap)
+export const RatePlanInUse = wire(Domain.RatePlanInUse)
+export const PaymentReferenceReused = wire(Domain.PaymentReferenceReused)
+export const PromoCodeExists = wire(Domain.PromoCodeExists)
+export const InvalidStatusTransition = wire(Domain.InvalidStatusTransition)
+export const PartyTooLarge = wire(Domain.PartyTooLarge)
+export const CurrencyMismatch = wire(Domain.CurrencyMismatch)
+export const AmountMismatch = wire(Domain.AmountMismatch)
+export const DefaultRatePlanProtected = wire(Domain.DefaultRatePlanProtected)
