@@ -29,6 +29,13 @@ export class HotelApi extends HttpApi.make("hotel")
   .addError(Errors.RateLimited)
   .addError(Errors.MaintenanceMode)
   .addError(Errors.InternalError)
+  // A path id that is not this property's resource (or not an id at all) is that resource's 404.
+  .addError(Errors.RatePlanNotFound)
+  .addError(Errors.IntervalNotFound)
+  .addError(Errors.PromoCodeNotFound)
+  .addError(Errors.ReservationNotFound)
+  .addError(Errors.GuestNotFound)
+  .addError(Errors.FolioNotFound)
   .annotateContext(OpenApi.annotations({
     title: "Hotel rate management and reservations",
     version: "1.0.0",

@@ -1,5 +1,6 @@
 import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
 import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import type * as Domain from "@hotel/domain"
 import type { ApiKey, Scope } from "@hotel/domain"
 import * as Context from "effect/Context"
 import * as Errors from "./Errors.js"
@@ -28,3 +29,18 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@hote
   provides: CurrentApiKey,
   security: { bearer: HttpApiSecurity.bearer }
 }) {}
+
+/** A constructor of a not-found error, for a path id that cannot name a resource. */
+export type NotFoundError = new(props: { readonly message: string }) =>
+  | Domain.RatePlanNotFound
+  | Domain.IntervalNotFound
+  | Domain.PromoCodeNotFound
+  | Domain.ReservationNotFound
+  | Domain.GuestNotFound
+  | Domain.FolioNotFound
+
+/**
+ * Endpoint annotation: the error for an `{id}` in the path that is not a resource of this property
+ * (a malformed id names no resource either, so it is the same 404).
+ */
+export class NotFoundAs extends Context.Tag("@hotel/http/NotFoundAs")<NotFoundAs, NotFoundError>() {}

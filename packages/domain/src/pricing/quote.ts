@@ -1,0 +1,115 @@
+// Prices a whole stay (decisions 3): one rule for `GET /rates`, holds and folios alike.
+//
+// Line order is fixed so that a hold without add-ons has exactly the quote's lines and add-ons only ADD
+// lines (decisions 3): room nights, then property taxes on the room / stay, then each add-on followed by its
+// own tax, then property taxes on add-on revenue. A tax that comes to zero writes no line (and is not in
+// `taxes`): a percent-of-add-ons tax thus appears only when add-ons are booked, instead of changing the
+// amount of a line the quote already showed.
+import * as BigDecimal from "effect/BigDecimal"
+import * as Money from "../money/Money.js"
+import type { Amount } from "../money/Money.js"
+import { ZERO } from "./arith.js"
+import { addOnLines } from "./addons.js"
+import { type IsoDate, nightsOf } from "./dates.js"
+import { rateToBase } from "./fx.js"
+import { allocateGuests, type Guests } from "./guests.js"
+import { type Entitlement, entitlementOf } from "./inclusions.js"
+import type { QuoteLine } from "./lines.js"
+import type { AddOn, Inclusion, Party, PricingProperty, RatePlan, RoomType, Tax } from "./model.js"
+import { type PricedNight, priceNight } from "./nightly.js"
+import { isZero, levy, onAddons, type StayFacts } from "./taxes.js"
+
+export interface StayRequest {
+  readonly plan: RatePlan
+  readonly roomType: RoomType
+  readonly property: PricingProperty
+  readonly checkIn: IsoDate
+  readonly checkOut: IsoDate
+  readonly party: Party
+  readonly addOns?: ReadonlyArray<AddOn>
+  readonly inclusions?: ReadonlyArray<Inclusion>
+}
+
+export interface TaxAmount {
+  readonly code: string
+  readonly name: string
+  readonly amount: Amount
+}
+
+export interface Quote {
+  /** The plan currency: every line is in it. */
+  readonly currency: string
+  /** Base units per one unit of `currency` (1 for the base currency); null when none is configured. */
+  readonly exchangeRate: Amount | null
+  readonly nights: ReadonlyArray<PricedNight>
+  readonly lines: ReadonlyArray<QuoteLine>
+  /** Property taxes levied on this stay, in line order. */
+  readonly taxes: ReadonlyArray<TaxAmount>
+  readonly entitlements: ReadonlyArray<Entitlement>
+  /** Sum of the room lines: nights with extra guests and discounts, no taxes or add-ons. */
+  readonly roomRevenue: Amount
+  /** Room revenue ÷ nights, rounded (decisions 2: a reservation's `nightly_rate`). */
+  readonly nightlyRate: Amount
+  /** Sum of all lines. */
+  readonly total: Amount
+  readonly guests: Guests
+}
+
+const sumOf = (lines: ReadonlyArray<QuoteLine>): Amount => Money.sum(lines.map((line) => line.amount))
+
+const taxLine = (tax: TaxAmount): QuoteLine => ({
+  kind: "tax",
+  description: tax.name,
+  amount: tax.amount,
+  revenueCategory: null,
+  code: tax.code
+})
+
+const levied = (taxes: ReadonlyArray<Tax>, revenue: Amount, facts: StayFacts): Array<TaxAmount> =>
+  taxes.flatMap((tax) => {
+    const amount = levy(tax, revenue, facts)
+    return isZero(amount) ? [] : [{ code: tax.code, name: tax.name, amount }]
+  })
+
+export const priceStay = (request: StayRequest): Quote => {
+  const { plan, property } = request
+  const currency = plan.currency
+  const guests = allocateGuests(request.party, request.roomType)
+  const dates = nightsOf(request.checkIn, request.checkOut)
+  const facts: StayFacts = { property, currency, nights: dates.length, guests }
+
+  const nights = dates.map((date) => priceNight(plan, date, guests, property.ageBrackets))
+  const roomLines: Array<QuoteLine> = nights.map((night) => ({
+    kind: "room",
+    description: `Room ${night.date}`,
+    amount: night.amount,
+    revenueCategory: "room",
+    quantity: 1,
+    date: night.date
+  }))
+  const roomRevenue = sumOf(roomLines)
+  const stayTaxes = levied(property.taxes.filter((tax) => !onAddons(tax)), roomRevenue, facts)
+
+  const addOnLinesAll = (request.addOns ?? []).flatMap((addOn) => addOnLines(addOn, facts))
+  const addOnRevenue = sumOf(addOnLinesAll.filter((line) => line.kind === "addon"))
+  const addOnTaxes = levied(property.taxes.filter(onAddons), addOnRevenue, facts)
+
+  const lines = [...roomLines, ...stayTaxes.map(taxLine), ...addOnLinesAll, ...addOnTaxes.map(taxLine)]
+  const taxes = [...stayTaxes, ...addOnTaxes]
+  const nightlyRate = dates.length === 0
+    ? ZERO
+    : Money.round(BigDecimal.unsafeDivide(roomRevenue, BigDecimal.fromBigInt(BigInt(dates.length))), currency)
+
+  return {
+    currency,
+    exchangeRate: rateToBase(property, currency) ?? null,
+    nights,
+    lines,
+    taxes,
+    entitlements: (request.inclusions ?? []).map((inclusion) => entitlementOf(inclusion, dates.length, guests.total)),
+    roomRevenue,
+    nightlyRate,
+    total: sumOf(lines),
+    guests
+  }
+}

@@ -1,0 +1,39 @@
+import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import { InvalidParameters } from "@hotel/domain"
+import * as Option from "effect/Option"
+import type { RouteInfo } from "./RouteTable.js"
+
+/** `["add_ons", 2, "quantity"]` → `add_ons[2].quantity`, the path of the field as sent. */
+export const paramPath = (path: ReadonlyArray<PropertyKey>): string =>
+  path.reduce<string>(
+    (acc, key) =>
+      typeof key === "number" ? `${acc}[${key}]` : acc.length === 0 ? String(key) : `${acc}.${String(key)}`,
+    ""
+  )
+
+const pathParams = (route: RouteInfo): ReadonlyArray<string> =>
+  route.segments.filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1))
+
+/**
+ * The framework's decode error as the contract's: an `{id}` in the path that cannot be an id is the
+ * resource's 404, anything else a 400 `invalid_parameters` naming the first failing field.
+ */
+export const fromDecodeError = (error: HttpApiDecodeError, route: RouteInfo): unknown => {
+  const issue = error.issues[0]
+  const path = issue?.path ?? []
+  const first = path[0]
+  if (typeof first === "string" && path.length === 1 && pathParams(route).includes(first.toLowerCase())) {
+    return Option.match(route.notFound, {
+      onNone: () => new InvalidParameters({ message: `${first} ${issue?.message ?? "is invalid"}`, param: first }),
+      onSome: (NotFound) => new NotFound({ message: "No such resource" })
+    })
+  }
+  if (path.length === 0) {
+    return new InvalidParameters({ message: `The request body must be a JSON object: ${issue?.message ?? ""}`.trim() })
+  }
+  const param = paramPath(path)
+  return new InvalidParameters({ message: `${param}: ${describe(issue?.message ?? "is invalid")}`, param })
+}
+
+// Schema's messages are written for developers ("Expected string, actual 12"); keep them, minus noise.
+const describe = (message: string): string => message.replace(/\s+/g, " ").trim()

@@ -1,0 +1,84 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { InsufficientScope, InternalError, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { HotelApi } from "../Api.js"
+import { noStore } from "../Security.js"
+import { Authenticator } from "./Authenticator.js"
+import { authenticatedKey } from "./CurrentKey.js"
+import { fromDecodeError } from "./DecodeErrors.js"
+import { parsedRequest } from "./RequestBody.js"
+import { makeRouteTable, type RouteInfo } from "./RouteTable.js"
+
+const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
+
+/** Adds headers to whatever response the request ends with, the encoder's error responses included. */
+const withHeaders = (headers: Record<string, string>) =>
+  HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
+
+const successHeaders = (route: RouteInfo, response: HttpServerResponse.HttpServerResponse) => {
+  if (response.status >= 300) return response
+  const cache = hasBody(route.method) && !route.isPublic ? Option.some(noStore) : route.cacheControl
+  return Option.match(cache, {
+    onNone: () => response,
+    onSome: (value) => HttpServerResponse.setHeader(response, "cache-control", value)
+  })
+}
+
+/**
+ * Everything the contract asks of a request before and around its handler, in the contract's order:
+ * route (404/405), authentication (401), scope (403), body (413/400), then the handler, whose
+ * framework failures are mapped onto the contract's codes.
+ */
+export const GatewayLive = HttpApiBuilder.middleware(
+  HotelApi,
+  Effect.gen(function*() {
+    const routes = makeRouteTable()
+    const authenticator = yield* Authenticator
+    return (app) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const url = new URL(request.url, "http://localhost")
+        const match = routes.match(request.method, url.pathname)
+        if (match._tag === "NotFound") {
+          return yield* new UnknownRoute({ message: `No endpoint ${request.method} ${url.pathname}` })
+        }
+        if (match._tag === "MethodNotAllowed") {
+          yield* withHeaders({ allow: match.allow.join(", ") })
+          return yield* new MethodNotAllowed({
+            message: `${request.method} is not allowed on ${url.pathname}; use ${match.allow.join(", ")}`
+          })
+        }
+        const route = match.route
+        if (route.isPublic) return yield* app
+
+        const key = yield* authenticator.authenticate(request.headers["authorization"])
+        if (Option.isSome(route.scope) && !key.hasScope(route.scope.value)) {
+          return yield* new InsufficientScope({ message: `This endpoint needs the scope ${route.scope.value}` })
+        }
+        const handled = hasBody(request.method)
+          ? Effect.flatMap(parsedRequest(request), (parsed) =>
+            Effect.provideService(app, HttpServerRequest.HttpServerRequest, parsed.request))
+          : app
+        const response = yield* handled.pipe(
+          Effect.locally(authenticatedKey, Option.some(key)),
+          Effect.catchIf(
+            (error): error is HttpApiDecodeError => error instanceof HttpApiDecodeError,
+            (error) => Effect.fail(fromDecodeError(error, route))
+          )
+        )
+        return successHeaders(route, response)
+      }).pipe(
+        Effect.catchAllDefect((defect) =>
+          Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
+            Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
+          )
+        )
+      )
+  })
+)
