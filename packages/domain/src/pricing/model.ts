@@ -16,14 +16,16 @@ export interface CancellationTier {
   readonly refundPercent: number
 }
 
+/** Per-weekday prices of an interval; a missing day falls back to the plan's base price. */
+export type WeekdayPrices = Partial<Record<Weekday, Opt<Amount>>>
+
 /** A seasonal interval (interface 2.3): covers nights `startDate` up to the night before `endDate`. */
 export interface Interval {
   readonly id?: string
   readonly name?: string
   readonly startDate: IsoDate
   readonly endDate: IsoDate
-  /** Per-weekday prices; a missing day falls back to the plan's base price. */
-  readonly prices?: Partial<Record<Weekday, Opt<Amount>>>
+  readonly prices?: Opt<WeekdayPrices>
   readonly minStay?: Opt<number>
   readonly maxStay?: Opt<number>
   readonly closedToArrival?: Opt<boolean>

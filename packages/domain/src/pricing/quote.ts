@@ -17,7 +17,7 @@ import { type Entitlement, entitlementOf } from "./inclusions.js"
 import type { QuoteLine } from "./lines.js"
 import type { AddOn, Inclusion, Party, PricingProperty, RatePlan, RoomType, Tax } from "./model.js"
 import { type PricedNight, priceNight } from "./nightly.js"
-import { isZero, levy, onAddons, type StayFacts } from "./taxes.js"
+import { levy, onAddons, type StayFacts } from "./taxes.js"
 
 export interface StayRequest {
   readonly plan: RatePlan
@@ -68,7 +68,7 @@ const taxLine = (tax: TaxAmount): QuoteLine => ({
 const levied = (taxes: ReadonlyArray<Tax>, revenue: Amount, facts: StayFacts): Array<TaxAmount> =>
   taxes.flatMap((tax) => {
     const amount = levy(tax, revenue, facts)
-    return isZero(amount) ? [] : [{ code: tax.code, name: tax.name, amount }]
+    return BigDecimal.isZero(amount) ? [] : [{ code: tax.code, name: tax.name, amount }]
   })
 
 export const priceStay = (request: StayRequest): Quote => {

@@ -8,7 +8,6 @@
 //   not given (a `children` count without `child_ages`) is taxed: without an age there is no evidence for
 //   the exemption, the same "no age, no age-based relief" rule that charges such a child 100% as an extra
 //   guest. Adults are never exempt.
-import * as BigDecimal from "effect/BigDecimal"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
 import { percentOf, times } from "./arith.js"
@@ -68,5 +67,3 @@ export const levy = (rule: TaxRule, taxedRevenue: Amount, facts: StayFacts): Amo
 
 /** A property tax levied on add-on revenue rather than on the room. */
 export const onAddons = (tax: Tax): boolean => tax.kind === "percent" && tax.appliesTo === "addons"
-
-export const isZero = (amount: Amount): boolean => BigDecimal.isZero(amount)
