@@ -33,5 +33,8 @@ export const errorFields = {
   param: Schema.optional(Schema.String)
 }
 
-export const getErrorMeta = (schema: Schema.Schema.Any): Option.Option<ErrorMeta> =>
-  AST.getAnnotation<ErrorMeta>(schema.ast, ErrorMetaId)
+/** A class schema is a transformation to its declaration, which carries the class annotations. */
+export const getErrorMeta = (schema: Schema.Schema.Any): Option.Option<ErrorMeta> => {
+  const ast = AST.isTransformation(schema.ast) ? schema.ast.to : schema.ast
+  return AST.getAnnotation<ErrorMeta>(ast, ErrorMetaId)
+}

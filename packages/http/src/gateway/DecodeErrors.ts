@@ -1,6 +1,7 @@
 import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
+import type { NotFoundError } from "../Security.js"
 import type { RouteInfo } from "./RouteTable.js"
 
 /** `["add_ons", 2, "quantity"]` → `add_ons[2].quantity`, the path of the field as sent. */
@@ -18,13 +19,17 @@ const pathParams = (route: RouteInfo): ReadonlyArray<string> =>
  * The framework's decode error as the contract's: an `{id}` in the path that cannot be an id is the
  * resource's 404, anything else a 400 `invalid_parameters` naming the first failing field.
  */
-export const fromDecodeError = (error: HttpApiDecodeError, route: RouteInfo): unknown => {
+export const fromDecodeError = (
+  error: HttpApiDecodeError,
+  route: RouteInfo
+): InvalidParameters | InstanceType<NotFoundError> => {
   const issue = error.issues[0]
   const path = issue?.path ?? []
   const first = path[0]
   if (typeof first === "string" && path.length === 1 && pathParams(route).includes(first.toLowerCase())) {
     return Option.match(route.notFound, {
-      onNone: () => new InvalidParameters({ message: `${first} ${issue?.message ?? "is invalid"}`, param: first }),
+      onNone: (): InvalidParameters | InstanceType<NotFoundError> =>
+        new InvalidParameters({ message: `${first} ${issue?.message ?? "is invalid"}`, param: first }),
       onSome: (NotFound) => new NotFound({ message: "No such resource" })
     })
   }

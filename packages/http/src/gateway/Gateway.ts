@@ -40,7 +40,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
   Effect.gen(function*() {
     const routes = makeRouteTable()
     const authenticator = yield* Authenticator
-    return (app) =>
+    return (app: HttpApp.Default) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const url = new URL(request.url, "http://localhost")
@@ -61,17 +61,18 @@ export const GatewayLive = HttpApiBuilder.middleware(
         if (Option.isSome(route.scope) && !key.hasScope(route.scope.value)) {
           return yield* new InsufficientScope({ message: `This endpoint needs the scope ${route.scope.value}` })
         }
+        // The router fails with the framework's decode error although the app's type says it cannot fail.
+        const decoded = Effect.catchAllCause(app, (cause) => {
+          const failure = Cause.squash(cause)
+          return failure instanceof HttpApiDecodeError
+            ? Effect.fail(fromDecodeError(failure, route))
+            : Effect.failCause(cause)
+        })
         const handled = hasBody(request.method)
           ? Effect.flatMap(parsedRequest(request), (parsed) =>
-            Effect.provideService(app, HttpServerRequest.HttpServerRequest, parsed.request))
-          : app
-        const response = yield* handled.pipe(
-          Effect.locally(authenticatedKey, Option.some(key)),
-          Effect.catchIf(
-            (error): error is HttpApiDecodeError => error instanceof HttpApiDecodeError,
-            (error) => Effect.fail(fromDecodeError(error, route))
-          )
-        )
+            Effect.provideService(decoded, HttpServerRequest.HttpServerRequest, parsed.request))
+          : decoded
+        const response = yield* handled.pipe(Effect.locally(authenticatedKey, Option.some(key)))
         return successHeaders(route, response)
       }).pipe(
         Effect.catchAllDefect((defect) =>

@@ -1,0 +1,128 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { SalesContext } from "@hotel/domain"
+import { ApiKey, Scope } from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
+import { createHash, randomBytes } from "node:crypto"
+
+/** The secret is never stored: only its SHA-256, in hex. */
+export const hashKey = (secret: string): string => createHash("sha256").update(secret, "utf8").digest("hex")
+
+/** A new secret: `hk_` and 32 random bytes in base64url. */
+export const generateKey = (): string => `hk_${randomBytes(32).toString("base64url")}`
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Not an API error (the admin command line reports it): no property has this id. */
+export class PropertyNotFound extends Schema.TaggedError<PropertyNotFound>()("PropertyNotFound", {
+  message: Schema.String,
+  property_id: Schema.String
+}) {}
+
+/** Not an API error (the admin command line reports it): no API key has this id. */
+export class ApiKeyNotFound extends Schema.TaggedError<ApiKeyNotFound>()("ApiKeyNotFound", {
+  message: Schema.String,
+  api_key_id: Schema.String
+}) {}
+
+export interface NewApiKey {
+  readonly propertyId: string
+  readonly scopes: ReadonlyArray<Scope>
+  /** `back_office` when not given. */
+  readonly context?: SalesContext | undefined
+  readonly label?: string | null | undefined
+  /** Never expires when not given. */
+  readonly expiresAt?: Date | null | undefined
+}
+
+/** A key as found by its hash; the caller decides what `revokedAt` and `key.expiresAt` mean now. */
+export interface StoredApiKey {
+  readonly key: ApiKey
+  readonly revokedAt: Date | null
+}
+
+interface ApiKeyRow {
+  readonly id: string
+  readonly property_id: string
+  readonly scopes: ReadonlyArray<string>
+  readonly context: string
+  readonly label: string | null
+  readonly expires_at: Date | null
+  readonly revoked_at: Date | null
+}
+
+const isScope = Schema.is(Scope)
+const isContext = (s: string): s is SalesContext => s === "back_office" || s === "booking_engine" || s === "channel"
+
+/** Existence check of a property by id (an id that is not a UUID names no property). */
+export const propertyExists = (sql: SqlClient.SqlClient, propertyId: string) =>
+  UUID.test(propertyId)
+    ? sql<{ id: string }>`SELECT id FROM properties WHERE id = ${propertyId}`.pipe(Effect.map((rows) => rows.length > 0))
+    : Effect.succeed(false)
+
+export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/ApiKeyRepository", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /** Stores a new key and returns its secret, the only time it is ever seen. */
+    const create = (input: NewApiKey): Effect.Effect<{ readonly api_key_id: string; readonly key: string }, PropertyNotFound> =>
+      Effect.gen(function*() {
+        const exists = yield* propertyExists(sql, input.propertyId).pipe(Effect.orDie)
+        if (!exists) {
+          return yield* new PropertyNotFound({
+            message: `No property has the id ${input.propertyId}`,
+            property_id: input.propertyId
+          })
+        }
+        const key = generateKey()
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const scopes = [...new Set(input.scopes)]
+        const [row] = yield* sql<{ id: string }>`
+          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, created_at)
+          VALUES (${input.propertyId}, ${hashKey(key)}, ${scopes}::text[], ${input.context ?? "back_office"},
+                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${now})
+          RETURNING id`.pipe(Effect.orDie)
+        return { api_key_id: row.id, key }
+      }).pipe(Effect.withSpan("ApiKeyRepository.create"))
+
+    /** Revokes a key; revoking it again keeps the first revocation time. */
+    const revoke = (id: string): Effect.Effect<{ readonly api_key_id: string; readonly revoked: true }, ApiKeyNotFound> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const rows = UUID.test(id)
+          ? yield* sql<{ id: string }>`
+              UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ${now}) WHERE id = ${id} RETURNING id`.pipe(
+              Effect.orDie
+            )
+          : []
+        if (rows.length === 0) return yield* new ApiKeyNotFound({ message: `No API key has the id ${id}`, api_key_id: id })
+        return { api_key_id: rows[0].id, revoked: true as const }
+      }).pipe(Effect.withSpan("ApiKeyRepository.revoke"))
+
+    /** The key with this hash (see `hashKey`), revoked or expired ones included. */
+    const findByHash = (hash: string): Effect.Effect<Option.Option<StoredApiKey>> =>
+      sql<ApiKeyRow>`
+        SELECT id, property_id, scopes, context, label, expires_at, revoked_at
+        FROM api_keys WHERE key_hash = ${hash}`.pipe(
+        Effect.orDie,
+        Effect.map((rows) =>
+          Option.map(Option.fromNullable(rows[0]), (row): StoredApiKey => ({
+            key: new ApiKey({
+              id: row.id,
+              propertyId: row.property_id,
+              scopes: row.scopes.filter(isScope),
+              context: isContext(row.context) ? row.context : "back_office",
+              label: row.label,
+              expiresAt: row.expires_at
+            }),
+            revokedAt: row.revoked_at
+          }))
+        ),
+        Effect.withSpan("ApiKeyRepository.findByHash")
+      )
+
+    return { create, revoke, findByHash } as const
+  })
+}) {}

@@ -1,0 +1,22 @@
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import { FxRepository } from "@hotel/persistence/FxRepository"
+import * as Effect from "effect/Effect"
+import { needsSubcommand, runPrinting } from "./Shared.js"
+
+const set = Command.make(
+  "set",
+  {
+    property: Options.text("property").pipe(Options.withDescription("Property id")),
+    currency: Args.text({ name: "CURRENCY" }),
+    rate: Args.text({ name: "RATE" }).pipe(Args.withDescription("Base-currency units per one unit of CURRENCY"))
+  },
+  ({ currency, property, rate }) => runPrinting(Effect.flatMap(FxRepository, (fx) => fx.setRate(property, currency, rate)))
+).pipe(Command.withDescription("Set a currency's rate to the base currency; prints { property_id, currency, rate_to_base }"))
+
+/** `hotel fx set --property ID CURRENCY RATE`. */
+export const fx = Command.make("fx", {}, needsSubcommand("fx set --property ID CURRENCY RATE")).pipe(
+  Command.withDescription("Exchange rates"),
+  Command.withSubcommands([set])
+)

@@ -1,0 +1,85 @@
+import * as Args from "@effect/cli/Args"
+import * as Command from "@effect/cli/Command"
+import * as Options from "@effect/cli/Options"
+import type { Scope } from "@hotel/domain"
+import { allScopes } from "@hotel/domain"
+import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { CommandFailed, needsSubcommand, runPrinting } from "./Shared.js"
+
+/** `--scopes a,b`; `""` is no scope at all (a key that can only call `/me`). */
+export const parseScopes = (text: string): Effect.Effect<ReadonlyArray<Scope>, CommandFailed> => {
+  const names = text.split(",").map((s) => s.trim()).filter((s) => s.length > 0)
+  const known = (name: string): name is Scope => (allScopes as ReadonlyArray<string>).includes(name)
+  const unknown = names.filter((name) => !known(name))
+  return unknown.length > 0
+    ? Effect.fail(
+      new CommandFailed({
+        message: `unknown scope${unknown.length > 1 ? "s" : ""} ${unknown.map((s) => `"${s}"`).join(", ")} (known: ${
+          allScopes.join(", ")
+        })`,
+        param: "--scopes"
+      })
+    )
+    : Effect.succeed([...new Set(names.filter(known))])
+}
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** An ISO 8601 timestamp in the future (a date alone is midnight UTC). */
+export const parseFutureTimestamp = (text: string, param: string): Effect.Effect<Date, CommandFailed> =>
+  Effect.gen(function*() {
+    const date = new Date(text)
+    if (!ISO_TIMESTAMP.test(text) || Number.isNaN(date.getTime())) {
+      return yield* new CommandFailed({ message: `${param}: must be an ISO 8601 timestamp such as 2027-01-01T00:00:00Z`, param })
+    }
+    if (date.getTime() <= (yield* Clock.currentTimeMillis)) {
+      return yield* new CommandFailed({ message: `${param}: must be in the future`, param })
+    }
+    return date
+  })
+
+const create = Command.make(
+  "create",
+  {
+    property: Options.text("property").pipe(Options.withDescription("Property id")),
+    scopes: Options.text("scopes").pipe(Options.withDescription(`Comma-separated: ${allScopes.join(", ")}; "" for none`)),
+    context: Options.choice("context", ["back_office", "booking_engine", "channel"]).pipe(
+      Options.withDefault("back_office" as const),
+      Options.withDescription("Sales context")
+    ),
+    label: Options.text("label").pipe(Options.optional),
+    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp"))
+  },
+  (options) =>
+    runPrinting(Effect.gen(function*() {
+      const scopes = yield* parseScopes(options.scopes)
+      if (Option.isSome(options.label) && options.label.value.length > 200) {
+        return yield* new CommandFailed({ message: "--label: must be at most 200 characters", param: "--label" })
+      }
+      const expiresAt = Option.isSome(options.expiresAt)
+        ? yield* parseFutureTimestamp(options.expiresAt.value, "--expires-at")
+        : null
+      const keys = yield* ApiKeyRepository
+      return yield* keys.create({
+        propertyId: options.property,
+        scopes,
+        context: options.context,
+        label: Option.getOrNull(options.label),
+        expiresAt
+      })
+    }))
+).pipe(Command.withDescription("Create an API key; prints { api_key_id, key } (the key is shown only once)"))
+
+const revoke = Command.make("revoke", { id: Args.text({ name: "ID" }) }, ({ id }) =>
+  runPrinting(Effect.flatMap(ApiKeyRepository, (keys) => keys.revoke(id)))).pipe(
+    Command.withDescription("Revoke an API key; prints { api_key_id, revoked: true }")
+  )
+
+/** `hotel key create ...` / `hotel key revoke ID`. */
+export const key = Command.make("key", {}, needsSubcommand("key create | key revoke ID")).pipe(
+  Command.withDescription("API keys"),
+  Command.withSubcommands([create, revoke])
+)

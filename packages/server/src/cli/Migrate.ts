@@ -1,0 +1,12 @@
+import * as Command from "@effect/cli/Command"
+import { runMigrations } from "@hotel/persistence/Migrations"
+import * as Effect from "effect/Effect"
+import { DatabaseLive, printJson } from "./Shared.js"
+
+/** `hotel migrate`: applies pending migrations; prints `{ applied: ["0001_initial", ...] }`. */
+export const migrate = Command.make("migrate", {}, () =>
+  runMigrations.pipe(
+    Effect.map((applied) => ({ applied: applied.map(([id, name]) => `${String(id).padStart(4, "0")}_${name}`) })),
+    Effect.flatMap(printJson),
+    Effect.provide(DatabaseLive)
+  )).pipe(Command.withDescription("Apply pending database migrations"))

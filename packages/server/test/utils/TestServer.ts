@@ -1,0 +1,90 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
+import { HttpLive } from "@hotel/http/HttpLive"
+import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
+import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/PropertyImport"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { createServer } from "node:http"
+import { propertyFile } from "./fixtures.js"
+import { type ApiResponse, request, type RequestOptions } from "./http.js"
+import { TestSqlLive } from "./TestDatabase.js"
+
+export interface KeyOptions {
+  readonly scopes?: ReadonlyArray<Scope>
+  readonly context?: SalesContext
+  readonly propertyId?: string
+  readonly expiresAt?: Date | null
+}
+
+export interface TestApiService {
+  readonly baseUrl: string
+  /** The fixture property (`fixtures.ts`) imported into the fresh database. */
+  readonly property: PropertyImportResult
+  /** A key of the fixture property with every scope and the `back_office` context. */
+  readonly key: string
+  readonly request: (method: string, path: string, options?: RequestOptions) => Effect.Effect<ApiResponse>
+  readonly get: (path: string, options?: RequestOptions) => Effect.Effect<ApiResponse>
+  readonly post: (path: string, body?: unknown, options?: RequestOptions) => Effect.Effect<ApiResponse>
+  readonly patch: (path: string, body?: unknown, options?: RequestOptions) => Effect.Effect<ApiResponse>
+  readonly delete: (path: string, options?: RequestOptions) => Effect.Effect<ApiResponse>
+  readonly createKey: (options?: KeyOptions) => Effect.Effect<string>
+  /** Imports another property (fixture by default) and returns its ids. */
+  readonly importProperty: (file?: unknown) => Effect.Effect<PropertyImportResult>
+  readonly sql: SqlClient.SqlClient
+}
+
+export class TestApi extends Context.Tag("test/TestApi")<TestApi, TestApiService>() {}
+
+const uniqueCode = () => `T${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`
+
+const make = Effect.gen(function*() {
+  const server = yield* HttpServer.HttpServer
+  const sql = yield* SqlClient.SqlClient
+  const imports = yield* PropertyImport
+  const keys = yield* ApiKeyRepository
+  const address = server.address
+  const baseUrl = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1"
+
+  const importProperty = (file?: unknown) =>
+    imports.importDocument(file ?? propertyFile(uniqueCode())).pipe(Effect.orDie)
+  const property = yield* importProperty()
+  const createKey = (options: KeyOptions = {}) =>
+    keys.create({
+      propertyId: options.propertyId ?? property.property_id,
+      scopes: options.scopes ?? allScopes,
+      context: options.context ?? "back_office",
+      label: "test",
+      expiresAt: options.expiresAt ?? null
+    }).pipe(Effect.orDie, Effect.map((created) => created.key))
+  const key = yield* createKey()
+  const send = request(baseUrl, key)
+  return TestApi.of({
+    baseUrl,
+    property,
+    key,
+    request: send,
+    get: (path, options) => send("GET", path, options),
+    post: (path, body, options) => send("POST", path, { ...options, body: body ?? {} }),
+    patch: (path, body, options) => send("PATCH", path, { ...options, body: body ?? {} }),
+    delete: (path, options) => send("DELETE", path, options),
+    createKey,
+    importProperty,
+    sql
+  })
+})
+
+/**
+ * The real server in-process on a random port over a fresh migrated database holding the fixture
+ * property. Use with `layer(TestApiLive, { excludeTestServices: true })` for real time, or without it to
+ * run the server on the `TestClock`.
+ */
+export const TestApiLive = Layer.effect(TestApi, make).pipe(
+  Layer.provideMerge(HttpLive),
+  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+  Layer.provide(Layer.mergeAll(PropertyImport.Default, ApiKeyRepository.Default)),
+  Layer.provideMerge(TestSqlLive)
+)

@@ -1,0 +1,50 @@
+import * as Effect from "effect/Effect"
+
+export interface ApiResponse {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  /** The parsed body, typed by the caller. */
+  readonly json: <T = Record<string, unknown>>() => T
+}
+
+export interface ErrorBody {
+  readonly error: {
+    readonly type: string
+    readonly code: string
+    readonly message: string
+    readonly param?: string
+    readonly estimated_end?: string
+    readonly request_id: string
+  }
+}
+
+export interface RequestOptions {
+  /** A JSON value to send, or raw text (sent as is). */
+  readonly body?: unknown
+  readonly raw?: string
+  /** An API key; `null` sends no Authorization header. */
+  readonly key?: string | null
+  readonly headers?: Record<string, string>
+}
+
+/** Real HTTP against the in-process server. */
+export const request = (baseUrl: string, defaultKey: string | null) =>
+(method: string, path: string, options: RequestOptions = {}): Effect.Effect<ApiResponse> =>
+  Effect.promise(async () => {
+    const key = options.key === undefined ? defaultKey : options.key
+    const headers: Record<string, string> = { ...options.headers }
+    if (key !== null) headers["authorization"] = `Bearer ${key}`
+    let body: string | undefined
+    if (options.raw !== undefined) body = options.raw
+    else if (options.body !== undefined) body = JSON.stringify(options.body)
+    if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json"
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) })
+    const text = await response.text()
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      json: <T>() => JSON.parse(text) as T
+    }
+  })
