@@ -2,7 +2,8 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
-import { Authorization, CacheControl, RequiredScope, shortCache } from "../Security.js"
+import { RatePlanNotFound } from "@hotel/domain"
+import { Authorization, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "./CatalogApi.js"
 import { IdParam, ListOf } from "./Common.js"
 
@@ -49,6 +50,7 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
     HttpApiEndpoint.get("get")`/rate-plans/${IdParam}`
       .addSuccess(RatePlan)
       .addError(Errors.RatePlanNotFound)
+      .annotate(NotFoundAs, RatePlanNotFound)
   )
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
