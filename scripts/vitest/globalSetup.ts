@@ -4,6 +4,7 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import type { TestProject } from "vitest/node"
+import type {} from "vitest"
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -2,6 +2,9 @@ import * as Schema from "effect/Schema"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** Whether a string can be an id at all (a malformed one names no resource). */
+export const isUuid = (s: string): boolean => UUID.test(s)
+
 export const Uuid = Schema.String.pipe(
   Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID" })
 )

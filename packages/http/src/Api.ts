@@ -1,9 +1,16 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
+import { AvailabilityApi } from "./api/AvailabilityApi.js"
 import { CatalogApi } from "./api/CatalogApi.js"
+import { GuestsApi } from "./api/GuestsApi.js"
 import { HealthApi } from "./api/HealthApi.js"
 import { MeApi } from "./api/MeApi.js"
 import { RatePlanReadsApi } from "./api/RatePlansApi.js"
+import { RatesApi } from "./api/RatesApi.js"
+import { InclusionsApi } from "./api/InclusionsApi.js"
+import { IntervalsApi } from "./api/IntervalsApi.js"
+import { PromoCodesApi } from "./api/PromoCodesApi.js"
+import { RatePlanWritesApi } from "./api/RatePlanWritesApi.js"
 import * as Errors from "./Errors.js"
 import { stripDefaultDecodeError } from "./OpenApiTransform.js"
 
@@ -16,6 +23,13 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(MeApi)
   .add(CatalogApi)
   .add(RatePlanReadsApi)
+  .add(RatePlanWritesApi)
+  .add(IntervalsApi)
+  .add(InclusionsApi)
+  .add(PromoCodesApi)
+  .add(AvailabilityApi)
+  .add(RatesApi)
+  .add(GuestsApi)
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)

@@ -1,8 +1,18 @@
+import type * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpServer from "@effect/platform/HttpServer"
 import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
 import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
+import { GuestRepository } from "@hotel/persistence/GuestRepository"
+import { Inventory } from "@hotel/persistence/Inventory"
+import { PricingInputs } from "@hotel/persistence/PricingInputs"
+import { QuoteService } from "@hotel/persistence/QuoteService"
+import { InclusionRepository } from "@hotel/persistence/InclusionRepository"
+import { IntervalRepository } from "@hotel/persistence/IntervalRepository"
+import { PromoCodeRepository } from "@hotel/persistence/PromoCodeRepository"
+import { RateManagement } from "@hotel/persistence/RateManagement"
+import { PlatformLive } from "@hotel/persistence/Platform"
 import { RatePlanRepository } from "@hotel/persistence/RatePlanRepository"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -11,17 +21,44 @@ import { Authenticator } from "./gateway/Authenticator.js"
 import { AuthorizationLive } from "./gateway/CurrentKey.js"
 import { GatewayLive } from "./gateway/Gateway.js"
 import { withRequestContext } from "./gateway/RequestContext.js"
+import { AvailabilityHandlers } from "./handlers/AvailabilityHandlers.js"
 import { CatalogHandlers } from "./handlers/CatalogHandlers.js"
+import { GuestHandlers } from "./handlers/GuestHandlers.js"
 import { HealthHandlers } from "./handlers/HealthHandlers.js"
 import { MeHandlers } from "./handlers/MeHandlers.js"
+import { InclusionHandlers } from "./handlers/InclusionHandlers.js"
+import { IntervalHandlers } from "./handlers/IntervalHandlers.js"
+import { PromoCodeHandlers } from "./handlers/PromoCodeHandlers.js"
+import { RatePlanWriteHandlers } from "./handlers/RatePlanWriteHandlers.js"
 import { RatePlanReadHandlers } from "./handlers/RatePlanReadHandlers.js"
+import { RatesHandlers } from "./handlers/RatesHandlers.js"
 
-const HandlersLive = Layer.mergeAll(MeHandlers, HealthHandlers, CatalogHandlers, RatePlanReadHandlers)
+export const HandlersLive = Layer.mergeAll(
+  MeHandlers,
+  HealthHandlers,
+  CatalogHandlers,
+  RatePlanReadHandlers,
+  RatePlanWriteHandlers,
+  IntervalHandlers,
+  InclusionHandlers,
+  PromoCodeHandlers,
+  AvailabilityHandlers,
+  RatesHandlers,
+  GuestHandlers
+)
 
 const RepositoriesLive = Layer.mergeAll(
   ApiKeyRepository.Default,
   CatalogRepository.Default,
-  RatePlanRepository.Default
+  RatePlanRepository.Default,
+  RateManagement.Default,
+  IntervalRepository.Default,
+  InclusionRepository.Default,
+  PromoCodeRepository.Default,
+  PricingInputs.Default,
+  Inventory.Default,
+  QuoteService.Default,
+  GuestRepository.Default
 )
 
 const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
@@ -30,18 +67,23 @@ const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
 )
 
 /**
- * The whole API served on whatever `HttpServer` is provided; needs only a `SqlClient`.
+ * An API layer (`HotelApi`'s, or a test's extension of it) served on whatever `HttpServer` is provided,
+ * behind the gateway; needs the platform services (`PlatformLive` or `PlatformInMemory`) and a `SqlClient`.
  * The request context wraps the API's app so the error encoder sees the request id.
  */
-export const HttpLive = Layer.unwrapEffect(
-  Effect.map(HttpApiBuilder.httpApp, (app) => HttpServer.serve(withRequestContext(app)))
-).pipe(
-  Layer.provide(GatewayLive),
-  Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
-  Layer.provide(HttpApiBuilder.Router.Live),
-  Layer.provide(HttpApiBuilder.Middleware.layer),
-  Layer.provide(ApiLive),
-  Layer.provide(Authenticator.layer),
-  Layer.provide(RepositoriesLive)
-)
+export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
+  Layer.unwrapEffect(
+    Effect.map(HttpApiBuilder.httpApp, (app) => HttpServer.serve(withRequestContext(app)))
+  ).pipe(
+    Layer.provide(GatewayLive),
+    Layer.provide(HttpApiScalar.layer({ path: "/docs" })),
+    Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
+    Layer.provide(HttpApiBuilder.Router.Live),
+    Layer.provide(HttpApiBuilder.Middleware.layer),
+    Layer.provide(api),
+    Layer.provide(Authenticator.layer),
+    Layer.provide(RepositoriesLive)
+  )
+
+/** The whole API served on whatever `HttpServer` is provided; needs only a `SqlClient`. */
+export const HttpLive = serveApi(ApiLive).pipe(Layer.provide(PlatformLive))

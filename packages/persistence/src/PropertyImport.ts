@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { PropertyFile, PropertyFileCancellationTier, PropertyFileInvalid, PropertyFileRatePlan } from "@hotel/domain"
-import { decodePropertyFile, ratePlanCurrency } from "@hotel/domain"
+import { decodePropertyFile, propertyFilePlanCurrency } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 
@@ -195,7 +195,7 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
               VALUES (
                 ${propertyId}, ${plan.code}, ${roomTypeIds[plan.room_type]}, ${plan.name}, ${orNull(plan.public_name)},
                 ${orNull(plan.description)}, ${orNull(plan.image_url)}, ${plan.base_price},
-                ${ratePlanCurrency(file, plan)}, ${plan.extra_guest_charge ?? "0"}, ${plan.single_guest_discount ?? "0"},
+                ${propertyFilePlanCurrency(file, plan)}, ${plan.extra_guest_charge ?? "0"}, ${plan.single_guest_discount ?? "0"},
                 ${plan.single_guest_discount_type}, ${orNull(plan.min_los)}, ${orNull(plan.max_los)},
                 ${orNull(plan.booking_window_start)}, ${orNull(plan.booking_window_end)},
                 ${orNull(plan.stay_window_start)}, ${orNull(plan.stay_window_end)},

@@ -314,7 +314,7 @@ const checkTaxRule = (
 }
 
 /** The currency a plan prices in: its own, else its parent's (recursively), else the base currency. */
-export const ratePlanCurrency = (file: Pick<Fields, "base_currency" | "rate_plans">, plan: Plan): string => {
+export const propertyFilePlanCurrency = (file: Pick<Fields, "base_currency" | "rate_plans">, plan: Plan): string => {
   const byCode = new Map(file.rate_plans.map((p) => [p.code, p]))
   const seen = new Set<string>()
   let current: Plan | undefined = plan
@@ -348,7 +348,7 @@ const checkRatePlans = (issues: Issues, file: Fields) => {
     }
     if (plan.default && !plan.is_active) issues.add(at(i, "is_active"), "the default rate plan must be active")
 
-    const currency = ratePlanCurrency(file, plan)
+    const currency = propertyFilePlanCurrency(file, plan)
     // Money is checked in the plan's currency (skipped when that currency is itself invalid).
     if (currencies.has(currency)) {
       issues.money(at(i, "base_price"), plan.base_price, currency)
@@ -395,7 +395,7 @@ const checkRatePlans = (issues: Issues, file: Fields) => {
     if (parent.room_type !== plan.room_type) {
       issues.add(at(i, "room_type"), `must be the parent's room type ("${parent.room_type}")`)
     }
-    const parentCurrency = ratePlanCurrency(file, parent)
+    const parentCurrency = propertyFilePlanCurrency(file, parent)
     if (plan.currency !== undefined && plan.currency !== parentCurrency) {
       issues.add(at(i, "currency"), `must be the parent's currency (${parentCurrency})`)
     }
@@ -495,7 +495,7 @@ export class PropertyFileInvalid extends Schema.TaggedError<PropertyFileInvalid>
 }) {}
 
 /** `["rate_plans", 0, "base_price"]` → `rate_plans[0].base_price`. */
-export const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
+export const formatPropertyFilePath = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>((acc, key) =>
     typeof key === "number" ? `${acc}[${key}]` : acc.length === 0 ? String(key) : `${acc}.${String(key)}`, "")
 
@@ -527,7 +527,7 @@ export const decodePropertyFileEither = (input: unknown): Either.Either<Property
     Either.mapLeft(decode(input), (error) =>
     invalid(
       ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
-        new PropertyFileIssue({ path: formatPath(issue.path), message: messageOf(issue) })
+        new PropertyFileIssue({ path: formatPropertyFilePath(issue.path), message: messageOf(issue) })
       )
     ))
 

@@ -1,3 +1,4 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import * as HttpApp from "@effect/platform/HttpApp"
@@ -9,9 +10,11 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { HotelApi } from "../Api.js"
 import { noStore } from "../Security.js"
-import { Authenticator } from "./Authenticator.js"
 import { authenticatedKey } from "./CurrentKey.js"
 import { fromDecodeError } from "./DecodeErrors.js"
+import { makeIdempotency } from "./Idempotency.js"
+import { makeMaintenanceCheck } from "./Maintenance.js"
+import { makeRateLimits } from "./RateLimit.js"
 import { parsedRequest } from "./RequestBody.js"
 import { makeRouteTable, type RouteInfo } from "./RouteTable.js"
 
@@ -20,6 +23,15 @@ const hasBody = (method: string) => method === "POST" || method === "PATCH" || m
 /** Adds headers to whatever response the request ends with, the encoder's error responses included. */
 const withHeaders = (headers: Record<string, string>) =>
   HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
+
+/** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
+const errorsNotStored = HttpApp.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(
+    response.status >= 400 && response.headers["cache-control"] === undefined
+      ? HttpServerResponse.setHeader(response, "cache-control", noStore)
+      : response
+  )
+)
 
 const successHeaders = (route: RouteInfo, response: HttpServerResponse.HttpServerResponse) => {
   if (response.status >= 300) return response
@@ -32,19 +44,25 @@ const successHeaders = (route: RouteInfo, response: HttpServerResponse.HttpServe
 
 /**
  * Everything the contract asks of a request before and around its handler, in the contract's order:
- * route (404/405), authentication (401), scope (403), body (413/400), then the handler, whose
- * framework failures are mapped onto the contract's codes.
+ * maintenance (503), route (404/405), authentication (401, failures limited per address), rate limit per key
+ * (429), scope (403), body (413/400), `Idempotency-Key` (400/409, claim), then the handler, whose framework
+ * failures are mapped onto the contract's codes, and the key's store or release.
+ * The routes are those of the API being served (`HotelApi`, or a test's extension of it).
  */
 export const GatewayLive = HttpApiBuilder.middleware(
   HotelApi,
   Effect.gen(function*() {
-    const routes = makeRouteTable()
-    const authenticator = yield* Authenticator
+    const routes = makeRouteTable((yield* HttpApi.Api).api)
+    const checkMaintenance = yield* makeMaintenanceCheck
+    const limits = yield* makeRateLimits
+    const idempotent = yield* makeIdempotency
     return (app: HttpApp.Default) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const url = new URL(request.url, "http://localhost")
+        yield* errorsNotStored
         const match = routes.match(request.method, url.pathname)
+        yield* checkMaintenance(match)
         if (match._tag === "NotFound") {
           return yield* new UnknownRoute({ message: `No endpoint ${request.method} ${url.pathname}` })
         }
@@ -57,7 +75,8 @@ export const GatewayLive = HttpApiBuilder.middleware(
         const route = match.route
         if (route.isPublic) return yield* app
 
-        const key = yield* authenticator.authenticate(request.headers["authorization"])
+        const key = yield* limits.authenticate(request)
+        yield* limits.limitKey(key)
         if (Option.isSome(route.scope) && !key.hasScope(route.scope.value)) {
           return yield* new InsufficientScope({ message: `This endpoint needs the scope ${route.scope.value}` })
         }
@@ -68,11 +87,14 @@ export const GatewayLive = HttpApiBuilder.middleware(
             ? Effect.fail(fromDecodeError(failure, route))
             : Effect.failCause(cause)
         })
-        const handled = hasBody(request.method)
-          ? Effect.flatMap(parsedRequest(request), (parsed) =>
-            Effect.provideService(decoded, HttpServerRequest.HttpServerRequest, parsed.request))
-          : decoded
-        const response = yield* handled.pipe(Effect.locally(authenticatedKey, Option.some(key)))
+        if (!hasBody(request.method)) {
+          return successHeaders(route, yield* decoded.pipe(Effect.locally(authenticatedKey, Option.some(key))))
+        }
+        const parsed = yield* parsedRequest(request)
+        const handled = Effect.provideService(decoded, HttpServerRequest.HttpServerRequest, parsed.request).pipe(
+          Effect.locally(authenticatedKey, Option.some(key))
+        )
+        const response = yield* idempotent({ request, key, pathAndQuery: url.pathname + url.search, body: parsed.body }, handled)
         return successHeaders(route, response)
       }).pipe(
         Effect.catchAllDefect((defect) =>

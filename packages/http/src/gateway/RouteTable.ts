@@ -1,8 +1,8 @@
 import * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import type { Scope } from "@hotel/domain"
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
-import { HotelApi } from "../Api.js"
 import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../Security.js"
 
 export interface RouteInfo {
@@ -34,9 +34,11 @@ const extraRoutes: ReadonlyArray<{ readonly method: string; readonly path: strin
   { method: "GET", path: "/docs" }
 ]
 
-const collect = (): ReadonlyArray<RouteInfo> => {
+const collect = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): ReadonlyArray<RouteInfo> => {
   const routes: Array<RouteInfo> = []
-  HttpApi.reflect(HotelApi, {
+  HttpApi.reflect(api, {
     onGroup: () => {},
     onEndpoint: ({ endpoint, mergedAnnotations }) => {
       routes.push({
@@ -67,8 +69,11 @@ export interface RouteTable {
   readonly match: (method: string, path: string) => RouteMatch
 }
 
-export const makeRouteTable = (): RouteTable => {
-  const routes = collect()
+/** The routes of `api`: `HotelApi`, or the API the server was given (a test's extension of it). */
+export const makeRouteTable = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+): RouteTable => {
+  const routes = collect(api)
   return {
     match: (method, path) => {
       const actual = split(path)

@@ -1,6 +1,8 @@
 import initial from "./0001_initial.js"
+import platformGuarantees from "./0700_platform_guarantees.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently.
 export const migrations = {
-  "0001_initial": initial
+  "0001_initial": initial,
+  "0700_platform_guarantees": platformGuarantees
 }

@@ -6,10 +6,24 @@ import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 import pg from "pg"
+import { inject } from "vitest"
 import { DatabaseUrl } from "../../src/DatabaseUrl.js"
 import { EmbeddedPostgres } from "../../src/EmbeddedPostgres.js"
 import { runMigrations } from "../../src/Migrations.js"
 import { SqlLive } from "../../src/Sql.js"
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A Postgres server the tests may create databases on (set by the vitest global setup). */
+    serverUrl: string
+  }
+}
+
+/** The global setup's server, when the project runs with it. */
+export const injectedServerUrl = (): string | undefined => {
+  const url: string | undefined = inject("serverUrl")
+  return url !== undefined && url.length > 0 ? url : undefined
+}
 
 const freePort = () =>
   Effect.async<number>((resume) => {
@@ -62,14 +76,15 @@ const admin = <A>(url: string, f: (client: pg.Client) => Promise<A>) =>
   })
 
 /**
- * A fresh, uniquely named, migrated database for the layer's lifetime, dropped at the end. Provides the
+ * A fresh, uniquely named, migrated database on `server` (default: `injectedServerUrl()`, then the
+ * environment, then an embedded server) for the layer's lifetime, dropped at the end. Provides the
  * `SqlClient` (and `PgClient`) on it, and its `DatabaseUrl` (to hand to a child process).
  */
 export const TestDatabase = {
   layer: (server?: string) =>
     Layer.unwrapScoped(
       Effect.gen(function*() {
-        const url = yield* serverUrl(server)
+        const url = yield* serverUrl(server ?? injectedServerUrl())
         const name = `hotel_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
         yield* Effect.acquireRelease(
           admin(url, (client) => client.query(`CREATE DATABASE "${name}"`)),

@@ -77,14 +77,21 @@ const make = Effect.gen(function*() {
   })
 })
 
+/** `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API). */
+export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =>
+  Layer.effect(TestApi, make).pipe(
+    Layer.provideMerge(http),
+    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    Layer.provide(Layer.mergeAll(PropertyImport.Default, ApiKeyRepository.Default)),
+    Layer.provideMerge(TestSqlLive)
+  )
+
+type HttpLiveNeeds = Layer.Layer.Context<typeof HttpLive>
+
 /**
  * The real server in-process on a random port over a fresh migrated database holding the fixture
- * property. Use with `layer(TestApiLive, { excludeTestServices: true })` for real time, or without it to
- * run the server on the `TestClock`.
+ * property (rate limits, idempotency keys and maintenance in Postgres, as in production). Use with
+ * `layer(TestApiLive, { excludeTestServices: true })` for real time, or without it to run the server on the
+ * `TestClock`.
  */
-export const TestApiLive = Layer.effect(TestApi, make).pipe(
-  Layer.provideMerge(HttpLive),
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provide(Layer.mergeAll(PropertyImport.Default, ApiKeyRepository.Default)),
-  Layer.provideMerge(TestSqlLive)
-)
+export const TestApiLive = makeTestApiLive(HttpLive)

@@ -1,0 +1,74 @@
+// Small pure checks shared by the rate-management rules. Each answers `Either<value, InvalidParameters>`, the
+// `param` being the field's path as sent; a rule list reports its first failure.
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import { InvalidParameters } from "../errors/RequestErrors.js"
+import * as Money from "../money/Money.js"
+
+export type Check<A> = Either.Either<A, InvalidParameters>
+
+export const invalid = (param: string, message: string): InvalidParameters =>
+  new InvalidParameters({ message: `${param}: ${message}`, param })
+
+export const fail = (param: string, message: string): Check<never> => Either.left(invalid(param, message))
+
+export const ok: Check<void> = Either.void
+
+/** A money amount in the currency's minor units (decisions 2); not negative unless allowed. Stored text. */
+export const money = (
+  param: string,
+  value: string,
+  currency: string,
+  options: { readonly allowNegative?: boolean } = {}
+): Check<string> => {
+  const parsed = Money.parse(value, currency)
+  if (Either.isLeft(parsed)) return fail(param, Money.problemMessage(parsed.left, currency))
+  if (options.allowNegative !== true && BigDecimal.isNegative(parsed.right)) return fail(param, "must not be negative")
+  return Either.right(Money.toDb(parsed.right))
+}
+
+export const moneyOrNull = (param: string, value: string | null, currency: string): Check<string | null> =>
+  value === null ? Either.right(null) : money(param, value, currency)
+
+const DECIMAL = /^-?\d+(\.\d{1,6})?$/
+
+/** A percentage as a decimal string within [min, max], at most 6 decimals. Stored text. */
+export const percent = (param: string, value: string, min: number, max: number): Check<string> => {
+  if (!DECIMAL.test(value)) return fail(param, "must be a decimal string with at most 6 decimals, such as \"10.5\"")
+  const amount = BigDecimal.unsafeFromString(value)
+  if (
+    BigDecimal.lessThan(amount, BigDecimal.unsafeFromNumber(min)) ||
+    BigDecimal.greaterThan(amount, BigDecimal.unsafeFromNumber(max))
+  ) return fail(param, `must be a percentage from ${min} to ${max}`)
+  return Either.right(Money.toDb(amount))
+}
+
+/** A window of dates that includes both ends (booking, stay, promo validity): end may equal start. */
+export const window = (
+  startParam: string,
+  start: string | null | undefined,
+  endParam: string,
+  end: string | null | undefined
+): Check<void> =>
+  start != null && end != null && end < start ? fail(endParam, `must not be before ${startParam} (${start})`) : ok
+
+/** A range of nights (intervals): end strictly after start. */
+export const nights = (startParam: string, start: string, endParam: string, end: string): Check<void> =>
+  end <= start ? fail(endParam, `must be after ${startParam} (${start})`) : ok
+
+/** A lower and an upper bound: upper not below lower. */
+export const bounds = (
+  minParam: string,
+  min: number | null | undefined,
+  maxParam: string,
+  max: number | null | undefined
+): Check<void> => (min != null && max != null && max < min ? fail(maxParam, `must be at least ${minParam} (${min})`) : ok)
+
+/** Runs checks in order and stops at the first failure. */
+export const all = (...checks: ReadonlyArray<() => Check<unknown>>): Check<void> => {
+  for (const check of checks) {
+    const result = check()
+    if (Either.isLeft(result)) return Either.left(result.left)
+  }
+  return ok
+}

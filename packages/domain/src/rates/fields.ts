@@ -1,0 +1,99 @@
+// Field formats of the rate-management request bodies (interface 2.2 to 2.5). Each carries a message written
+// for integrators; the gateway reports a decode failure as 400 `invalid_parameters` with `param` = the field's
+// path and the message. Rules that need another field or the database (money in the plan's currency, date
+// order, references) are checked after decoding, in ./checks.ts and the services.
+import * as Schema from "effect/Schema"
+import * as Currency from "../money/Currency.js"
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
+export const Str = Schema.String.annotations({ message: () => "must be a string" })
+
+export const text = (min: number, max: number) =>
+  Str.pipe(
+    Schema.filter((s) => s.length >= min && s.length <= max, {
+      message: () => (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`)
+    })
+  )
+
+export const IdField = Str.pipe(Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID" }))
+
+const isCalendarDate = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
+  const date = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s
+}
+
+export const DateField = Str.pipe(
+  Schema.filter(isCalendarDate, { message: () => "must be a date in YYYY-MM-DD format" })
+)
+
+const DECIMAL_MESSAGE = "must be a decimal string such as \"120.00\""
+
+/** A decimal string; precision and range are checked once the currency is known (`Money.parse`). */
+export const DecimalField = Schema.String.annotations({ message: () => DECIMAL_MESSAGE }).pipe(
+  Schema.filter((s) => DECIMAL.test(s), { message: () => DECIMAL_MESSAGE })
+)
+
+export const CurrencyField = Str.pipe(
+  Schema.filter(Currency.isCurrency, { message: () => "must be an ISO 4217 currency code such as \"EUR\"" })
+)
+
+export const UrlField = Str.pipe(
+  Schema.filter((s) => {
+    if (s.length > 2000) return false
+    try {
+      const url = new URL(s)
+      return url.protocol === "http:" || url.protocol === "https:"
+    } catch {
+      return false
+    }
+  }, { message: () => "must be an absolute http(s) URL of at most 2000 characters" })
+)
+
+export const int = (min: number, max: number) =>
+  Schema.Number.annotations({ message: () => "must be a whole number" }).pipe(
+    Schema.filter((n) => Number.isInteger(n), { message: () => "must be a whole number" }),
+    Schema.filter((n) => n >= min && n <= max, { message: () => `must be a whole number from ${min} to ${max}` })
+  )
+
+export const BoolField = Schema.Boolean.annotations({ message: () => "must be true or false" })
+
+export const literal = <const L extends readonly [string, ...Array<string>]>(...values: L) =>
+  Schema.Literal(...values).annotations({
+    message: () => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(", ")}`, override: true })
+  })
+
+export const list = <A, I>(item: Schema.Schema<A, I>, max: number) =>
+  Schema.Array(item).annotations({ message: () => "must be an array" }).pipe(
+    Schema.filter((items) => items.length <= max, { message: () => `must have at most ${max} entries` })
+  )
+
+/** An optional key: absent or a valid value. */
+export const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+
+/** An optional key that also accepts `null` (on PATCH: clears the field). */
+export const nullable = <A, I, R>(schema: Schema.Schema<A, I, R>) =>
+  Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+
+/** A key a PATCH must not send (decisions 1, immutable fields). */
+export const immutable = (message: string) =>
+  Schema.optionalWith(
+    Schema.Unknown.pipe(Schema.filter(() => false, { message: () => message, description: `Not accepted: ${message}` })),
+    { exact: true }
+  )
+
+// Vocabularies
+export const DiscountType = literal("fixed", "percent")
+export const RatePlanKind = literal("standard", "promotion")
+export const DerivationType = literal("percent", "fixed", "perPerson")
+export const Frequency = literal("perStay", "perNight", "perGuest", "perGuestPerNight")
+export const InclusionKind = literal("perk", "credit")
+export const RevenueCategory = literal("room", "fnb", "spa", "excursions", "activities", "other")
+
+export const CancellationTierField = Schema.Struct({
+  days_before_arrival: int(0, 3650),
+  refund_percent: int(0, 100)
+})
+export type CancellationTierField = typeof CancellationTierField.Type

@@ -1,0 +1,58 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { isUuid } from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+
+export interface GuestRow {
+  readonly id: string
+  readonly first_name: string
+  readonly last_name: string
+  readonly email: string | null
+  readonly phone: string | null
+  readonly language: string | null
+  readonly loyalty_points: number
+  readonly created_at: Date
+}
+
+export interface NewGuestInput {
+  readonly first_name: string
+  readonly last_name: string
+  readonly email?: string | null | undefined
+  readonly phone?: string | null | undefined
+  readonly language?: string | null | undefined
+}
+
+/** Guests of a property, with their loyalty balance (the sum of their ledger). */
+export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/persistence/GuestRepository", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const create = (propertyId: string, input: NewGuestInput) =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const rows = yield* sql<{ id: string }>`
+          INSERT INTO guests (property_id, first_name, last_name, email, phone, language, created_at)
+          VALUES (${propertyId}, ${input.first_name}, ${input.last_name}, ${input.email ?? null},
+                  ${input.phone ?? null}, ${input.language ?? null}, ${now})
+          RETURNING id`
+        const created = rows[0]
+        if (created === undefined) return yield* Effect.dieMessage("INSERT ... RETURNING gave no row")
+        return { guest_id: created.id }
+      }).pipe(Effect.orDie, Effect.withSpan("GuestRepository.create"))
+
+    const findById = (propertyId: string, id: string) =>
+      isUuid(id)
+        ? sql<GuestRow>`
+            SELECT g.id, g.first_name, g.last_name, g.email, g.phone, g.language, g.created_at,
+                   COALESCE((SELECT SUM(points) FROM loyalty_ledger l WHERE l.guest_id = g.id), 0)::int AS loyalty_points
+            FROM guests g WHERE g.property_id = ${propertyId} AND g.id = ${id}`.pipe(
+            Effect.map((rows) => Option.fromNullable(rows[0])),
+            Effect.orDie,
+            Effect.withSpan("GuestRepository.findById")
+          )
+        : Effect.succeed(Option.none<GuestRow>())
+
+    return { create, findById } as const
+  })
+}) {}

@@ -1,0 +1,162 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { InvalidParameters, Pricing, RoomTypeNotFound } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+
+// Inventory (decisions 5): a room type's inventory is its rooms in service (not retired); a night of a room
+// type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
+// is a live hold (tentative and `now < hold_expires_at`), confirmed or checked in. `now` comes from the
+// caller's `Clock`, never SQL `now()`, so an expired hold is free the instant it expires, job or no job.
+
+export interface NightInventory {
+  readonly date: Pricing.IsoDate
+  /** Rooms of the type in service. */
+  readonly rooms: number
+  /** Rooms taken by live holds, confirmed and checked-in reservations. */
+  readonly taken: number
+  /** rooms − taken, never below zero. */
+  readonly available: number
+}
+
+export interface RoomTypeInventory {
+  readonly roomTypeId: string
+  readonly rooms: number
+  /** One entry per night of the range, in date order. */
+  readonly nights: ReadonlyArray<NightInventory>
+  /** The rooms free on every night of the range (0 for an empty range). */
+  readonly available: number
+}
+
+export interface InventoryQuery {
+  /** One room type, or every room type of the property. */
+  readonly roomTypeId?: string | null | undefined
+  /** First night. */
+  readonly from: Pricing.IsoDate
+  /** The day after the last night, like a stay's check-out (`from` up to the night before `to`). */
+  readonly to: Pricing.IsoDate
+  /** The instant holds are judged at (from `Clock`). */
+  readonly now: Date
+  /** A reservation not to count (confirming a hold re-checks availability without the hold itself). */
+  readonly excludeReservationId?: string | null | undefined
+}
+
+interface Row {
+  readonly room_type_id: string
+  readonly date: string
+  readonly rooms: number
+  readonly taken: number
+}
+
+/** The longest `GET /availability` range, in nights (decisions 3.1). */
+export const maxAvailabilityNights = 366
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Rows (room type × night, in room type then date order) grouped per room type. */
+const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
+  const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
+  for (const row of rows) {
+    const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
+    entry.nights.push({ date: row.date, rooms: row.rooms, taken: row.taken, available: Math.max(0, row.rooms - row.taken) })
+    byType.set(row.room_type_id, entry)
+  }
+  return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({
+    roomTypeId,
+    rooms,
+    nights,
+    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.available))
+  }))
+}
+
+export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/Inventory", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /**
+     * Rooms and taken rooms per room type per night, in one query (a `generate_series` of the nights joined to
+     * the reservations). Room types in catalogue order; an unknown room type (or one of another property)
+     * yields no entry. Runs in the caller's transaction when inside `sql.withTransaction`.
+     */
+    const available = (propertyId: string, query: InventoryQuery): Effect.Effect<ReadonlyArray<RoomTypeInventory>> => {
+      const roomTypeId = query.roomTypeId ?? null
+      const exclude = query.excludeReservationId ?? null
+      if (
+        !UUID.test(propertyId) || (roomTypeId !== null && !UUID.test(roomTypeId)) ||
+        (exclude !== null && !UUID.test(exclude)) || query.to <= query.from
+      ) {
+        // Nothing to count: an id that cannot name a row names none, and an empty range has no nights.
+        return Effect.succeed([])
+      }
+      return sql<Row>`
+        WITH types AS (
+          SELECT rt.id, rt.position, rt.code,
+                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+          FROM room_types rt
+          WHERE rt.property_id = ${propertyId} AND (${roomTypeId}::uuid IS NULL OR rt.id = ${roomTypeId}::uuid)
+        ),
+        nights AS (
+          SELECT d::date AS night
+          FROM generate_series(${query.from}::date, ${query.to}::date - 1, interval '1 day') AS d
+        ),
+        taken AS (
+          SELECT res.room_type_id, n.night, count(*)::int AS taken
+          FROM reservations res
+          JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
+          WHERE res.property_id = ${propertyId}
+            AND res.room_type_id IN (SELECT id FROM types)
+            AND res.status IN ('tentative', 'confirmed', 'checked_in')
+            AND (res.status <> 'tentative' OR res.hold_expires_at > ${query.now})
+            AND (${exclude}::uuid IS NULL OR res.id <> ${exclude}::uuid)
+            AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
+          GROUP BY res.room_type_id, n.night
+        )
+        SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
+               COALESCE(k.taken, 0) AS taken
+        FROM types t
+        CROSS JOIN nights n
+        LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
+        ORDER BY t.position, t.code, n.night`.pipe(
+        Effect.map(group),
+        Effect.orDie,
+        Effect.withSpan("Inventory.available")
+      )
+    }
+
+    /**
+     * `GET /availability` (decisions 3.1): nights `startDate` to `endDate` INCLUSIVE, at most 366; a start
+     * after the end (or too long a range) is 400 on `end_date`; an unknown room type is 404.
+     */
+    const calendar = (
+      propertyId: string,
+      query: {
+        readonly startDate: Pricing.IsoDate
+        readonly endDate: Pricing.IsoDate
+        readonly roomTypeId?: string | null | undefined
+        readonly now: Date
+      }
+    ): Effect.Effect<ReadonlyArray<RoomTypeInventory>, InvalidParameters | RoomTypeNotFound> =>
+      Effect.gen(function*() {
+        const nights = Pricing.daysBetween(query.startDate, query.endDate) + 1
+        if (nights < 1) {
+          return yield* new InvalidParameters({ message: "end_date must not be before start_date", param: "end_date" })
+        }
+        if (nights > maxAvailabilityNights) {
+          return yield* new InvalidParameters({
+            message: `The range may cover at most ${maxAvailabilityNights} nights`,
+            param: "end_date"
+          })
+        }
+        const result = yield* available(propertyId, {
+          roomTypeId: query.roomTypeId,
+          from: query.startDate,
+          to: Pricing.addDays(query.endDate, 1),
+          now: query.now
+        })
+        if (query.roomTypeId != null && result.length === 0) {
+          return yield* new RoomTypeNotFound({ message: `No room type ${query.roomTypeId}` })
+        }
+        return result
+      }).pipe(Effect.withSpan("Inventory.calendar"))
+
+    return { available, calendar } as const
+  })
+}) {}

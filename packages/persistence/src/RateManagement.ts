@@ -1,0 +1,209 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  DefaultRatePlanProtected,
+  type InvalidParameters,
+  RatePlanInUse,
+  RatePlanNotFound,
+  Rates,
+  RoomTypeNotFound
+} from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { lockProperty, propertyCurrencies } from "./RateSql.js"
+
+type Fields = Rates.RatePlan.RatePlanFields
+
+interface StoredPlan extends Fields {
+  readonly id: string
+  readonly is_default: boolean
+}
+
+const policyJson = (fields: Fields): string | null =>
+  fields.cancellation_policy === null ? null : JSON.stringify(fields.cancellation_policy)
+
+const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
+
+/**
+ * Rate plan writes (interface 4.1): create, change and (soft) delete, each in one transaction that first locks
+ * the property's row, so the checks over the derivation graph see no concurrent change. Checks run in the
+ * contract's order: fields (400), referenced resources (404), relations to the parent (400), business rules
+ * (403, 409).
+ */
+export class RateManagement extends Effect.Service<RateManagement>()("@hotel/persistence/RateManagement", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const findPlan = (propertyId: string, id: string, lock: boolean) =>
+      sql<StoredPlan>`
+        SELECT id, room_type_id, name, public_name, description, image_url, base_price::text AS base_price, currency,
+               extra_guest_charge::text AS extra_guest_charge, single_guest_discount::text AS single_guest_discount,
+               single_guest_discount_type, min_los, max_los, booking_window_start, booking_window_end,
+               stay_window_start, stay_window_end, active_for_booking_engine, active_for_channels, kind,
+               derived_from_id, derivation_type, derivation_value::text AS derivation_value, is_active, is_default,
+               requires_promo_code, cancellation_policy
+        FROM rate_plans
+        WHERE id = ${id} AND property_id = ${propertyId} AND deleted_at IS NULL
+        ${lock ? sql.literal("FOR UPDATE") : sql.literal("")}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const roomTypeExists = (propertyId: string, id: string) =>
+      sql<{ id: string }>`SELECT id FROM room_types WHERE id = ${id} AND property_id = ${propertyId}`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
+
+    /** Every live plan of the property with its parent: the derivation graph. */
+    const derivationGraph = (propertyId: string) =>
+      sql<{ id: string; derived_from_id: string | null }>`
+        SELECT id, derived_from_id FROM rate_plans WHERE property_id = ${propertyId} AND deleted_at IS NULL`.pipe(
+        Effect.map((rows) => new Map(rows.map((row) => [row.id, row.derived_from_id])))
+      )
+
+    const liveChildren = (propertyId: string, id: string) =>
+      sql<{ count: number }>`
+        SELECT count(*)::int AS count FROM rate_plans
+        WHERE property_id = ${propertyId} AND derived_from_id = ${id} AND deleted_at IS NULL`.pipe(
+        Effect.map((rows) => rows[0].count)
+      )
+
+    const create = (
+      propertyId: string,
+      input: Rates.RatePlan.RatePlanCreate
+    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const baseCurrency = yield* lockProperty(sql, propertyId)
+        const currencies = yield* propertyCurrencies(sql, propertyId)
+        const parent = input.derived_from_id == null
+          ? Option.none<StoredPlan>()
+          : yield* findPlan(propertyId, input.derived_from_id, false)
+        const draft = Rates.RatePlan.fieldsFromCreate(input, {
+          baseCurrency,
+          parentCurrency: Option.getOrUndefined(Option.map(parent, (p) => p.currency))
+        })
+        const fields = yield* Rates.RatePlan.checkFields(draft, currencies)
+        if (!(yield* roomTypeExists(propertyId, fields.room_type_id))) {
+          return yield* new RoomTypeNotFound({ message: `No room type ${fields.room_type_id}` })
+        }
+        if (fields.derived_from_id !== null) {
+          if (Option.isNone(parent)) return yield* notFound(fields.derived_from_id)
+          yield* Rates.RatePlan.checkParent(undefined, fields, parent.value, new Map())
+        }
+        const [row] = yield* sql<{ id: string }>`
+          INSERT INTO rate_plans (
+            property_id, room_type_id, name, public_name, description, image_url, base_price, currency,
+            extra_guest_charge, single_guest_discount, single_guest_discount_type, min_los, max_los,
+            booking_window_start, booking_window_end, stay_window_start, stay_window_end,
+            active_for_booking_engine, active_for_channels, kind, derived_from_id, derivation_type, derivation_value,
+            is_active, is_default, requires_promo_code, cancellation_policy, created_at, updated_at)
+          VALUES (
+            ${propertyId}, ${fields.room_type_id}, ${fields.name}, ${fields.public_name}, ${fields.description},
+            ${fields.image_url}, ${fields.base_price}, ${fields.currency}, ${fields.extra_guest_charge},
+            ${fields.single_guest_discount}, ${fields.single_guest_discount_type}, ${fields.min_los},
+            ${fields.max_los}, ${fields.booking_window_start}, ${fields.booking_window_end},
+            ${fields.stay_window_start}, ${fields.stay_window_end}, ${fields.active_for_booking_engine},
+            ${fields.active_for_channels}, ${fields.kind}, ${fields.derived_from_id}, ${fields.derivation_type},
+            ${fields.derivation_value}, ${fields.is_active}, false, ${fields.requires_promo_code},
+            ${policyJson(fields)}::jsonb, ${now}, ${now})
+          RETURNING id`
+        return { id: row.id }
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("RateManagement.create")
+      )
+
+    const update = (
+      propertyId: string,
+      id: string,
+      patch: Rates.RatePlan.RatePlanPatch
+    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        yield* lockProperty(sql, propertyId)
+        const currencies = yield* propertyCurrencies(sql, propertyId)
+        yield* Rates.RatePlan.checkPatchAlone(patch, currencies)
+        const stored = yield* findPlan(propertyId, id, true).pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
+        )
+        const fields = yield* Rates.RatePlan.checkFields(Rates.RatePlan.fieldsFromPatch(patch, stored), currencies)
+        if (fields.derived_from_id !== null) {
+          const parentId = fields.derived_from_id
+          const parent = yield* findPlan(propertyId, parentId, false).pipe(
+            Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(parentId)), onSome: Effect.succeed }))
+          )
+          yield* Rates.RatePlan.checkParent(id, fields, parent, yield* derivationGraph(propertyId))
+        }
+        if (fields.currency !== stored.currency && (yield* liveChildren(propertyId, id)) > 0) {
+          return yield* Rates.Checks.fail(
+            "currency",
+            "cannot change while other rate plans derive from this one (they price in its currency)"
+          )
+        }
+        if (stored.derived_from_id === null && fields.derived_from_id !== null) {
+          const [{ count }] = yield* sql<{ count: number }>`
+            SELECT count(*)::int AS count FROM rate_plan_intervals
+            WHERE rate_plan_id = ${id} AND COALESCE(price_mon, price_tue, price_wed, price_thu, price_fri, price_sat,
+                                                    price_sun) IS NOT NULL`
+          if (count > 0) {
+            return yield* Rates.Checks.fail(
+              "derived_from_id",
+              "the plan has intervals with weekday prices; a derived plan's intervals carry none (clear them first)"
+            )
+          }
+        }
+        if (stored.is_default && !fields.is_active) {
+          return yield* new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deactivated" })
+        }
+        yield* sql`
+          UPDATE rate_plans SET
+            name = ${fields.name}, public_name = ${fields.public_name}, description = ${fields.description},
+            image_url = ${fields.image_url}, base_price = ${fields.base_price}, currency = ${fields.currency},
+            extra_guest_charge = ${fields.extra_guest_charge}, single_guest_discount = ${fields.single_guest_discount},
+            single_guest_discount_type = ${fields.single_guest_discount_type}, min_los = ${fields.min_los},
+            max_los = ${fields.max_los}, booking_window_start = ${fields.booking_window_start},
+            booking_window_end = ${fields.booking_window_end}, stay_window_start = ${fields.stay_window_start},
+            stay_window_end = ${fields.stay_window_end}, active_for_booking_engine = ${fields.active_for_booking_engine},
+            active_for_channels = ${fields.active_for_channels}, kind = ${fields.kind},
+            derived_from_id = ${fields.derived_from_id}, derivation_type = ${fields.derivation_type},
+            derivation_value = ${fields.derivation_value}, is_active = ${fields.is_active},
+            requires_promo_code = ${fields.requires_promo_code}, cancellation_policy = ${policyJson(fields)}::jsonb,
+            updated_at = ${now}
+          WHERE id = ${id} AND property_id = ${propertyId}`
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("RateManagement.update")
+      )
+
+    /** Soft delete: the plan vanishes from lists, reads and booking; reservations keep their prices. */
+    const remove = (
+      propertyId: string,
+      id: string
+    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        yield* lockProperty(sql, propertyId)
+        const stored = yield* findPlan(propertyId, id, true).pipe(
+          Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
+        )
+        if (stored.is_default) {
+          return yield* new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deleted" })
+        }
+        const children = yield* liveChildren(propertyId, id)
+        if (children > 0) {
+          return yield* new RatePlanInUse({
+            message: `${children} other rate plan(s) derive from this plan; delete or re-parent them first`
+          })
+        }
+        yield* sql`
+          UPDATE rate_plans SET deleted_at = ${now}, updated_at = ${now}
+          WHERE id = ${id} AND property_id = ${propertyId}`
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("RateManagement.remove")
+      )
+
+    return { create, update, remove } as const
+  })
+}) {}

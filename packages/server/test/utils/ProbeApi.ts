@@ -1,0 +1,85 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { NoAvailability } from "@hotel/domain"
+import { HotelApi } from "@hotel/http/Api"
+import * as Errors from "@hotel/http/Errors"
+import { AuthorizationLive } from "@hotel/http/gateway/CurrentKey"
+import { HandlersLive, serveApi } from "@hotel/http/HttpLive"
+import { Authorization, RequiredScope } from "@hotel/http/Security"
+import type { PlatformInMemory } from "@hotel/persistence/Platform"
+import { PlatformLive } from "@hotel/persistence/Platform"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
+
+// A test-only endpoint served with the whole API behind the real gateway: a mutation whose speed and
+// failures the test controls, to observe what the idempotency step does around a handler.
+
+export const ProbeRun = Schema.Struct({
+  /** Runs with the same label count their attempts. */
+  label: Schema.String,
+  /** Sleep this long before answering (to overlap concurrent requests). */
+  delay_ms: Schema.optional(Schema.Int),
+  /**
+   * `conflict`: 409 `no_availability` every time; `conflict_first`: only on the label's first attempt;
+   * `defect`: a 500.
+   */
+  fail: Schema.optional(Schema.Literal("conflict", "conflict_first", "defect"))
+})
+
+export const ProbeRunCreated = Schema.Struct({
+  run_id: Schema.String,
+  label: Schema.String,
+  attempt: Schema.Int
+})
+
+export class ProbeGroup extends HttpApiGroup.make("probe")
+  .add(
+    HttpApiEndpoint.post("run", "/probe/runs")
+      .setPayload(ProbeRun)
+      .addSuccess(ProbeRunCreated, { status: 201 })
+      .addError(Errors.NoAvailability)
+  )
+  .middleware(Authorization)
+  .annotate(RequiredScope, "rates:write")
+{}
+
+/** `HotelApi` plus `POST /probe/runs`. */
+export class ProbeApi extends HotelApi.add(ProbeGroup) {}
+
+/** Every attempt is a row in `probe_attempts`; every success a row in `probe_runs`. */
+const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`CREATE TABLE IF NOT EXISTS probe_attempts (label text NOT NULL, at timestamptz NOT NULL DEFAULT now())`
+    yield* sql`CREATE TABLE IF NOT EXISTS probe_runs (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      label text NOT NULL,
+      attempt integer NOT NULL
+    )`
+    return handlers.handle("run", ({ payload }) =>
+      Effect.gen(function*() {
+        yield* sql`INSERT INTO probe_attempts (label) VALUES (${payload.label})`
+        const [{ attempts }] = yield* sql<{ attempts: number }>`
+          SELECT count(*)::int AS attempts FROM probe_attempts WHERE label = ${payload.label}`
+        if (payload.delay_ms !== undefined) yield* Effect.sleep(payload.delay_ms)
+        if (payload.fail === "defect") return yield* Effect.dieMessage("probe defect")
+        if (payload.fail === "conflict" || (payload.fail === "conflict_first" && attempts === 1)) {
+          return yield* new NoAvailability({ message: "probe conflict" })
+        }
+        const [row] = yield* sql<{ id: string }>`
+          INSERT INTO probe_runs (label, attempt) VALUES (${payload.label}, ${attempts}) RETURNING id`
+        return { run_id: row?.id ?? "", label: payload.label, attempt: attempts }
+      }).pipe(Effect.catchTag("SqlError", Effect.die)))
+  }).pipe(Effect.orDie))
+
+const ProbeApiLive = HttpApiBuilder.api(ProbeApi).pipe(
+  Layer.provide(Layer.merge(HandlersLive, ProbeHandlers)),
+  Layer.provide(AuthorizationLive)
+)
+
+/** The probe API served like `HttpLive`, with the given platform layers (Postgres by default). */
+export const ProbeHttpLive = (platform: typeof PlatformLive | typeof PlatformInMemory = PlatformLive) =>
+  serveApi(ProbeApiLive).pipe(Layer.provide(platform))

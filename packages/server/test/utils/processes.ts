@@ -1,0 +1,109 @@
+import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
+import { type ChildProcess, execFile, spawn } from "node:child_process"
+import * as net from "node:net"
+import * as path from "node:path"
+
+// Other processes on the test's database: a second API server (`hotel serve`) and admin commands.
+
+const root = path.resolve(import.meta.dirname, "../../../..")
+const tsx = path.join(root, "node_modules", ".bin", "tsx")
+const bin = path.join(root, "packages", "server", "src", "bin.ts")
+
+const freePort = () =>
+  Effect.async<number>((resume) => {
+    const server = net.createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resume(Effect.succeed(port)))
+    })
+  })
+
+const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+  ...process.env,
+  DATABASE_URL: url,
+  ...extra
+})
+
+export interface CliResult {
+  readonly code: number
+  readonly stdout: string
+  readonly stderr: string
+}
+
+/** `hotel <args>` (as `npx tsx packages/server/src/bin.ts <args>`) on the test's database. */
+export const hotel = (...args: ReadonlyArray<string>) =>
+  Effect.flatMap(DatabaseUrl, (url) =>
+    Effect.async<CliResult>((resume) => {
+      execFile(
+        tsx,
+        [bin, ...args],
+        { cwd: root, env: environment(Redacted.value(url)), timeout: 60_000 },
+        (error, stdout, stderr) => {
+          const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
+          resume(Effect.succeed({ code, stdout, stderr }))
+        }
+      )
+    }))
+
+const waitReady = (baseUrl: string, child: ChildProcess, output: () => string) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        return yield* Effect.dieMessage(`hotel serve exited with ${child.exitCode}:\n${output()}`)
+      }
+      const ready = yield* Effect.promise(() =>
+        fetch(`${baseUrl}/health/ready`).then((res) => res.status === 200, () => false)
+      )
+      if (ready) return
+      yield* Effect.sleep("200 millis")
+    }
+    return yield* Effect.dieMessage(`hotel serve did not become ready:\n${output()}`)
+  })
+
+/**
+ * A second API process (`hotel serve` on a free port) on the test's database, ready when acquired,
+ * stopped when the scope closes. Returns its base URL.
+ */
+export const secondServer = Effect.gen(function*() {
+  const url = yield* DatabaseUrl
+  const port = yield* freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  let output = ""
+  const child = yield* Effect.acquireRelease(
+    Effect.sync(() => {
+      const started = spawn(tsx, [bin, "serve"], {
+        cwd: root,
+        env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1" }),
+        stdio: ["ignore", "pipe", "pipe"],
+        // Its own process group, so that stopping it stops tsx's node child too.
+        detached: true
+      })
+      started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+      started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+      return started
+    }),
+    (started) =>
+      Effect.async<void>((resume) => {
+        if (started.exitCode !== null || started.signalCode !== null) return resume(Effect.void)
+        const signal = (name: NodeJS.Signals) => {
+          try {
+            if (started.pid !== undefined) process.kill(-started.pid, name)
+          } catch {
+            // already gone
+          }
+        }
+        const force = setTimeout(() => signal("SIGKILL"), 5_000)
+        started.once("exit", () => {
+          clearTimeout(force)
+          resume(Effect.void)
+        })
+        signal("SIGTERM")
+      })
+  )
+  yield* waitReady(baseUrl, child, () => output)
+  return baseUrl
+})

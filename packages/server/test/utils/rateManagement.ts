@@ -1,0 +1,48 @@
+import { expect } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import type { ApiResponse, ErrorBody } from "./http.js"
+import type { TestApiService } from "./TestServer.js"
+
+// Assertions and small builders shared by the rate-management tests (rate plans, intervals, inclusions, codes).
+
+/** The failure envelope: status, `type`, `code`, and `param` exactly (absent when not given). */
+export const expectError = (res: ApiResponse, status: number, type: string, code: string, param?: string) => {
+  const body = res.text
+  expect(res.status, body).toBe(status)
+  const { error } = res.json<ErrorBody>()
+  expect(error.type, body).toBe(type)
+  expect(error.code, body).toBe(code)
+  if (param === undefined) expect(error, body).not.toHaveProperty("param")
+  else expect(error.param, body).toBe(param)
+  expect(error.request_id).toMatch(/^req_/)
+  return error
+}
+
+export const expectInvalid = (res: ApiResponse, param: string) =>
+  expectError(res, 400, "invalid_request", "invalid_parameters", param)
+
+export const expectStatus = (res: ApiResponse, status: number) => {
+  expect(res.status, res.text).toBe(status)
+  return res
+}
+
+export const missingId = "00000000-0000-4000-8000-000000000000"
+
+/** Creates a rate plan through the API on the fixture's DBL room type (or the body's); returns its id. */
+export const createPlan = (api: TestApiService, body: Record<string, unknown> = {}, key?: string) =>
+  Effect.gen(function*() {
+    const res = yield* api.post("/rate-plans", {
+      room_type_id: api.property.room_types["DBL"],
+      name: "Test plan",
+      base_price: "100.00",
+      ...body
+    }, key === undefined ? {} : { key })
+    expectStatus(res, 201)
+    return res.json<{ rate_plan_id: string }>().rate_plan_id
+  })
+
+export const getJson = (api: TestApiService, path: string) =>
+  Effect.map(api.get(path), (res) => {
+    expectStatus(res, 200)
+    return res.json<Record<string, unknown>>()
+  })
