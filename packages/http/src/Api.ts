@@ -3,6 +3,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import { AvailabilityApi } from "./api/AvailabilityApi.js"
 import { CatalogApi } from "./api/CatalogApi.js"
 import { GuestsApi } from "./api/GuestsApi.js"
+import { ReservationReadsApi } from "./api/ReservationsApi.js"
 import { HealthApi } from "./api/HealthApi.js"
 import { MeApi } from "./api/MeApi.js"
 import { RatePlanReadsApi } from "./api/RatePlansApi.js"
@@ -30,6 +31,7 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(AvailabilityApi)
   .add(RatesApi)
   .add(GuestsApi)
+  .add(ReservationReadsApi)
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)

@@ -5,6 +5,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
 import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
 import { GuestRepository } from "@hotel/persistence/GuestRepository"
+import { ReservationQueries } from "@hotel/persistence/ReservationQueries"
 import { Inventory } from "@hotel/persistence/Inventory"
 import { PricingInputs } from "@hotel/persistence/PricingInputs"
 import { QuoteService } from "@hotel/persistence/QuoteService"
@@ -24,6 +25,7 @@ import { withRequestContext } from "./gateway/RequestContext.js"
 import { AvailabilityHandlers } from "./handlers/AvailabilityHandlers.js"
 import { CatalogHandlers } from "./handlers/CatalogHandlers.js"
 import { GuestHandlers } from "./handlers/GuestHandlers.js"
+import { ReservationReadHandlers } from "./handlers/ReservationReadHandlers.js"
 import { HealthHandlers } from "./handlers/HealthHandlers.js"
 import { MeHandlers } from "./handlers/MeHandlers.js"
 import { InclusionHandlers } from "./handlers/InclusionHandlers.js"
@@ -44,7 +46,8 @@ export const HandlersLive = Layer.mergeAll(
   PromoCodeHandlers,
   AvailabilityHandlers,
   RatesHandlers,
-  GuestHandlers
+  GuestHandlers,
+  ReservationReadHandlers
 )
 
 const RepositoriesLive = Layer.mergeAll(
@@ -58,7 +61,8 @@ const RepositoriesLive = Layer.mergeAll(
   PricingInputs.Default,
   Inventory.Default,
   QuoteService.Default,
-  GuestRepository.Default
+  GuestRepository.Default,
+  ReservationQueries.Default
 )
 
 const ApiLive = HttpApiBuilder.api(HotelApi).pipe(

@@ -596,8 +596,9 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
       loadWith(propertyId, null, now, options).pipe(Effect.withSpan("PricingInputs.load"))
 
     /**
-     * The same snapshot restricted to one live plan and its ancestors (`plans` holds that plan, or nothing when
-     * it is not a live plan of the property). For the booking flow: price and check one plan.
+     * The same snapshot restricted to one live plan and its ancestors (`plans` holds that plan and its live
+     * ancestors; `plansById.get(planId)` is None when it is not a live plan of the property). Same number of
+     * queries, less data. For the booking flow: price and check one plan.
      */
     const loadForPlan = (propertyId: string, planId: string, now: Date, options: LoadOptions = {}) =>
       loadWith(propertyId, planId, now, options).pipe(Effect.withSpan("PricingInputs.loadForPlan"))

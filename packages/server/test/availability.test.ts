@@ -1,5 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import * as TestClock from "effect/TestClock"
 import type { ApiResponse, ErrorBody } from "./utils/http.js"
 import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "./utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"
@@ -150,5 +151,32 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const theirs = calendar(yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01" }), { key }))
       expect(theirs.map((r) => r.room_type_id)).toEqual([other.room_types["DBL"], other.room_types["STE"]])
       expect(theirs[1].nights[0].available).toBe(0)
+    }))
+})
+
+// The server on the TestClock (time starts at 1970-01-01T00:00:00Z): holds are judged by the application's
+// clock, never the database's, so an expired hold is free the instant it expires.
+layer(TestApiLive)("GET /availability on the test clock", (it) => {
+  it.effect("a hold stops taking its room the instant hold_expires_at passes", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dbl = api.property.room_types["DBL"]
+      yield* insertReservation(api.sql, api.property.property_id, {
+        roomTypeId: dbl,
+        ratePlanId: api.property.rate_plans["BAR-DBL"],
+        checkIn: "1970-01-02",
+        checkOut: "1970-01-03",
+        status: "tentative",
+        holdExpiresAt: new Date(15 * 60_000)
+      })
+      const free = Effect.map(
+        api.get(path({ start_date: "1970-01-02", end_date: "1970-01-02", room_type_id: dbl })),
+        (res) => calendar(res)[0].nights[0].available
+      )
+      expect(yield* free).toBe(2)
+      yield* TestClock.adjust("14 minutes")
+      expect(yield* free).toBe(2)
+      yield* TestClock.adjust("1 minute")
+      expect(yield* free).toBe(3)
     }))
 })

@@ -65,6 +65,9 @@ interface DemoOutput {
   readonly key: string
 }
 
+/** Each command is a fresh Node process compiling TypeScript (seconds each, more on a busy machine). */
+const TIMEOUT = 180_000
+
 const TestLayer = ApiKeyRepository.Default.pipe(Layer.provideMerge(TestDatabase.layer()))
 
 const findKey = (key: string) => Effect.flatMap(ApiKeyRepository, (keys) => keys.findByHash(hashKey(key)))
@@ -80,7 +83,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
   it.effect("migrate prints the migrations it applied (none: the database is migrated)", () =>
     Effect.gen(function*() {
       expect(yield* ok("migrate")).toEqual({ applied: [] })
-    }))
+    }), TIMEOUT)
 
   it.effect("demo imports the bundled property and prints its ids and a key with every scope", () =>
     Effect.gen(function*() {
@@ -98,7 +101,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
         expect(stored.value.key.context).toBe("back_office")
         expect(stored.value.revokedAt).toBeNull()
       }
-    }))
+    }), TIMEOUT)
 
   it.effect("property import of the demo file again keeps every id", () =>
     Effect.gen(function*() {
@@ -106,7 +109,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       const imported = yield* ok("property", "import", "packages/server/demo/harbour.json")
       const { api_key_id: _, key: __, ...ids } = output
       expect(imported).toEqual(ids)
-    }))
+    }), TIMEOUT)
 
   it.effect("key create prints { api_key_id, key }; key revoke revokes it", () =>
     Effect.gen(function*() {
@@ -136,7 +139,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       expect(yield* ok("key", "revoke", scoped.api_key_id)).toEqual({ api_key_id: scoped.api_key_id, revoked: true })
       const revoked = yield* findKey(scoped.key)
       expect(Option.map(revoked, (f) => f.revokedAt instanceof Date)).toEqual(Option.some(true))
-    }))
+    }), TIMEOUT)
 
   it.effect("fx set and maintenance start/stop print what they set", () =>
     Effect.gen(function*() {
@@ -146,7 +149,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       expect(rate).toEqual({ property_id, currency: "USD", rate_to_base: "0.95" })
       expect(started).toMatchObject({ active: true, estimated_end: "2099-01-01T00:00:00.000Z" })
       expect(yield* ok("maintenance", "stop")).toEqual({ active: false, started_at: null, estimated_end: null })
-    }))
+    }), TIMEOUT)
 
   // A failing command exits non-zero, prints nothing on stdout and one JSON error on stderr.
   it.effect("failure: an unknown key id", () =>
@@ -156,24 +159,24 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
         message: "No API key has the id 00000000-0000-4000-8000-000000000000",
         tag: "ApiKeyNotFound"
       })
-    }))
+    }), TIMEOUT)
 
   it.effect("failure: an unknown scope", () =>
     Effect.gen(function*() {
       const { property_id } = yield* demoOutput
       const error = yield* fails("key", "create", "--property", property_id, "--scopes", "rates:read,rooms:steal")
       expect(error.message).toContain("unknown scope \"rooms:steal\"")
-    }))
+    }), TIMEOUT)
 
   it.effect("failure: a bad command line (missing option, unknown command)", () =>
     Effect.gen(function*() {
       expect((yield* fails("key", "create", "--scopes", "rates:read")).message).toContain("--property")
       expect((yield* fails("frobnicate")).message).toContain("Invalid subcommand")
-    }))
+    }), TIMEOUT)
 
   it.effect("failure: an unreadable property file", () =>
     Effect.gen(function*() {
       const error = yield* fails("property", "import", "packages/server/test/no-such-file.json")
       expect(error.message).toContain("cannot read packages/server/test/no-such-file.json")
-    }))
+    }), TIMEOUT)
 })

@@ -136,7 +136,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
       expect(fixture.map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-DBL"], rate_plans["USD-DBL"], rate_plans["BAR-STE"]])
       const suites = offers(yield* api.get(query({ ...stay, adults: 2, room_type_id: room_types["STE"] })))
       expect(suites.map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-STE"]])
-      expect(suites[0].total).toBe("832.50") // 250 x 3 = 750, VAT 45, city tax 12
+      expect(suites[0].total).toBe("807.00") // 250 x 3 = 750, VAT 45, city tax 12
       expect(suites[0].available).toBe(1)
     }))
 })
@@ -390,7 +390,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       expect(offer.available).toBe(0)
       expect(offer.bookable).toBe(false)
       expect(offer.reasons).toEqual(["sold_out"])
-      expect(offer.total).toBe("832.50")
+      expect(offer.total).toBe("807.00")
       // Reasons accumulate: sold out and too many guests.
       const [both] = offers(yield* api.get(query({ ...dates, adults: 5, room_type_id: suite, include_unavailable: true })))
       expect(both.reasons).toEqual(["sold_out", "party_too_large"])

@@ -1,0 +1,102 @@
+import * as BigDecimal from "effect/BigDecimal"
+import * as Money from "../money/Money.js"
+
+/**
+ * How a folio line counts. Charges owe money (room nights, taxes, add-ons, posted charges, a cancellation
+ * fee); payments settle it (asserted payments and consumed credits); a refund gives paid money back, so it
+ * lowers payments. Voided lines (the stay of a cancelled reservation) count for nothing.
+ */
+export type LineEffect = "charge" | "payment" | "refund" | "none"
+
+export const chargeKinds: ReadonlyArray<string> = ["room", "tax", "addon", "addon_tax", "charge", "cancellation_fee"]
+export const paymentKinds: ReadonlyArray<string> = ["payment", "credit"]
+
+/** A voided folio (its reservation cancelled) keeps its lines for audit, but only money that moved still counts. */
+export const voidedByFolio = (kind: string, folioVoided: boolean): boolean =>
+  folioVoided && kind !== "cancellation_fee" && chargeKinds.includes(kind)
+
+export const effectOf = (kind: string, voided: boolean): LineEffect =>
+  voided ? "none" : chargeKinds.includes(kind)
+  ? "charge"
+  : paymentKinds.includes(kind)
+  ? "payment"
+  : kind === "refund"
+  ? "refund"
+  : "none"
+
+export interface BalanceLine {
+  readonly kind: string
+  readonly amount: Money.Amount
+  readonly currency: string
+  /** Base-currency units per one unit of the line's currency, frozen when written; null when none was configured. */
+  readonly exchangeRate: Money.Amount | null
+  readonly voided?: boolean
+}
+
+export interface CurrencyBalance {
+  readonly currency: string
+  readonly charges: Money.Amount
+  readonly payments: Money.Amount
+  readonly balance: Money.Amount
+}
+
+export interface FolioBalances {
+  /** The trusted figures, one entry per currency, in order of first appearance. */
+  readonly entries: ReadonlyArray<CurrencyBalance>
+  /** Base-currency estimates from each line's frozen rate; null when any line has no rate (interface 2.8). */
+  readonly totalCharges: Money.Amount | null
+  readonly balance: Money.Amount | null
+}
+
+const signed = (line: BalanceLine): { charges: Money.Amount; payments: Money.Amount } => {
+  switch (effectOf(line.kind, line.voided ?? false)) {
+    case "charge":
+      return { charges: line.amount, payments: Money.zero }
+    case "payment":
+      return { charges: Money.zero, payments: line.amount }
+    case "refund":
+      return { charges: Money.zero, payments: BigDecimal.negate(line.amount) }
+    case "none":
+      return { charges: Money.zero, payments: Money.zero }
+  }
+}
+
+/** Amounts in different currencies are never added; the flat fields convert line by line at frozen rates. */
+export const folioBalances = (lines: ReadonlyArray<BalanceLine>, baseCurrency: string): FolioBalances => {
+  const byCurrency = new Map<string, { charges: Money.Amount; payments: Money.Amount }>()
+  let totalCharges: Money.Amount | null = Money.zero
+  let totalPayments: Money.Amount | null = Money.zero
+  for (const line of lines) {
+    const { charges, payments } = signed(line)
+    const current = byCurrency.get(line.currency) ?? { charges: Money.zero, payments: Money.zero }
+    byCurrency.set(line.currency, {
+      charges: BigDecimal.sum(current.charges, charges),
+      payments: BigDecimal.sum(current.payments, payments)
+    })
+    const rate = line.currency === baseCurrency ? BigDecimal.fromBigInt(1n) : line.exchangeRate
+    if (rate === null) {
+      totalCharges = null
+      totalPayments = null
+      continue
+    }
+    if (totalCharges !== null && totalPayments !== null) {
+      totalCharges = BigDecimal.sum(totalCharges, Money.round(BigDecimal.multiply(charges, rate), baseCurrency))
+      totalPayments = BigDecimal.sum(totalPayments, Money.round(BigDecimal.multiply(payments, rate), baseCurrency))
+    }
+  }
+  const entries = Array.from(byCurrency, ([currency, sums]) => ({
+    currency,
+    charges: sums.charges,
+    payments: sums.payments,
+    balance: BigDecimal.subtract(sums.charges, sums.payments)
+  }))
+  return {
+    entries,
+    totalCharges,
+    balance: totalCharges === null || totalPayments === null ? null : BigDecimal.subtract(totalCharges, totalPayments)
+  }
+}
+
+/** Settled only when nothing is owed in any currency: a credit in one never offsets a debt in another. */
+export const isSettled = (balances: FolioBalances): boolean =>
+  balances.entries.every((entry) => BigDecimal.lessThanOrEqualTo(entry.balance, Money.zero))

@@ -1,0 +1,43 @@
+import { Folio, Money } from "@hotel/domain"
+import type { FolioLineRow } from "@hotel/persistence/ReservationQueries"
+
+export interface BalanceEntryWire {
+  readonly currency: string
+  readonly charges: string
+  readonly payments: string
+  readonly balance: string
+}
+
+export interface FolioFigures {
+  readonly balances: ReadonlyArray<BalanceEntryWire>
+  readonly balance: string | null
+  readonly total_charges: string | null
+}
+
+/** The per-currency truth and the base-currency estimates of interface 2.8, on the wire. */
+export const presentBalances = (
+  lines: ReadonlyArray<FolioLineRow>,
+  folioVoided: boolean,
+  baseCurrency: string
+): FolioFigures => {
+  const figures = Folio.folioBalances(
+    lines.map((line) => ({
+      kind: line.kind,
+      amount: Money.fromDb(line.amount),
+      currency: line.currency,
+      exchangeRate: line.exchange_rate === null ? null : Money.fromDb(line.exchange_rate),
+      voided: Folio.voidedByFolio(line.kind, folioVoided)
+    })),
+    baseCurrency
+  )
+  return {
+    balances: figures.entries.map((entry) => ({
+      currency: entry.currency,
+      charges: Money.format(entry.charges, entry.currency),
+      payments: Money.format(entry.payments, entry.currency),
+      balance: Money.format(entry.balance, entry.currency)
+    })),
+    balance: figures.balance === null ? null : Money.format(figures.balance, baseCurrency),
+    total_charges: figures.totalCharges === null ? null : Money.format(figures.totalCharges, baseCurrency)
+  }
+}

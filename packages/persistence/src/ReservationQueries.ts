@@ -1,0 +1,149 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { isUuid } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+
+export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
+
+/** A reservation as read: `status` already says `cancelled` for a hold whose window has passed. */
+export interface ReservationRow {
+  readonly id: string
+  readonly confirmation_code: string
+  readonly status: ReservationStatus
+  readonly guest_id: string
+  readonly room_type_id: string
+  readonly room_type_name: string
+  readonly rate_plan_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly adults: number
+  readonly children: number
+  readonly child_ages: ReadonlyArray<number> | null
+  readonly currency: string
+  readonly nightly_rate: string
+  readonly total: string
+  readonly bed_config: string | null
+  readonly booking_source: string
+  readonly special_notes: string | null
+  readonly promo_code: string | null
+  readonly hold_expires_at: Date | null
+  readonly cancellation_reason: string | null
+  readonly folio_id: string
+  readonly folio_status: string
+  readonly created_at: Date
+}
+
+export interface AccommodationRow {
+  readonly id: string
+  readonly reservation_id: string
+  readonly room_id: string | null
+  readonly room_type_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly status: string
+  readonly nightly_rate: string
+}
+
+export interface FolioLineRow {
+  readonly id: string
+  readonly folio_id: string
+  readonly kind: string
+  readonly description: string
+  readonly amount: string
+  readonly currency: string
+  readonly exchange_rate: string | null
+  readonly revenue_category: string | null
+  readonly created_at: Date
+}
+
+export interface ReservationFilter {
+  readonly guestId?: string | undefined
+  readonly status?: ReservationStatus | undefined
+  readonly limit: number
+  readonly offset: number
+}
+
+/**
+ * Reads of reservations. An expired hold reads as `cancelled` / `hold_expired` from the instant its
+ * window passes, whether or not the sweeper has written that down yet (decisions 5).
+ */
+export class ReservationQueries extends Effect.Service<ReservationQueries>()("@hotel/persistence/ReservationQueries", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const expired = (now: Date) => sql`(r.status = 'tentative' AND r.hold_expires_at <= ${now})`
+
+    const columns = (now: Date) => sql`
+      r.id, r.confirmation_code,
+      CASE WHEN ${expired(now)} THEN 'cancelled' ELSE r.status END AS status,
+      r.guest_id, r.room_type_id, rt.name AS room_type_name, r.rate_plan_id, r.check_in_date, r.check_out_date,
+      r.adults, r.children, r.child_ages, r.currency, r.nightly_rate::text AS nightly_rate, r.total::text AS total,
+      r.bed_config, r.booking_source, r.special_notes, r.promo_code, r.hold_expires_at,
+      CASE WHEN ${expired(now)} THEN 'hold_expired' ELSE r.cancellation_reason END AS cancellation_reason,
+      f.id AS folio_id, CASE WHEN ${expired(now)} THEN 'voided' ELSE f.status END AS folio_status, r.created_at`
+
+    const statusFilter = (status: ReservationStatus, now: Date) =>
+      status === "cancelled"
+        ? sql`(r.status = 'cancelled' OR ${expired(now)})`
+        : status === "tentative"
+        ? sql`(r.status = 'tentative' AND r.hold_expires_at > ${now})`
+        : sql`r.status = ${status}`
+
+    /** One page in check-in order (then creation, then id, so paging is stable); one row more tells `has_more`. */
+    const list = (propertyId: string, filter: ReservationFilter, now: Date) => {
+      const conditions = [
+        sql`r.property_id = ${propertyId}`,
+        ...(filter.guestId !== undefined ? [sql`r.guest_id = ${filter.guestId}`] : []),
+        ...(filter.status !== undefined ? [statusFilter(filter.status, now)] : [])
+      ]
+      return sql<ReservationRow>`
+        SELECT ${columns(now)}
+        FROM reservations r
+        JOIN room_types rt ON rt.id = r.room_type_id
+        JOIN folios f ON f.reservation_id = r.id
+        WHERE ${sql.and(conditions)}
+        ORDER BY r.check_in_date, r.created_at, r.id
+        LIMIT ${filter.limit + 1} OFFSET ${filter.offset}`.pipe(
+        Effect.map((rows) => ({ rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit })),
+        Effect.orDie,
+        Effect.withSpan("ReservationQueries.list")
+      )
+    }
+
+    const findById = (propertyId: string, id: string, now: Date) =>
+      isUuid(id)
+        ? sql<ReservationRow>`
+            SELECT ${columns(now)}
+            FROM reservations r
+            JOIN room_types rt ON rt.id = r.room_type_id
+            JOIN folios f ON f.reservation_id = r.id
+            WHERE r.property_id = ${propertyId} AND r.id = ${id}`.pipe(
+            Effect.map((rows) => Option.fromNullable(rows[0])),
+            Effect.orDie,
+            Effect.withSpan("ReservationQueries.findById")
+          )
+        : Effect.succeed(Option.none<ReservationRow>())
+
+    const accommodations = (reservationIds: ReadonlyArray<string>, now: Date) =>
+      reservationIds.length === 0
+        ? Effect.succeed<ReadonlyArray<AccommodationRow>>([])
+        : sql<AccommodationRow>`
+            SELECT a.id, a.reservation_id, a.room_id, a.room_type_id, a.check_in_date, a.check_out_date,
+                   CASE WHEN ${expired(now)} THEN 'cancelled' ELSE a.status END AS status,
+                   a.nightly_rate::text AS nightly_rate
+            FROM accommodations a JOIN reservations r ON r.id = a.reservation_id
+            WHERE ${sql.in("a.reservation_id", reservationIds)}
+            ORDER BY a.check_in_date, a.id`.pipe(Effect.orDie, Effect.withSpan("ReservationQueries.accommodations"))
+
+    const folioLines = (folioIds: ReadonlyArray<string>) =>
+      folioIds.length === 0
+        ? Effect.succeed<ReadonlyArray<FolioLineRow>>([])
+        : sql<FolioLineRow>`
+            SELECT id, folio_id, kind, description, amount::text AS amount, currency,
+                   exchange_rate::text AS exchange_rate, revenue_category, created_at
+            FROM folio_lines WHERE ${sql.in("folio_id", folioIds)}
+            ORDER BY folio_id, position`.pipe(Effect.orDie, Effect.withSpan("ReservationQueries.folioLines"))
+
+    return { list, findById, accommodations, folioLines } as const
+  })
+}) {}
