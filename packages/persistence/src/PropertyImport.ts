@@ -3,6 +3,7 @@ import type { PropertyFile, PropertyFileCancellationTier, PropertyFileInvalid, P
 import { decodePropertyFile, propertyFilePlanCurrency } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { stableId } from "./StableId.js"
 
 /** What `hotel property import` prints: the ids of the property and of everything the file names, by code. */
 export interface PropertyImportResult {
@@ -52,8 +53,8 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
 
     const upsertProperty = (file: PropertyFile, now: Date) =>
       sql<{ id: string }>`
-        INSERT INTO properties (code, name, timezone, base_currency, loyalty_points_per_usd, cancellation_policy, created_at)
-        VALUES (${file.code}, ${file.name}, ${file.timezone}, ${file.base_currency}, ${file.loyalty_points_per_usd},
+        INSERT INTO properties (id, code, name, timezone, base_currency, loyalty_points_per_usd, cancellation_policy, created_at)
+        VALUES (${stableId(file.code)}, ${file.code}, ${file.name}, ${file.timezone}, ${file.base_currency}, ${file.loyalty_points_per_usd},
                 ${policyJson(file.cancellation_policy)}::jsonb, ${now})
         ON CONFLICT (code) DO UPDATE SET
           name = EXCLUDED.name,
@@ -105,8 +106,8 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
         yield* Effect.forEach(file.room_types, (roomType, position) =>
           Effect.gen(function*() {
             const [row] = yield* sql<{ id: string }>`
-              INSERT INTO room_types (property_id, code, name, description, base_occupancy, max_occupancy, bed_configs, position)
-              VALUES (${propertyId}, ${roomType.code}, ${roomType.name}, ${orNull(roomType.description)},
+              INSERT INTO room_types (id, property_id, code, name, description, base_occupancy, max_occupancy, bed_configs, position)
+              VALUES (${stableId(file.code, "room_type", roomType.code)}, ${propertyId}, ${roomType.code}, ${roomType.name}, ${orNull(roomType.description)},
                       ${roomType.base_occupancy}, ${roomType.max_occupancy}, ${roomType.bed_configs}::text[], ${position})
               ON CONFLICT (property_id, code) DO UPDATE SET
                 name = EXCLUDED.name, description = EXCLUDED.description, base_occupancy = EXCLUDED.base_occupancy,
@@ -116,8 +117,8 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
             // A room keeps its id by number: it moves to this room type and comes back into service if retired.
             yield* Effect.forEach(roomType.rooms, (number) =>
               sql`
-                INSERT INTO rooms (property_id, room_type_id, number)
-                VALUES (${propertyId}, ${row.id}, ${number})
+                INSERT INTO rooms (id, property_id, room_type_id, number)
+                VALUES (${stableId(file.code, "room", number)}, ${propertyId}, ${row.id}, ${number})
                 ON CONFLICT (property_id, number) DO UPDATE SET room_type_id = EXCLUDED.room_type_id, retired = false
                 WHERE rooms.room_type_id IS DISTINCT FROM EXCLUDED.room_type_id OR rooms.retired`, { discard: true })
           }), { discard: true })
@@ -147,9 +148,9 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
               required: m.required
             })))
             const [row] = yield* sql<{ id: string }>`
-              INSERT INTO services (property_id, code, name, description, price, pricing_unit, revenue_category,
+              INSERT INTO services (id, property_id, code, name, description, price, pricing_unit, revenue_category,
                                     guest_bookable, tax, modifiers, position)
-              VALUES (${propertyId}, ${service.code}, ${service.name}, ${orNull(service.description)}, ${service.price},
+              VALUES (${stableId(file.code, "service", service.code)}, ${propertyId}, ${service.code}, ${service.name}, ${orNull(service.description)}, ${service.price},
                       ${service.pricing_unit}, ${service.revenue_category}, ${service.guest_bookable}, ${tax}::jsonb,
                       ${modifiers}::jsonb, ${position})
               ON CONFLICT (property_id, code) DO UPDATE SET
@@ -186,14 +187,14 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
             // The update only happens when something differs, so a re-import leaves `updated_at` alone.
             const rows = yield* sql<{ id: string }>`
               INSERT INTO rate_plans (
-                property_id, code, room_type_id, name, public_name, description, image_url, base_price, currency,
+                id, property_id, code, room_type_id, name, public_name, description, image_url, base_price, currency,
                 extra_guest_charge, single_guest_discount, single_guest_discount_type, min_los, max_los,
                 booking_window_start, booking_window_end, stay_window_start, stay_window_end,
                 active_for_booking_engine, active_for_channels, kind, derived_from_id, derivation_type,
                 derivation_value, is_active, is_default, requires_promo_code, cancellation_policy, deleted_at,
                 created_at, updated_at)
               VALUES (
-                ${propertyId}, ${plan.code}, ${roomTypeIds[plan.room_type]}, ${plan.name}, ${orNull(plan.public_name)},
+                ${stableId(file.code, "rate_plan", plan.code)}, ${propertyId}, ${plan.code}, ${roomTypeIds[plan.room_type]}, ${plan.name}, ${orNull(plan.public_name)},
                 ${orNull(plan.description)}, ${orNull(plan.image_url)}, ${plan.base_price},
                 ${propertyFilePlanCurrency(file, plan)}, ${plan.extra_guest_charge ?? "0"}, ${plan.single_guest_discount ?? "0"},
                 ${plan.single_guest_discount_type}, ${orNull(plan.min_los)}, ${orNull(plan.max_los)},

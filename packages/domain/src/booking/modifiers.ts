@@ -1,0 +1,83 @@
+// `modifier_values` of an add-on, checked against the service's declared modifiers (decisions 3): an unknown
+// key, a missing required key, a value of the wrong type or a select value that is not an option is 400
+// `invalid_parameters` naming the exact path (`add_ons[0].modifier_values.diet`). `null` counts as not given.
+import * as Either from "effect/Either"
+import type { InvalidParameters } from "../errors/RequestErrors.js"
+import { type Check, fail } from "../rates/checks.js"
+
+export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
+
+export interface ModifierSpec {
+  readonly key: string
+  readonly label?: string
+  /** One of `ModifierType`; anything else (a newer type) accepts any value. */
+  readonly type: string
+  readonly options?: ReadonlyArray<string> | null
+  readonly required: boolean
+}
+
+/** The longest text a `text` modifier keeps. */
+export const maxModifierText = 500
+
+const isCalendarDate = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
+  const date = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s
+}
+
+const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<void> => {
+  switch (spec.type) {
+    case "text":
+      return typeof value === "string" && value.length <= maxModifierText
+        ? Either.void
+        : fail(param, `must be a string of at most ${maxModifierText} characters`)
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? Either.void : fail(param, "must be a number")
+    case "boolean":
+      return typeof value === "boolean" ? Either.void : fail(param, "must be true or false")
+    case "date":
+      return typeof value === "string" && isCalendarDate(value)
+        ? Either.void
+        : fail(param, "must be a date in YYYY-MM-DD format")
+    case "select": {
+      const options = spec.options ?? []
+      return typeof value === "string" && options.includes(value)
+        ? Either.void
+        : fail(param, `must be one of ${options.map((o) => `"${o}"`).join(", ")}`)
+    }
+    default:
+      return Either.void
+  }
+}
+
+/**
+ * The values to keep (declared keys with a value, in declaration order), or the first problem: unknown keys
+ * first (in the order sent), then each declared modifier in order (missing when required, else its type).
+ * `param` is the path of the `modifier_values` object as sent (`add_ons[0].modifier_values`).
+ */
+export const checkModifierValues = (
+  modifiers: ReadonlyArray<ModifierSpec>,
+  values: Readonly<Record<string, unknown>>,
+  param: string
+): Either.Either<Readonly<Record<string, unknown>>, InvalidParameters> => {
+  const declared = new Map(modifiers.map((modifier) => [modifier.key, modifier]))
+  for (const key of Object.keys(values)) {
+    if (!declared.has(key)) {
+      const known = modifiers.length === 0 ? "the service takes no modifiers" : `known: ${modifiers.map((m) => m.key).join(", ")}`
+      return fail(`${param}.${key}`, `is not a modifier of this service (${known})`)
+    }
+  }
+  const kept: Record<string, unknown> = {}
+  for (const modifier of modifiers) {
+    const path = `${param}.${modifier.key}`
+    const value = Object.prototype.hasOwnProperty.call(values, modifier.key) ? values[modifier.key] : undefined
+    if (value === undefined || value === null) {
+      if (modifier.required) return fail(path, "is required by this service")
+      continue
+    }
+    const checked = checkValue(modifier, path, value)
+    if (Either.isLeft(checked)) return Either.left(checked.left)
+    kept[modifier.key] = value
+  }
+  return Either.right(kept)
+}

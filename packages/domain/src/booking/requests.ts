@@ -1,0 +1,73 @@
+// Request bodies of the booking flow (interface 4.5, 4.6, 4.9). Each field carries a message written for
+// integrators; the gateway reports a decode failure as 400 `invalid_parameters` with `param` = the field's path
+// as sent (`add_ons[2].quantity`). Rules that need the database or other fields (date order, stay length, the
+// room type's bed configurations, the service's modifiers, the folio total) are checked by the services.
+import * as Schema from "effect/Schema"
+import { DateField, IdField, int, list, Str, text } from "../rates/fields.js"
+import { parsePaymentAmount } from "./settlement.js"
+
+/** An optional key that also accepts `null` (same as absent). */
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+
+/** The most add-ons one hold may book (interface 8). */
+export const maxAddOns = 10
+
+/** `modifier_values`: an object of modifier key to value; the values are checked against the service. */
+export const ModifierValues = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+  message: () => "must be an object of modifier key to value"
+})
+
+export const HoldAddOn = Schema.Struct({
+  service_id: IdField,
+  modifier_values: optional(ModifierValues),
+  quantity: optional(int(1, 99))
+}).annotations({ message: () => "must be an object with service_id, modifier_values and quantity" })
+export type HoldAddOn = typeof HoldAddOn.Type
+
+/** `POST /holds`. */
+export const HoldCreate = Schema.Struct({
+  room_type_id: IdField,
+  rate_plan_id: IdField,
+  check_in: DateField,
+  check_out: DateField,
+  guest_id: IdField,
+  adults: int(1, 20),
+  children: optional(int(0, 20)),
+  /** When present, the authoritative child count (decisions 3). */
+  child_ages: optional(list(int(0, 120), 20)),
+  bed_config: optional(text(1, 50)),
+  add_ons: optional(list(HoldAddOn, maxAddOns)),
+  promo_code: optional(text(0, 40)),
+  special_notes: optional(text(0, 2000))
+}).annotations({ identifier: "HoldCreate" })
+export type HoldCreate = typeof HoldCreate.Type
+
+/** A JSON number or a decimal string (decisions 2: the one place a number is accepted for money). */
+export const PaymentAmountField = Schema.Union(Schema.Number, Schema.String).annotations({
+  message: () => "must be a decimal amount: a JSON number or a decimal string such as \"1310.40\""
+}).pipe(
+  Schema.filter((value) => parsePaymentAmount(value) !== undefined, {
+    message: () => "must be a decimal amount of 0 or more: a JSON number or a decimal string such as \"1310.40\""
+  })
+)
+
+/** `POST /holds/{id}/confirm`. */
+export const HoldConfirm = Schema.Struct({
+  payment_reference: Str.pipe(
+    Schema.filter((s) => s.trim().length > 0 && s.length <= 255, {
+      message: () => "must be a non-empty string of at most 255 characters"
+    })
+  ),
+  /** Compared with the reservation currency: any text is accepted here, a different one is `currency_mismatch`. */
+  payment_currency: optional(
+    Str.pipe(Schema.filter((s) => /^[A-Za-z]{3}$/.test(s), { message: () => "must be an ISO 4217 currency code such as \"EUR\"" }))
+  ),
+  payment_amount: optional(PaymentAmountField)
+}).annotations({ identifier: "HoldConfirm" })
+export type HoldConfirm = typeof HoldConfirm.Type
+
+/** `POST /reservations/{id}/cancel`; an empty body is allowed. */
+export const ReservationCancel = Schema.Struct({
+  reason: optional(text(1, 500))
+}).annotations({ identifier: "ReservationCancel" })
+export type ReservationCancel = typeof ReservationCancel.Type
