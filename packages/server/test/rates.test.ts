@@ -283,6 +283,8 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       // Without include_unavailable the offer is simply not listed.
       const listed = offers(yield* api.get(query({ ...stay, adults: 2, child_ages: "4,9" })))
       expect(listed.map((o) => o.rate_plan_id)).toEqual([api.property.rate_plans["BAR-STE"]])
+      const explicit = offers(yield* api.get(query({ ...stay, adults: 2, child_ages: "4,9", include_unavailable: false })))
+      expect(explicit.map((o) => o.rate_plan_id)).toEqual([api.property.rate_plans["BAR-STE"]])
     }))
 
   it.effect("promo codes: required, invalid, matched case-insensitively, inside their window", () =>
