@@ -3,6 +3,8 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import { AvailabilityApi } from "./api/AvailabilityApi.js"
 import { CatalogApi } from "./api/CatalogApi.js"
 import { GuestsApi } from "./api/GuestsApi.js"
+import { HoldsApi } from "./api/HoldsApi.js"
+import { ReservationActionsApi } from "./api/ReservationActionsApi.js"
 import { ReservationReadsApi } from "./api/ReservationsApi.js"
 import { HealthApi } from "./api/HealthApi.js"
 import { MeApi } from "./api/MeApi.js"
@@ -32,6 +34,8 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(RatesApi)
   .add(GuestsApi)
   .add(ReservationReadsApi)
+  .add(HoldsApi)
+  .add(ReservationActionsApi)
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)

@@ -4,7 +4,10 @@ import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpServer from "@effect/platform/HttpServer"
 import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
 import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
+import { Cancellations } from "@hotel/persistence/Cancellations"
+import { Confirmations } from "@hotel/persistence/Confirmations"
 import { GuestRepository } from "@hotel/persistence/GuestRepository"
+import { Holds } from "@hotel/persistence/Holds"
 import { ReservationQueries } from "@hotel/persistence/ReservationQueries"
 import { Inventory } from "@hotel/persistence/Inventory"
 import { PricingInputs } from "@hotel/persistence/PricingInputs"
@@ -25,6 +28,8 @@ import { withRequestContext } from "./gateway/RequestContext.js"
 import { AvailabilityHandlers } from "./handlers/AvailabilityHandlers.js"
 import { CatalogHandlers } from "./handlers/CatalogHandlers.js"
 import { GuestHandlers } from "./handlers/GuestHandlers.js"
+import { HoldHandlers } from "./handlers/HoldHandlers.js"
+import { ReservationActionHandlers } from "./handlers/ReservationActionHandlers.js"
 import { ReservationReadHandlers } from "./handlers/ReservationReadHandlers.js"
 import { HealthHandlers } from "./handlers/HealthHandlers.js"
 import { MeHandlers } from "./handlers/MeHandlers.js"
@@ -47,7 +52,9 @@ export const HandlersLive = Layer.mergeAll(
   AvailabilityHandlers,
   RatesHandlers,
   GuestHandlers,
-  ReservationReadHandlers
+  ReservationReadHandlers,
+  HoldHandlers,
+  ReservationActionHandlers
 )
 
 const RepositoriesLive = Layer.mergeAll(
@@ -62,7 +69,10 @@ const RepositoriesLive = Layer.mergeAll(
   Inventory.Default,
   QuoteService.Default,
   GuestRepository.Default,
-  ReservationQueries.Default
+  ReservationQueries.Default,
+  Holds.Default,
+  Confirmations.Default,
+  Cancellations.Default
 )
 
 const ApiLive = HttpApiBuilder.api(HotelApi).pipe(

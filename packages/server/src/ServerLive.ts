@@ -1,6 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { HttpLive } from "@hotel/http/HttpLive"
+import { HoldSweeperLive } from "@hotel/persistence/HoldSweeper"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -14,8 +15,12 @@ const NodeServerLive = Layer.unwrapEffect(
   })
 )
 
-/** The API on `HOST:PORT` (default 127.0.0.1:3000); needs a migrated database's `SqlClient`. */
+/**
+ * The API on `HOST:PORT` (default 127.0.0.1:3000) and the background sweeper of expired holds; needs a
+ * migrated database's `SqlClient`.
+ */
 export const ServerLive = HttpLive.pipe(
   HttpServer.withLogAddress,
-  Layer.provide(NodeServerLive)
+  Layer.provide(NodeServerLive),
+  Layer.merge(HoldSweeperLive)
 )

@@ -1,0 +1,253 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  AmountMismatch,
+  Booking,
+  CurrencyMismatch,
+  Folio,
+  type HoldExpired,
+  isUuid,
+  Money,
+  NoAvailability,
+  type NotConfirmable,
+  PaymentReferenceReused,
+  ReservationNotFound
+} from "@hotel/domain"
+import * as BigDecimal from "effect/BigDecimal"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { Inventory } from "./Inventory.js"
+import { isUniqueViolation } from "./RateSql.js"
+import type { FolioLineRow } from "./ReservationQueries.js"
+
+// `POST /holds/{id}/confirm` (interface 4.6, decisions 5): one transaction that first locks the reservation row,
+// so concurrent confirms of one hold run one at a time and all but the first find it confirmed
+// (`already_confirmed`, nothing recorded twice). Then, for a live hold: the payment assertions (currency, amount),
+// a reference already recorded on another reservation (409 `payment_reference_reused`, also enforced by the
+// payments table's unique index), the availability re-check without the hold itself (under the room type's
+// lock, the one holds take, so an expiring hold cannot be re-sold and confirmed at once), and the writes:
+// reservation and accommodation confirmed, the payment line and row, the loyalty earn (USD) or skipped earn
+// (other currencies), and the audit row of the assertion.
+//
+// Lock order: reservation row, then room type row. Holds take only the room type (then codes) and never wait
+// on a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
+
+export interface ConfirmRequest {
+  readonly paymentReference: string
+  /** As sent; compared case-insensitively with the reservation currency. */
+  readonly paymentCurrency: string | null
+  /** As sent (a number or a decimal string), already known to parse. */
+  readonly paymentAmount: number | string | null
+}
+
+export interface ConfirmActor {
+  readonly propertyId: string
+  readonly apiKeyId: string
+  /** The request id of the confirm, for the audit row. */
+  readonly requestId: string
+}
+
+export interface ConfirmResult {
+  readonly reservationId: string
+  readonly checkIn: string
+  readonly checkOut: string
+  readonly currency: string
+  readonly alreadyConfirmed: boolean
+  readonly folioVoided: boolean
+  readonly lines: ReadonlyArray<FolioLineRow>
+  readonly baseCurrency: string
+}
+
+export type ConfirmError =
+  | ReservationNotFound
+  | HoldExpired
+  | NotConfirmable
+  | CurrencyMismatch
+  | AmountMismatch
+  | PaymentReferenceReused
+  | NoAvailability
+
+interface LockedReservation {
+  readonly id: string
+  readonly status: string
+  readonly hold_expires_at: Date | null
+  readonly guest_id: string
+  readonly room_type_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly currency: string
+  readonly room_revenue: string
+  readonly folio_id: string
+  readonly folio_status: string
+  readonly base_currency: string
+  readonly loyalty_points_per_usd: number
+}
+
+/** What is still to pay in the reservation currency: its charges less its payments (never below zero). */
+export const amountDue = (lines: ReadonlyArray<FolioLineRow>, currency: string, folioVoided: boolean): Money.Amount => {
+  const balances = Folio.folioBalances(
+    lines.filter((line) => line.currency === currency).map((line) => ({
+      kind: line.kind,
+      amount: Money.fromDb(line.amount),
+      currency: line.currency,
+      exchangeRate: line.exchange_rate === null ? null : Money.fromDb(line.exchange_rate),
+      voided: Folio.voidedByFolio(line.kind, folioVoided)
+    })),
+    currency
+  )
+  const balance = balances.entries[0]?.balance ?? Money.zero
+  return BigDecimal.isNegative(balance) ? Money.zero : balance
+}
+
+export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/Confirmations", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const inventory = yield* Inventory
+
+    const lockReservation = (propertyId: string, id: string) =>
+      sql<LockedReservation>`
+        SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
+               r.currency, r.room_revenue::text AS room_revenue, f.id AS folio_id, f.status AS folio_status,
+               p.base_currency, p.loyalty_points_per_usd
+        FROM reservations r
+        JOIN folios f ON f.reservation_id = r.id
+        JOIN properties p ON p.id = r.property_id
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}
+        FOR NO KEY UPDATE OF r`
+
+    const folioLines = (folioId: string) =>
+      sql<FolioLineRow>`
+        SELECT id, folio_id, kind, description, amount::text AS amount, currency,
+               exchange_rate::text AS exchange_rate, revenue_category, created_at
+        FROM folio_lines WHERE folio_id = ${folioId}
+        ORDER BY position`
+
+    /** Base units per one unit of `currency` now (1 for the base currency; null when none is configured). */
+    const rateNow = (propertyId: string, currency: string, baseCurrency: string) =>
+      currency === baseCurrency
+        ? Effect.succeed<string | null>("1")
+        : sql<{ rate_to_base: string }>`
+            SELECT rate_to_base::text AS rate_to_base FROM property_currencies
+            WHERE property_id = ${propertyId} AND currency = ${currency}`.pipe(
+            Effect.map((rows) => rows[0]?.rate_to_base ?? null)
+          )
+
+    const result = (row: LockedReservation, alreadyConfirmed: boolean, voided: boolean) =>
+      Effect.map(folioLines(row.folio_id), (lines): ConfirmResult => ({
+        reservationId: row.id,
+        checkIn: row.check_in_date,
+        checkOut: row.check_out_date,
+        currency: row.currency,
+        alreadyConfirmed,
+        folioVoided: voided,
+        lines,
+        baseCurrency: row.base_currency
+      }))
+
+    const confirm = (
+      actor: ConfirmActor,
+      reservationId: string,
+      request: ConfirmRequest
+    ): Effect.Effect<ConfirmResult, ConfirmError> =>
+      Effect.gen(function*() {
+        const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
+        if (!isUuid(reservationId)) return yield* notFound
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const [row] = yield* lockReservation(actor.propertyId, reservationId)
+        if (row === undefined) return yield* notFound
+
+        const step = Booking.confirmStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
+        if (Either.isLeft(step)) return yield* step.left
+        if (step.right === "already_confirmed") return yield* result(row, true, row.folio_status === "voided")
+
+        if (request.paymentCurrency !== null && request.paymentCurrency.toUpperCase() !== row.currency) {
+          return yield* new CurrencyMismatch({
+            message: `payment_currency ${request.paymentCurrency} differs from the reservation currency ${row.currency}`,
+            param: "payment_currency"
+          })
+        }
+        const lines = yield* folioLines(row.folio_id)
+        const due = amountDue(lines, row.currency, row.folio_status === "voided")
+        const asserted = request.paymentAmount === null ? undefined : Booking.parsePaymentAmount(request.paymentAmount)
+        if (asserted !== undefined && !BigDecimal.equals(asserted, due)) {
+          return yield* new AmountMismatch({
+            message: `payment_amount ${String(request.paymentAmount)} differs from the folio total ${
+              Money.format(due, row.currency)
+            } ${row.currency}`,
+            param: "payment_amount"
+          })
+        }
+        const reused = new PaymentReferenceReused({
+          message: "This payment_reference is already recorded on another reservation"
+        })
+        const [used] = yield* sql<{ reservation_id: string }>`
+          SELECT reservation_id FROM payments WHERE property_id = ${actor.propertyId} AND reference = ${request.paymentReference}`
+        if (used !== undefined && used.reservation_id !== row.id) return yield* reused
+
+        // Availability without the hold itself, under the lock holds take.
+        yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+        const [stock] = yield* inventory.available(actor.propertyId, {
+          roomTypeId: row.room_type_id,
+          from: row.check_in_date,
+          to: row.check_out_date,
+          now,
+          excludeReservationId: row.id
+        })
+        if ((stock?.available ?? 0) < 1) {
+          return yield* new NoAvailability({
+            message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
+          })
+        }
+
+        yield* sql`
+          UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
+          WHERE id = ${row.id}`
+        yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
+
+        const amount = Money.toDb(due)
+        const rate = yield* rateNow(actor.propertyId, row.currency, row.base_currency)
+        yield* sql`
+          INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
+                                   revenue_category, created_at)
+          VALUES (${row.folio_id},
+                  (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${row.folio_id}),
+                  'payment', ${`Payment ${request.paymentReference}`}, ${amount}, ${row.currency}, ${rate}, NULL,
+                  ${now})`
+        yield* sql`
+          INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
+          VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${request.paymentReference}, ${amount},
+                  ${row.currency}, ${now})`.pipe(
+          Effect.catchTag("SqlError", (error) =>
+            isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
+        )
+
+        if (row.currency === "USD") {
+          const points = Booking.loyaltyPoints(Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
+          if (points > 0) {
+            yield* sql`
+              INSERT INTO loyalty_ledger (property_id, guest_id, reservation_id, kind, points, created_at)
+              VALUES (${actor.propertyId}, ${row.guest_id}, ${row.id}, 'earn', ${points}, ${now})`
+          }
+        } else {
+          yield* sql`
+            INSERT INTO loyalty_skipped_earns (reservation_id, currency, room_revenue, created_at)
+            VALUES (${row.id}, ${row.currency}, ${row.room_revenue}, ${now})`
+        }
+
+        yield* sql`
+          INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,
+                                     request_id, created_at)
+          VALUES (${row.id}, ${actor.apiKeyId}, ${request.paymentReference},
+                  ${amount}, ${row.currency},
+                  ${actor.requestId}, ${now})`
+        return yield* result(row, false, false)
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("Confirmations.confirm")
+      )
+
+    return { confirm } as const
+  }),
+  dependencies: [Inventory.Default]
+}) {}

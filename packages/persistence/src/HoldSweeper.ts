@@ -1,0 +1,84 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Booking } from "@hotel/domain"
+import * as Cause from "effect/Cause"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Schedule from "effect/Schedule"
+
+// Writes down expired holds (decisions 5). Nothing depends on it running: inventory, redemption counts and
+// reads already treat a tentative reservation as expired from the instant `hold_expires_at` passes, and
+// confirm/cancel refuse it (409 `hold_expired` / `not_cancellable`). The sweeper makes the stored state say so:
+// status `cancelled`, reason `hold_expired`, `cancelled_at` = the instant the window lapsed, folio voided,
+// accommodation cancelled.
+//
+// One statement per batch, safe in every process at once: the expired rows are claimed with
+// `FOR UPDATE SKIP LOCKED`, so two sweepers never wait on (or deadlock with) each other, and a hold that a
+// confirm or cancel has locked is left to that transaction (which sees it expired and refuses it).
+
+/** Expired holds written down per statement; the sweep repeats until a batch comes back short. */
+export const sweepBatch = 500
+
+/** How often a server process sweeps. */
+export const sweepInterval = Duration.seconds(5)
+
+export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persistence/HoldSweeper", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const batch = (now: Date) =>
+      sql<{ swept: number }>`
+        WITH expired AS (
+          SELECT id FROM reservations
+          WHERE status = 'tentative' AND hold_expires_at <= ${now}
+          ORDER BY hold_expires_at, id
+          LIMIT ${sweepBatch}
+          FOR UPDATE SKIP LOCKED
+        ),
+        cancelled AS (
+          UPDATE reservations r
+          SET status = 'cancelled', cancellation_reason = ${Booking.holdExpiredReason},
+              cancelled_at = r.hold_expires_at, updated_at = ${now}
+          FROM expired e WHERE r.id = e.id
+          RETURNING r.id
+        ),
+        voided AS (
+          UPDATE folios f SET status = 'voided' FROM cancelled c WHERE f.reservation_id = c.id RETURNING f.id
+        ),
+        legs AS (
+          UPDATE accommodations a SET status = 'cancelled' FROM cancelled c WHERE a.reservation_id = c.id
+          RETURNING a.id
+        )
+        SELECT (SELECT count(*) FROM cancelled)::int AS swept`.pipe(Effect.map((rows) => rows[0]?.swept ?? 0))
+
+    /** Writes down every hold expired at `now` (from `Clock` when omitted); answers how many. */
+    const sweep = (at?: Date) =>
+      Effect.gen(function*() {
+        const now = at ?? new Date(yield* Clock.currentTimeMillis)
+        let total = 0
+        for (;;) {
+          const swept = yield* batch(now)
+          total += swept
+          if (swept < sweepBatch) return total
+        }
+      }).pipe(Effect.orDie, Effect.withSpan("HoldSweeper.sweep"))
+
+    return { sweep } as const
+  })
+}) {}
+
+/**
+ * The sweeper as a background fiber of the layer's scope: a sweep every `sweepInterval`; a failed sweep is
+ * logged and the next one runs as usual.
+ */
+export const HoldSweeperLive = Layer.scopedDiscard(
+  Effect.gen(function*() {
+    const sweeper = yield* HoldSweeper
+    const once = sweeper.sweep().pipe(
+      Effect.tap((swept) => (swept > 0 ? Effect.logInfo(`Expired holds written down: ${swept}`) : Effect.void)),
+      Effect.catchAllCause((cause) => Effect.logWarning("Hold sweep failed", Cause.pretty(cause)))
+    )
+    yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(sweepInterval)))
+  })
+).pipe(Layer.provide(HoldSweeper.Default))
