@@ -14,6 +14,11 @@ import { InclusionsApi } from "./api/InclusionsApi.js"
 import { IntervalsApi } from "./api/IntervalsApi.js"
 import { PromoCodesApi } from "./api/PromoCodesApi.js"
 import { RatePlanWritesApi } from "./api/RatePlanWritesApi.js"
+import { CancellationQuoteApi } from "./api/CancellationQuoteApi.js"
+import { ChargesApi } from "./api/ChargesApi.js"
+import { FoliosApi } from "./api/FoliosApi.js"
+import { LoyaltyApi } from "./api/LoyaltyApi.js"
+import { StayApi } from "./api/StayApi.js"
 import * as Errors from "./Errors.js"
 import { stripDefaultDecodeError } from "./OpenApiTransform.js"
 
@@ -36,6 +41,11 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(ReservationReadsApi)
   .add(HoldsApi)
   .add(ReservationActionsApi)
+  .add(FoliosApi)
+  .add(ChargesApi)
+  .add(LoyaltyApi)
+  .add(StayApi)
+  .add(CancellationQuoteApi)
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)

@@ -18,6 +18,11 @@ import { PromoCodeRepository } from "@hotel/persistence/PromoCodeRepository"
 import { RateManagement } from "@hotel/persistence/RateManagement"
 import { PlatformLive } from "@hotel/persistence/Platform"
 import { RatePlanRepository } from "@hotel/persistence/RatePlanRepository"
+import { CancellationQuote } from "@hotel/persistence/CancellationQuote"
+import { Charges } from "@hotel/persistence/Charges"
+import { FolioRepository } from "@hotel/persistence/FolioRepository"
+import { Loyalty } from "@hotel/persistence/Loyalty"
+import { StayTransitions } from "@hotel/persistence/StayTransitions"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HotelApi } from "./Api.js"
@@ -39,6 +44,11 @@ import { PromoCodeHandlers } from "./handlers/PromoCodeHandlers.js"
 import { RatePlanWriteHandlers } from "./handlers/RatePlanWriteHandlers.js"
 import { RatePlanReadHandlers } from "./handlers/RatePlanReadHandlers.js"
 import { RatesHandlers } from "./handlers/RatesHandlers.js"
+import { CancellationQuoteHandlers } from "./handlers/CancellationQuoteHandlers.js"
+import { ChargeHandlers } from "./handlers/ChargeHandlers.js"
+import { FolioHandlers } from "./handlers/FolioHandlers.js"
+import { LoyaltyHandlers } from "./handlers/LoyaltyHandlers.js"
+import { StayHandlers } from "./handlers/StayHandlers.js"
 
 export const HandlersLive = Layer.mergeAll(
   MeHandlers,
@@ -54,7 +64,12 @@ export const HandlersLive = Layer.mergeAll(
   GuestHandlers,
   ReservationReadHandlers,
   HoldHandlers,
-  ReservationActionHandlers
+  ReservationActionHandlers,
+  FolioHandlers,
+  ChargeHandlers,
+  LoyaltyHandlers,
+  StayHandlers,
+  CancellationQuoteHandlers
 )
 
 const RepositoriesLive = Layer.mergeAll(
@@ -72,7 +87,12 @@ const RepositoriesLive = Layer.mergeAll(
   ReservationQueries.Default,
   Holds.Default,
   Confirmations.Default,
-  Cancellations.Default
+  Cancellations.Default,
+  FolioRepository.Default,
+  Charges.Default,
+  Loyalty.Default,
+  StayTransitions.Default,
+  CancellationQuote.Default
 )
 
 const ApiLive = HttpApiBuilder.api(HotelApi).pipe(

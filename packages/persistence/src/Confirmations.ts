@@ -1,4 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
 import {
   AmountMismatch,
   Booking,
@@ -217,7 +218,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
           INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
           VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${request.paymentReference}, ${amount},
                   ${row.currency}, ${now})`.pipe(
-          Effect.catchTag("SqlError", (error) =>
+          Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
             isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
         )
 

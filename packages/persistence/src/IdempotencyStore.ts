@@ -234,7 +234,9 @@ export class IdempotencyStore extends Context.Tag("@hotel/persistence/Idempotenc
     Layer.scopedDiscard(
       Effect.flatMap(IdempotencyStore, (store) =>
         store.purgeExpired.pipe(
-          Effect.tap((purged) => purged > 0 ? Effect.logDebug(`Purged ${purged} expired idempotency keys`) : Effect.void),
+          Effect.tap((purged) =>
+            purged > 0 ? Effect.logDebug(`Purged ${purged} expired idempotency keys`) : Effect.void
+          ),
           Effect.catchAllCause((cause) => Effect.logWarning("Purging expired idempotency keys failed", cause)),
           Effect.repeat(Schedule.spaced(every)),
           Effect.interruptible,

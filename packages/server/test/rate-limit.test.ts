@@ -209,7 +209,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate limit per API key", (it)
 
 // A server of its own: the address it locks out is the one every test here connects from.
 layer(TestApiLive, { excludeTestServices: true })("failed authentication per address", (it) => {
-  it.effect("30 invalid keys are 401, then 429 with Retry-After, even for a valid key; a missing key is not counted", () =>
+  it.effect("30 invalid keys are 401, then 429 with Retry-After, even for a valid key; no key is no guess", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const started = Date.now()

@@ -11,9 +11,12 @@ export type LineEffect = "charge" | "payment" | "refund" | "none"
 export const chargeKinds: ReadonlyArray<string> = ["room", "tax", "addon", "addon_tax", "charge", "cancellation_fee"]
 export const paymentKinds: ReadonlyArray<string> = ["payment", "credit"]
 
-/** A voided folio (its reservation cancelled) keeps its lines for audit, but only money that moved still counts. */
+/**
+ * A voided folio (its reservation cancelled) keeps its lines for audit, but only money that moved still counts:
+ * its charges are void, and so are the credit lines that paid for some of them (a credit is not money paid).
+ */
 export const voidedByFolio = (kind: string, folioVoided: boolean): boolean =>
-  folioVoided && kind !== "cancellation_fee" && chargeKinds.includes(kind)
+  folioVoided && kind !== "cancellation_fee" && (chargeKinds.includes(kind) || kind === "credit")
 
 export const effectOf = (kind: string, voided: boolean): LineEffect =>
   voided ? "none" : chargeKinds.includes(kind)

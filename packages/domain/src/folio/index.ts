@@ -1,1 +1,3 @@
 export * from "./balances.js"
+export * from "./charges.js"
+export * from "./credits.js"

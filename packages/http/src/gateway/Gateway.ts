@@ -94,7 +94,10 @@ export const GatewayLive = HttpApiBuilder.middleware(
         const handled = Effect.provideService(decoded, HttpServerRequest.HttpServerRequest, parsed.request).pipe(
           Effect.locally(authenticatedKey, Option.some(key))
         )
-        const response = yield* idempotent({ request, key, pathAndQuery: url.pathname + url.search, body: parsed.body }, handled)
+        const response = yield* idempotent(
+          { request, key, pathAndQuery: url.pathname + url.search, body: parsed.body },
+          handled
+        )
         return successHeaders(route, response)
       }).pipe(
         Effect.catchAllDefect((defect) =>

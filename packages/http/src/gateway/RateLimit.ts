@@ -13,7 +13,9 @@ import type * as Http from "node:http"
 import { Authenticator } from "./Authenticator.js"
 
 const setHeaders = (headers: Record<string, string>) =>
-  HttpApp.appendPreResponseHandler((_request, response) => Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
+  HttpApp.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeaders(response, headers))
+  )
 
 /** The peer's address (no proxy header is trusted: behind a proxy, configure it to limit per client). */
 export const clientAddress = (request: HttpServerRequest.HttpServerRequest): string =>

@@ -1,0 +1,34 @@
+// What a cancel now would owe (decisions 3.1, `GET /reservations/{id}/cancellation-quote`), computed exactly as
+// the cancel computes it (`Booking.settleCancellation`: the same tiers, the same local "today", the same paid
+// amount), plus the `until` of the term in force, so a quote and a cancel at the same instant always agree.
+import { type CancellationSettlement, settleCancellation } from "../booking/settlement.js"
+import type { Amount } from "../money/Money.js"
+import type { IsoDate } from "../pricing/dates.js"
+import type { CancellationTier } from "../pricing/model.js"
+import { cancellationTerms, termInForce } from "./policy.js"
+
+/**
+ * The tiers a reservation's cancel applies: the policy frozen on it at hold time; for a reservation without one,
+ * its plan's policy, then the property's.
+ */
+export const tiersInForce = <T>(frozen: T | null, plan: T | null, property: T): T => frozen ?? plan ?? property
+
+export interface CancellationQuote {
+  /** The cancel's own figures at that instant. */
+  readonly settlement: CancellationSettlement
+  /** Until when (UTC ISO) this percentage applies; null when it is the last term. */
+  readonly tierUntil: string | null
+}
+
+export const quoteCancellation = (input: {
+  readonly tiers: ReadonlyArray<CancellationTier>
+  readonly checkIn: IsoDate
+  readonly timeZone: string
+  readonly now: Date
+  readonly paid: Amount
+  readonly currency: string
+}): CancellationQuote => {
+  const settlement = settleCancellation(input)
+  const term = termInForce(cancellationTerms(input.tiers, input.checkIn, input.timeZone, input.now), input.now)
+  return { settlement, tierUntil: term.until }
+}

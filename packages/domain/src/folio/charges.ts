@@ -1,0 +1,51 @@
+// Charge posting (decisions 5): `POST /reservations/{id}/charges` `{ description, amount, currency,
+// revenue_category, service_id?, quantity? }`. `amount` is the unit price in `currency` (its minor units);
+// the line is unit price × quantity. Any ISO 4217 currency is accepted: one without a configured rate is
+// written with a null exchange rate, which turns the folio's flat figures null (interface 2.8).
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import * as Schema from "effect/Schema"
+import { isExpiredHold, type StatusFacts } from "../booking/lifecycle.js"
+import { InvalidStatusTransition } from "../errors/BusinessErrors.js"
+import * as Money from "../money/Money.js"
+import type { Amount } from "../money/Money.js"
+import { CurrencyField, DecimalField, IdField, int, RevenueCategory, text } from "../rates/fields.js"
+
+/** An optional key that also accepts `null` (same as absent). */
+const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+
+export const maxChargeQuantity = 99
+
+export const ChargePost = Schema.Struct({
+  description: text(1, 200),
+  /** The unit price; its precision and range are checked once the currency is known. */
+  amount: DecimalField,
+  currency: CurrencyField,
+  revenue_category: RevenueCategory,
+  service_id: optional(IdField),
+  quantity: optional(int(1, maxChargeQuantity))
+}).annotations({ identifier: "ChargePost" })
+export type ChargePost = typeof ChargePost.Type
+
+/** The statuses a charge may be posted on: a live hold, a confirmed or a checked-in reservation. */
+export const chargeableStatuses: ReadonlyArray<string> = ["tentative", "confirmed", "checked_in"]
+
+/**
+ * Whether a charge may be posted: a live hold, a confirmed or a checked-in stay. An expired hold, a cancelled,
+ * checked-out or no-show reservation is 409 `invalid_status_transition`.
+ */
+export const chargeStep = (facts: StatusFacts, now: Date): Either.Either<void, InvalidStatusTransition> => {
+  if (isExpiredHold(facts, now)) {
+    return Either.left(new InvalidStatusTransition({ message: "The hold has expired; charges cannot be posted to it" }))
+  }
+  if (chargeableStatuses.includes(facts.status)) return Either.void
+  return Either.left(new InvalidStatusTransition({
+    message: `Charges are accepted on tentative, confirmed and checked-in reservations; this one is ${
+      facts.status.replace("_", " ")
+    }`
+  }))
+}
+
+/** The charge line's amount: unit price × quantity, rounded half away from zero to the currency's minor units. */
+export const chargeLineAmount = (unitPrice: Amount, quantity: number, currency: string): Amount =>
+  Money.round(BigDecimal.multiply(unitPrice, BigDecimal.fromBigInt(BigInt(quantity))), currency)

@@ -1,0 +1,222 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  Folio,
+  type InvalidParameters,
+  type InvalidStatusTransition,
+  isUuid,
+  Money,
+  Rates,
+  ReservationNotFound,
+  ServiceNotFound
+} from "@hotel/domain"
+import * as BigDecimal from "effect/BigDecimal"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { type FolioLineDetail, folioLinesOf } from "./FolioRepository.js"
+
+// `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
+// confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
+// locks the reservation's matching credit entitlements (`FOR UPDATE`, in their stored order) and writes the
+// charge line, one `credit` line per credit it consumes (never beyond the credit's remaining allowance) and the
+// credits' new `consumed`. Lock order: reservation row, then its entitlements.
+//
+// Order of checks (decisions 1): the amount in the currency's minor units (400 `amount`) → the reservation (404)
+// → the service when one is named (404 `service_not_found`) → the status (409 `invalid_status_transition`).
+//
+// Every line of the charge carries the exchange rate in force when it is written: 1 for the base currency, the
+// configured `rate_to_base` for another, null for a currency without a configured rate.
+
+export interface ChargeRequest {
+  readonly description: string
+  /** The unit price as sent (a decimal string, checked here against the currency's minor units). */
+  readonly amount: string
+  readonly currency: string
+  readonly revenueCategory: string
+  readonly serviceId: string | null
+  readonly quantity: number
+}
+
+export interface ChargeResult {
+  readonly reservationId: string
+  readonly folioId: string
+  /** The charge line's id. */
+  readonly chargeId: string
+  /** The lines this charge wrote: the charge, then its credit lines. */
+  readonly written: ReadonlyArray<FolioLineDetail>
+  /** What credits covered, in the charge's currency. */
+  readonly creditApplied: Money.Amount
+  readonly currency: string
+  /** Every line of the folio after the charge, for its figures. */
+  readonly lines: ReadonlyArray<FolioLineDetail>
+  readonly baseCurrency: string
+}
+
+export type ChargeError = InvalidParameters | ReservationNotFound | ServiceNotFound | InvalidStatusTransition
+
+interface LockedReservation {
+  readonly id: string
+  readonly status: string
+  readonly hold_expires_at: Date | null
+  readonly folio_id: string
+  readonly base_currency: string
+}
+
+interface CreditRow {
+  readonly id: string
+  readonly label: string
+  readonly revenue_category: string
+  readonly currency: string
+  readonly allowance: string
+  readonly consumed: string
+}
+
+export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charges", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const lockReservation = (propertyId: string, id: string) =>
+      sql<LockedReservation>`
+        SELECT r.id, r.status, r.hold_expires_at, f.id AS folio_id, p.base_currency
+        FROM reservations r
+        JOIN folios f ON f.reservation_id = r.id
+        JOIN properties p ON p.id = r.property_id
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}
+        FOR NO KEY UPDATE OF r`
+
+    /** Base units per one unit of `currency` now: 1 for the base currency, null when none is configured. */
+    const rateNow = (propertyId: string, currency: string, baseCurrency: string) =>
+      currency === baseCurrency
+        ? Effect.succeed<string | null>("1")
+        : sql<{ rate_to_base: string }>`
+            SELECT rate_to_base::text AS rate_to_base FROM property_currencies
+            WHERE property_id = ${propertyId} AND currency = ${currency}`.pipe(
+            Effect.map((rows) => rows[0]?.rate_to_base ?? null)
+          )
+
+    const lockCredits = (reservationId: string, revenueCategory: string, currency: string) =>
+      sql<CreditRow>`
+        SELECT id, label, revenue_category, currency, allowance::text AS allowance, consumed::text AS consumed
+        FROM entitlements
+        WHERE reservation_id = ${reservationId} AND inclusion_kind = 'credit'
+          AND revenue_category = ${revenueCategory} AND currency = ${currency}
+        ORDER BY position, id
+        FOR UPDATE`
+
+    const insertLine = (
+      folioId: string,
+      line: {
+        readonly kind: string
+        readonly description: string
+        readonly amount: Money.Amount
+        readonly currency: string
+        readonly rate: string | null
+        readonly revenueCategory: string
+        readonly serviceId: string | null
+        readonly quantity: number | null
+        readonly entitlementId: string | null
+        readonly appliesToLineId: string | null
+      },
+      now: Date
+    ) =>
+      sql<{ id: string }>`
+        INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
+                                 revenue_category, service_id, quantity, entitlement_id, applies_to_line_id,
+                                 created_at)
+        VALUES (${folioId}, (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${folioId}),
+                ${line.kind}, ${line.description}, ${Money.toDb(line.amount)}, ${line.currency}, ${line.rate},
+                ${line.revenueCategory}, ${line.serviceId}, ${line.quantity}, ${line.entitlementId},
+                ${line.appliesToLineId}, ${now})
+        RETURNING id`.pipe(
+        Effect.flatMap((rows) =>
+          rows[0] === undefined ? Effect.dieMessage("INSERT ... RETURNING gave no row") : Effect.succeed(rows[0].id)
+        )
+      )
+
+    const post = (
+      propertyId: string,
+      reservationId: string,
+      request: ChargeRequest
+    ): Effect.Effect<ChargeResult, ChargeError> =>
+      Effect.gen(function*() {
+        const unitPrice = Money.fromDb(yield* Rates.Checks.money("amount", request.amount, request.currency))
+        const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
+        if (!isUuid(reservationId)) return yield* notFound
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const [row] = yield* lockReservation(propertyId, reservationId)
+        if (row === undefined) return yield* notFound
+        if (request.serviceId !== null) {
+          const found = yield* sql<{ id: string }>`
+            SELECT id FROM services WHERE property_id = ${propertyId} AND id = ${request.serviceId}`
+          if (found.length === 0) return yield* new ServiceNotFound({ message: `No service ${request.serviceId}` })
+        }
+        const step = Folio.chargeStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
+        if (Either.isLeft(step)) return yield* step.left
+
+        const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
+        const rate = yield* rateNow(propertyId, request.currency, row.base_currency)
+        const chargeId = yield* insertLine(row.folio_id, {
+          kind: "charge",
+          description: request.description,
+          amount,
+          currency: request.currency,
+          rate,
+          revenueCategory: request.revenueCategory,
+          serviceId: request.serviceId,
+          quantity: request.quantity,
+          entitlementId: null,
+          appliesToLineId: null
+        }, now)
+
+        const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
+        const uses = Folio.consumeCredits(
+          credits.map((credit) => ({
+            id: credit.id,
+            label: credit.label,
+            revenueCategory: credit.revenue_category,
+            currency: credit.currency,
+            allowance: Money.fromDb(credit.allowance),
+            consumed: Money.fromDb(credit.consumed)
+          })),
+          { amount, currency: request.currency, revenueCategory: request.revenueCategory }
+        )
+        const creditIds: Array<string> = []
+        for (const use of uses) {
+          creditIds.push(
+            yield* insertLine(row.folio_id, {
+              kind: "credit",
+              description: `Credit: ${use.label}`,
+              amount: use.amount,
+              currency: request.currency,
+              rate,
+              revenueCategory: request.revenueCategory,
+              serviceId: null,
+              quantity: null,
+              entitlementId: use.entitlementId,
+              appliesToLineId: chargeId
+            }, now)
+          )
+          yield* sql`UPDATE entitlements SET consumed = ${Money.toDb(use.consumedAfter)} WHERE id = ${use.entitlementId}`
+        }
+
+        const lines = yield* folioLinesOf(sql, row.folio_id)
+        const writtenIds = [chargeId, ...creditIds]
+        return {
+          reservationId: row.id,
+          folioId: row.folio_id,
+          chargeId,
+          written: writtenIds.flatMap((id) => lines.filter((line) => line.id === id)),
+          creditApplied: BigDecimal.normalize(Folio.coveredBy(uses)),
+          currency: request.currency,
+          lines,
+          baseCurrency: row.base_currency
+        }
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("Charges.post")
+      )
+
+    return { post } as const
+  })
+}) {}

@@ -1,0 +1,57 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { isUuid } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import type { FolioLineRow } from "./ReservationQueries.js"
+
+/** A folio as read: `status` says `voided` for a cancelled reservation, or a hold whose window has passed. */
+export interface FolioRow {
+  readonly id: string
+  readonly reservation_id: string
+  readonly currency: string
+  readonly status: "open" | "voided"
+  readonly base_currency: string
+}
+
+/** A folio line with the posting details a charge records. */
+export interface FolioLineDetail extends FolioLineRow {
+  readonly service_id: string | null
+  readonly quantity: number | null
+}
+
+/** The lines of one folio in the order they were written (runs in the caller's transaction, if any). */
+export const folioLinesOf = (sql: SqlClient.SqlClient, folioId: string) =>
+  sql<FolioLineDetail>`
+    SELECT id, folio_id, kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
+           revenue_category, service_id, quantity, created_at
+    FROM folio_lines WHERE folio_id = ${folioId}
+    ORDER BY position, id`
+
+/** `GET /folios/{id}` (decisions 3.1): a folio of the property with its lines. */
+export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/FolioRepository", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    /** The folio and its lines, read from one snapshot so the status and the lines agree. */
+    const findById = (propertyId: string, folioId: string, now: Date) =>
+      isUuid(folioId)
+        ? Effect.gen(function*() {
+          yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`
+          const [folio] = yield* sql<FolioRow>`
+            SELECT f.id, f.reservation_id, f.currency,
+                   CASE WHEN f.status = 'voided' OR (r.status = 'tentative' AND r.hold_expires_at <= ${now})
+                        THEN 'voided' ELSE 'open' END AS status,
+                   p.base_currency
+            FROM folios f
+            JOIN reservations r ON r.id = f.reservation_id
+            JOIN properties p ON p.id = f.property_id
+            WHERE f.property_id = ${propertyId} AND f.id = ${folioId}`
+          if (folio === undefined) return Option.none()
+          const lines = yield* folioLinesOf(sql, folio.id)
+          return Option.some({ folio, lines })
+        }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("FolioRepository.findById"))
+        : Effect.succeed(Option.none<{ readonly folio: FolioRow; readonly lines: ReadonlyArray<FolioLineDetail> }>())
+
+    return { findById } as const
+  })
+}) {}

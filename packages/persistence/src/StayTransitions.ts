@@ -1,0 +1,209 @@
+import type { SqlError } from "@effect/sql/SqlError"
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  InvalidParameters,
+  type InvalidStatusTransition,
+  isUuid,
+  NoAvailability,
+  ReservationNotFound,
+  RoomNotFound,
+  RoomUnavailable,
+  Stay,
+  Visibility
+} from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+
+// Check-in, check-out and no-show (decisions 5; the rules in `@hotel/domain` `Stay`). One transaction each,
+// which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
+// reservation's room type row (`FOR NO KEY UPDATE`, the lock holds and confirms take on it) before it looks for a
+// free room, so two check-ins of one room type pick their rooms one after the other and never the same room for
+// overlapping nights; the `accommodations_room_not_doubled` exclusion constraint enforces the same in the
+// database. Lock order: reservation row, then room type row — the confirm's order; holds take only the room type.
+//
+// A room is free for a stay when it is of the reservation's room type, not retired, and no other confirmed or
+// checked-in accommodation holds it for a night of the stay. Without `room_id` the free room with the lowest
+// number is assigned; none free is 409 `no_availability`.
+//
+// Order of checks: the reservation (404) → the room when one is named (404 `room_not_found`; 400
+// `invalid_parameters` on `room_id` for a room of another type) → the transition (409
+// `invalid_status_transition`) → the room's availability (409 `room_unavailable`: retired, or taken for a night of
+// the stay).
+
+export interface StayResult {
+  readonly reservationId: string
+  readonly status: Stay.StayStatus
+  readonly roomId: string | null
+}
+
+export type StayError =
+  | ReservationNotFound
+  | RoomNotFound
+  | InvalidParameters
+  | InvalidStatusTransition
+  | RoomUnavailable
+  | NoAvailability
+
+interface LockedReservation {
+  readonly id: string
+  readonly status: string
+  readonly hold_expires_at: Date | null
+  readonly room_type_id: string
+  readonly room_type_name: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly timezone: string
+  readonly room_id: string | null
+}
+
+interface RoomRow {
+  readonly id: string
+  readonly number: string
+  readonly room_type_id: string
+  readonly retired: boolean
+}
+
+const isRoomDoubled = (error: SqlError): boolean => {
+  const cause: unknown = error.cause
+  if (typeof cause !== "object" || cause === null) return false
+  const code = "code" in cause ? cause.code : undefined
+  const name = "constraint" in cause ? cause.constraint : undefined
+  return code === "23P01" && name === "accommodations_room_not_doubled"
+}
+
+export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/persistence/StayTransitions", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const lockReservation = (propertyId: string, id: string) =>
+      sql<LockedReservation>`
+        SELECT r.id, r.status, r.hold_expires_at, r.room_type_id, rt.name AS room_type_name, r.check_in_date,
+               r.check_out_date, p.timezone,
+               (SELECT a.room_id FROM accommodations a WHERE a.reservation_id = r.id
+                 ORDER BY a.check_in_date, a.id LIMIT 1) AS room_id
+        FROM reservations r
+        JOIN room_types rt ON rt.id = r.room_type_id
+        JOIN properties p ON p.id = r.property_id
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}
+        FOR NO KEY UPDATE OF r`
+
+    /** The reservation, locked, and the step `action` takes from its state today, at the property. */
+    const begin = (propertyId: string, reservationId: string) =>
+      Effect.gen(function*() {
+        const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
+        if (!isUuid(reservationId)) return yield* notFound
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const [row] = yield* lockReservation(propertyId, reservationId)
+        if (row === undefined) return yield* notFound
+        const today = Visibility.localToday(now, row.timezone)
+        const step = (action: Stay.StayAction) =>
+          Stay.stayStep(action, {
+            status: row.status,
+            holdExpiresAt: row.hold_expires_at,
+            checkIn: row.check_in_date,
+            checkOut: row.check_out_date
+          }, now, today)
+        return { row, now, step }
+      })
+
+    /** Rooms of the type in service and free for every night of the stay, lowest number first. */
+    const freeRooms = (propertyId: string, row: LockedReservation) =>
+      sql<{ id: string }>`
+        SELECT rm.id FROM rooms rm
+        WHERE rm.property_id = ${propertyId} AND rm.room_type_id = ${row.room_type_id} AND NOT rm.retired
+          AND NOT EXISTS (
+            SELECT 1 FROM accommodations a
+            WHERE a.room_id = rm.id AND a.reservation_id <> ${row.id}
+              AND a.status IN ('confirmed', 'checked_in')
+              AND a.check_in_date < ${row.check_out_date}::date AND a.check_out_date > ${row.check_in_date}::date)
+        ORDER BY rm.number, rm.id`
+
+    const checkIn = (
+      propertyId: string,
+      reservationId: string,
+      roomId: string | null
+    ): Effect.Effect<StayResult, StayError> =>
+      Effect.gen(function*() {
+        const { now, row, step } = yield* begin(propertyId, reservationId)
+        const wanted = roomId === null ? undefined : (yield* sql<RoomRow>`
+          SELECT id, number, room_type_id, retired FROM rooms WHERE property_id = ${propertyId} AND id = ${roomId}`)[0]
+        if (roomId !== null) {
+          if (wanted === undefined) return yield* new RoomNotFound({ message: `No room ${roomId}` })
+          if (wanted.room_type_id !== row.room_type_id) {
+            return yield* new InvalidParameters({
+              message: `room_id: room ${wanted.number} is not a ${row.room_type_name}, the room type of this reservation`,
+              param: "room_id"
+            })
+          }
+        }
+        const target = step("check_in")
+        if (Either.isLeft(target)) return yield* target.left
+
+        yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+        const free = (yield* freeRooms(propertyId, row)).map((room) => room.id)
+        let assigned: string
+        if (wanted !== undefined) {
+          if (wanted.retired) {
+            return yield* new RoomUnavailable({ message: `Room ${wanted.number} is out of service` })
+          }
+          if (!free.includes(wanted.id)) {
+            return yield* new RoomUnavailable({
+              message: `Room ${wanted.number} is taken for a night from ${row.check_in_date} to ${row.check_out_date}`
+            })
+          }
+          assigned = wanted.id
+        } else {
+          const first = free[0]
+          if (first === undefined) {
+            return yield* new NoAvailability({
+              message: `No ${row.room_type_name} room is free for every night from ${row.check_in_date} to ${row.check_out_date}`
+            })
+          }
+          assigned = first
+        }
+
+        yield* sql`
+          UPDATE accommodations SET room_id = ${assigned}, status = 'checked_in'
+          WHERE reservation_id = ${row.id}`.pipe(
+          Effect.catchTag("SqlError", (error): Effect.Effect<never, RoomUnavailable | SqlError> =>
+            isRoomDoubled(error)
+              ? Effect.fail(new RoomUnavailable({ message: "The room was taken for a night of this stay" }))
+              : Effect.fail(error))
+        )
+        yield* sql`
+          UPDATE reservations SET status = 'checked_in', checked_in_at = ${now}, updated_at = ${now}
+          WHERE id = ${row.id}`
+        return { reservationId: row.id, status: target.right, roomId: assigned }
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan("StayTransitions.checkIn")
+      )
+
+    /** Check-out or no-show: the reservation and its accommodation take the new status. */
+    const simple = (action: "check_out" | "no_show") =>
+    (propertyId: string, reservationId: string): Effect.Effect<StayResult, StayError> =>
+      Effect.gen(function*() {
+        const { now, row, step } = yield* begin(propertyId, reservationId)
+        const target = step(action)
+        if (Either.isLeft(target)) return yield* target.left
+        const status = target.right
+        yield* sql`UPDATE accommodations SET status = ${status} WHERE reservation_id = ${row.id}`
+        yield* (action === "check_out"
+          ? sql`
+              UPDATE reservations SET status = ${status}, checked_out_at = ${now}, updated_at = ${now}
+              WHERE id = ${row.id}`
+          : sql`
+              UPDATE reservations SET status = ${status}, no_show_at = ${now}, updated_at = ${now}
+              WHERE id = ${row.id}`)
+        return { reservationId: row.id, status, roomId: row.room_id }
+      }).pipe(
+        sql.withTransaction,
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.withSpan(`StayTransitions.${action}`)
+      )
+
+    return { checkIn, checkOut: simple("check_out"), noShow: simple("no_show") } as const
+  })
+}) {}
