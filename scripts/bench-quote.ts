@@ -8,7 +8,6 @@ import * as Statement from "@effect/sql/Statement"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Money, parsePropertyFileJson } from "@hotel/domain"
 import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
-import { EmbeddedPostgres } from "@hotel/persistence/EmbeddedPostgres"
 import { MigrationsLive } from "@hotel/persistence/Migrations"
 import { PropertyImport } from "@hotel/persistence/PropertyImport"
 import { type RatesQuery, QuoteService } from "@hotel/persistence/QuoteService"
@@ -17,64 +16,20 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
-import * as fs from "node:fs"
-import * as net from "node:net"
-import * as os from "node:os"
-import * as path from "node:path"
-import pg from "pg"
+import { embeddedServer, scratchDatabase } from "../packages/persistence/test/utils/scratchPostgres.js"
 
 const iterations = Number(process.env["BENCH_ITERATIONS"] ?? "200")
 
 // ---------------------------------------------------------------------------------------------------------
 // Database
 
-const freePort = () =>
-  Effect.async<number>((resume) => {
-    const server = net.createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resume(Effect.succeed(port)))
-    })
-  })
-
-const admin = (url: string, statement: string) =>
-  Effect.promise(async () => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  })
-
-/** A server URL: DATABASE_URL, or an embedded server in a temporary directory for the scope. */
-const serverUrl = Effect.gen(function*() {
-  const given = process.env["DATABASE_URL"]
-  if (given !== undefined && given.length > 0) return given
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-bench-"))
-  // As root, initdb runs as `postgres`, who must be able to reach the directory.
-  fs.chmodSync(dir, 0o755)
-  yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
-  const port = yield* freePort()
-  const embedded = yield* EmbeddedPostgres.acquire({ dataDir: dir, port, database: "postgres" }).pipe(Effect.orDie)
-  return embedded.url
-})
-
-/** A fresh database on that server for the run, dropped at the end. */
+/** A fresh database on the server of DATABASE_URL, else on an embedded one, for the run; dropped at the end. */
 const BenchDatabaseUrl = Layer.scoped(
   DatabaseUrl,
   Effect.gen(function*() {
-    const server = yield* serverUrl
-    const name = `hotel_bench_${Date.now().toString(36)}`
-    yield* Effect.acquireRelease(
-      admin(server, `CREATE DATABASE "${name}"`),
-      () => admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-    )
-    const url = new URL(server)
-    url.pathname = `/${name}`
-    return Redacted.make(url.toString())
+    const given = process.env["DATABASE_URL"]
+    const server = given !== undefined && given.length > 0 ? given : yield* embeddedServer("hotel-bench-")
+    return Redacted.make(yield* scratchDatabase(server, "hotel_bench"))
   })
 )
 

@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
+import { Booking, Cancellation, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -103,7 +103,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
         // 1. The refund obligation, on the folio.
         const paid = yield* paidIn(row.folio_id, row.currency)
         const settlement = Booking.settleCancellation({
-          tiers: toPolicy(row.frozen_policy ?? row.plan_policy ?? row.property_policy),
+          tiers: toPolicy(Cancellation.tiersInForce(row.frozen_policy, row.plan_policy, row.property_policy)),
           checkIn: row.check_in_date,
           timeZone: row.timezone,
           now,

@@ -1,6 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+
+// The catalogue's rows (NUMERIC as text). The pricing snapshot (./PricingInputs.ts) reads the same rows, so
+// both are typed here.
 
 export interface PropertyRow {
   readonly id: string
@@ -9,7 +13,7 @@ export interface PropertyRow {
   readonly timezone: string
   readonly base_currency: string
   readonly loyalty_points_per_usd: number
-  readonly cancellation_policy: ReadonlyArray<{ readonly days_before_arrival: number; readonly refund_percent: number }>
+  readonly cancellation_policy: ReadonlyArray<Rates.RatePlan.CancellationTier>
   readonly default_rate_plan_id: string | null
 }
 
@@ -51,6 +55,14 @@ export interface ModifierRow {
   readonly required: boolean
 }
 
+/** A service's own tax (jsonb as the import writes it): the limits only where the file gives them. */
+export interface ServiceTaxRow {
+  readonly kind: string
+  readonly value: string
+  readonly max_nights?: number | null
+  readonly exempt_under_age?: number | null
+}
+
 export interface ServiceRow {
   readonly id: string
   readonly code: string
@@ -59,7 +71,7 @@ export interface ServiceRow {
   readonly pricing_unit: string
   readonly revenue_category: string
   readonly guest_bookable: boolean
-  readonly tax: { readonly kind: string; readonly value: string } | null
+  readonly tax: ServiceTaxRow | null
   readonly modifiers: ReadonlyArray<ModifierRow>
 }
 
@@ -69,6 +81,13 @@ export interface PropertyDetails {
   readonly ageBrackets: ReadonlyArray<AgeBracketRow>
   readonly taxes: ReadonlyArray<TaxRow>
 }
+
+/** A property's services in catalogue order (position, code). */
+export const serviceRows = (sql: SqlClient.SqlClient, propertyId: string) =>
+  sql<ServiceRow>`
+    SELECT id, code, name, price::text AS price, pricing_unit, revenue_category, guest_bookable, tax, modifiers
+    FROM services WHERE property_id = ${propertyId}
+    ORDER BY position, code`
 
 /** Reads of a property's catalogue: the property itself, room types with rooms, services. */
 export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hotel/persistence/CatalogRepository", {
@@ -110,10 +129,7 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
         ORDER BY rt.position, rt.code`.pipe(Effect.orDie, Effect.withSpan("CatalogRepository.roomTypes"))
 
     const services = (propertyId: string) =>
-      sql<ServiceRow>`
-        SELECT id, code, name, price::text AS price, pricing_unit, revenue_category, guest_bookable, tax, modifiers
-        FROM services WHERE property_id = ${propertyId}
-        ORDER BY position, code`.pipe(Effect.orDie, Effect.withSpan("CatalogRepository.services"))
+      serviceRows(sql, propertyId).pipe(Effect.orDie, Effect.withSpan("CatalogRepository.services"))
 
     return { property, details, roomTypes, services } as const
   })

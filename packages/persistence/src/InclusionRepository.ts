@@ -11,6 +11,12 @@ export interface InclusionRow extends Rates.Inclusion.InclusionFields {
   readonly position: number
 }
 
+/** The columns of an `InclusionRow` (money as text), from `rate_plan_inclusions` alone. */
+export const inclusionColumns = (sql: SqlClient.SqlClient) =>
+  sql`
+    id, rate_plan_id, position, label, allocated_amount::text AS allocated_amount, frequency, inclusion_kind,
+    revenue_category, service_item_id, currency, included_quantity`
+
 const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
 
 /** Inclusions and credits of a property's live plans (interface 4.3): read in order, replaced as a whole. */
@@ -29,9 +35,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
         Effect.gen(function*() {
           yield* requirePlan(propertyId, planId, "none")
           return yield* sql<InclusionRow>`
-            SELECT id, rate_plan_id, position, label, allocated_amount::text AS allocated_amount, frequency,
-                   inclusion_kind, revenue_category, service_item_id, currency, included_quantity
-            FROM rate_plan_inclusions WHERE rate_plan_id = ${planId}
+            SELECT ${inclusionColumns(sql)} FROM rate_plan_inclusions WHERE rate_plan_id = ${planId}
             ORDER BY position, id`
         }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("InclusionRepository.list"))
 

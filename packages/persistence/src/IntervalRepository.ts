@@ -14,6 +14,19 @@ export interface IntervalRow extends Rates.Interval.IntervalFields {
   readonly created_at: Date
 }
 
+/**
+ * An interval's `id`, `rate_plan_id` and every field of `IntervalFields` (money as text), from
+ * `rate_plan_intervals i`.
+ */
+export const intervalColumns = (sql: SqlClient.SqlClient) =>
+  sql`
+    i.id, i.rate_plan_id, i.name, i.start_date, i.end_date,
+    i.price_mon::text AS price_mon, i.price_tue::text AS price_tue, i.price_wed::text AS price_wed,
+    i.price_thu::text AS price_thu, i.price_fri::text AS price_fri, i.price_sat::text AS price_sat,
+    i.price_sun::text AS price_sun, i.min_stay, i.max_stay, i.closed_to_arrival, i.closed_to_departure,
+    i.stop_sell, i.extra_guest_charge::text AS extra_guest_charge,
+    i.single_guest_discount::text AS single_guest_discount`
+
 const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
 const intervalNotFound = (id: string) => new IntervalNotFound({ message: `No interval ${id}` })
 
@@ -32,13 +45,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const columns = sql`
-      i.id, i.rate_plan_id, i.name, i.start_date, i.end_date,
-      i.price_mon::text AS price_mon, i.price_tue::text AS price_tue, i.price_wed::text AS price_wed,
-      i.price_thu::text AS price_thu, i.price_fri::text AS price_fri, i.price_sat::text AS price_sat,
-      i.price_sun::text AS price_sun, i.min_stay, i.max_stay, i.closed_to_arrival, i.closed_to_departure,
-      i.stop_sell, i.extra_guest_charge::text AS extra_guest_charge,
-      i.single_guest_discount::text AS single_guest_discount, p.currency, p.single_guest_discount_type, i.created_at`
+    const columns = sql`${intervalColumns(sql)}, p.currency, p.single_guest_discount_type, i.created_at`
 
     const find = (propertyId: string, id: string) =>
       sql<IntervalRow>`

@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { InvalidParameters, Pricing, RoomTypeNotFound } from "@hotel/domain"
+import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 
 // Inventory (decisions 5): a room type's inventory is its rooms in service (not retired); a night of a room
@@ -49,8 +49,6 @@ interface Row {
 /** The longest `GET /availability` range, in nights (decisions 3.1). */
 export const maxAvailabilityNights = 366
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** Rows (room type × night, in room type then date order) grouped per room type. */
 const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
@@ -80,8 +78,8 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/I
       const roomTypeId = query.roomTypeId ?? null
       const exclude = query.excludeReservationId ?? null
       if (
-        !UUID.test(propertyId) || (roomTypeId !== null && !UUID.test(roomTypeId)) ||
-        (exclude !== null && !UUID.test(exclude)) || query.to <= query.from
+        !isUuid(propertyId) || (roomTypeId !== null && !isUuid(roomTypeId)) ||
+        (exclude !== null && !isUuid(exclude)) || query.to <= query.from
       ) {
         // Nothing to count: an id that cannot name a row names none, and an empty range has no nights.
         return Effect.succeed([])

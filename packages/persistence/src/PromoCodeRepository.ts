@@ -3,7 +3,7 @@ import { type InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNot
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { findPlanFacts, isUniqueViolation } from "./RateSql.js"
+import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
 
 /** A `promo_codes` row with its live redemption count. */
 export interface PromoCodeRow extends Rates.PromoCode.PromoCodeFields {
@@ -27,18 +27,12 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
     effect: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
-      /**
-       * A redemption counts while its reservation is a live hold or confirmed or later (decisions 4); `now`
-       * comes from the Clock, never SQL `now()`.
-       */
       const columns = (now: Date) =>
         sql`
           c.id, c.rate_plan_id, c.code, c.valid_from, c.valid_to, c.max_redemptions, c.max_per_guest, c.is_active,
           c.created_at,
           (SELECT count(*)::int FROM reservations r
-            WHERE r.promo_code_id = c.id
-              AND (r.status IN ('confirmed', 'checked_in', 'checked_out', 'no_show')
-                   OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))) AS times_redeemed`
+            WHERE r.promo_code_id = c.id AND ${liveRedemption(sql, now)}) AS times_redeemed`
 
       const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 

@@ -10,16 +10,10 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
 
-type Fields = Rates.RatePlan.RatePlanFields
-
-interface StoredPlan extends Fields {
-  readonly id: string
-  readonly is_default: boolean
-}
-
-const policyJson = (fields: Fields): string | null =>
+const policyJson = (fields: Rates.RatePlan.RatePlanFields): string | null =>
   fields.cancellation_policy === null ? null : JSON.stringify(fields.cancellation_policy)
 
 const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
@@ -35,14 +29,8 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const sql = yield* SqlClient.SqlClient
 
     const findPlan = (propertyId: string, id: string, lock: boolean) =>
-      sql<StoredPlan>`
-        SELECT id, room_type_id, name, public_name, description, image_url, base_price::text AS base_price, currency,
-               extra_guest_charge::text AS extra_guest_charge, single_guest_discount::text AS single_guest_discount,
-               single_guest_discount_type, min_los, max_los, booking_window_start, booking_window_end,
-               stay_window_start, stay_window_end, active_for_booking_engine, active_for_channels, kind,
-               derived_from_id, derivation_type, derivation_value::text AS derivation_value, is_active, is_default,
-               requires_promo_code, cancellation_policy
-        FROM rate_plans
+      sql<RatePlanRow>`
+        SELECT ${ratePlanColumns(sql)} FROM rate_plans
         WHERE id = ${id} AND property_id = ${propertyId} AND deleted_at IS NULL
         ${lock ? sql.literal("FOR UPDATE") : sql.literal("")}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
@@ -74,7 +62,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         const baseCurrency = yield* lockProperty(sql, propertyId)
         const currencies = yield* propertyCurrencies(sql, propertyId)
         const parent = input.derived_from_id == null
-          ? Option.none<StoredPlan>()
+          ? Option.none<RatePlanRow>()
           : yield* findPlan(propertyId, input.derived_from_id, false)
         const draft = Rates.RatePlan.fieldsFromCreate(input, {
           baseCurrency,

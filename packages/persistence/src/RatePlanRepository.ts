@@ -1,53 +1,32 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 
 /** A `rate_plans` row with NUMERIC as text, DATE as `YYYY-MM-DD`. */
-export interface RatePlanRow {
+export interface RatePlanRow extends Rates.RatePlan.RatePlanFields {
   readonly id: string
   readonly property_id: string
   readonly code: string | null
-  readonly room_type_id: string
-  readonly name: string
-  readonly public_name: string | null
-  readonly description: string | null
-  readonly image_url: string | null
-  readonly base_price: string
-  readonly currency: string
-  readonly extra_guest_charge: string
-  readonly single_guest_discount: string
-  readonly single_guest_discount_type: "fixed" | "percent"
-  readonly min_los: number | null
-  readonly max_los: number | null
-  readonly booking_window_start: string | null
-  readonly booking_window_end: string | null
-  readonly stay_window_start: string | null
-  readonly stay_window_end: string | null
-  readonly active_for_booking_engine: boolean
-  readonly active_for_channels: boolean
-  readonly kind: "standard" | "promotion"
-  readonly derived_from_id: string | null
-  readonly derivation_type: "percent" | "fixed" | "perPerson" | null
-  readonly derivation_value: string | null
-  readonly is_active: boolean
   readonly is_default: boolean
-  readonly requires_promo_code: boolean
-  readonly cancellation_policy: ReadonlyArray<{ readonly days_before_arrival: number; readonly refund_percent: number }> | null
   readonly created_at: Date
   readonly updated_at: Date
 }
 
+/** The columns of a `RatePlanRow`, for every read of whole plans (unqualified: select from `rate_plans` alone). */
+export const ratePlanColumns = (sql: SqlClient.SqlClient) =>
+  sql`
+    id, property_id, code, room_type_id, name, public_name, description, image_url, base_price::text AS base_price,
+    currency, extra_guest_charge::text AS extra_guest_charge, single_guest_discount::text AS single_guest_discount,
+    single_guest_discount_type, min_los, max_los, booking_window_start, booking_window_end, stay_window_start,
+    stay_window_end, active_for_booking_engine, active_for_channels, kind, derived_from_id, derivation_type,
+    derivation_value::text AS derivation_value, is_active, is_default, requires_promo_code, cancellation_policy,
+    created_at, updated_at`
+
 export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@hotel/persistence/RatePlanRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-
-    const columns = sql`
-      id, property_id, code, room_type_id, name, public_name, description, image_url, base_price::text AS base_price,
-      currency, extra_guest_charge::text AS extra_guest_charge, single_guest_discount::text AS single_guest_discount,
-      single_guest_discount_type, min_los, max_los, booking_window_start, booking_window_end, stay_window_start,
-      stay_window_end, active_for_booking_engine, active_for_channels, kind, derived_from_id, derivation_type,
-      derivation_value::text AS derivation_value, is_active, is_default, requires_promo_code, cancellation_policy,
-      created_at, updated_at`
+    const columns = ratePlanColumns(sql)
 
     /** Live (not deleted) plans of a property. */
     const list = (propertyId: string) =>

@@ -60,3 +60,13 @@ export const findPlanFacts = (sql: SqlClient.SqlClient, propertyId: string, plan
     WHERE id = ${planId} AND property_id = ${propertyId} AND deleted_at IS NULL
     ${lock === "update" ? sql.literal("FOR UPDATE") : lock === "share" ? sql.literal("FOR SHARE") : sql.literal("")}`
     .pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+/**
+ * Whether the reservation `r` redeems its promo code at `now` (decisions 4): a hold not yet expired, or
+ * confirmed or later; cancelled reservations and expired holds free the code. The one definition the code
+ * listings and the booking caps share, so `times_redeemed` and the caps never disagree. `now` comes from the
+ * caller's Clock, never SQL `now()`.
+ */
+export const liveRedemption = (sql: SqlClient.SqlClient, now: Date) =>
+  sql`(r.status IN ('confirmed', 'checked_in', 'checked_out', 'no_show')
+       OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))`

@@ -183,7 +183,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
 
     /** Check-out or no-show: the reservation and its accommodation take the new status. */
     const simple = (action: "check_out" | "no_show") =>
-    (propertyId: string, reservationId: string): Effect.Effect<StayResult, StayError> =>
+    (propertyId: string, reservationId: string): Effect.Effect<StayResult, ReservationNotFound | InvalidStatusTransition> =>
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
         const target = step(action)

@@ -42,7 +42,7 @@ const row = (id: string, overrides: Partial<PlanPricingRow> = {}): PlanPricingRo
   ...overrides
 })
 
-const derivedFrom = (parent: string) => ({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-10" })
+const derivedFrom = (parent: string): Partial<PlanPricingRow> => ({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-10" })
 
 describe("buildPlans", () => {
   it("links each plan to its loaded parent, whatever the row order", () => {

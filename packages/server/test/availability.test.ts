@@ -1,7 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import type { ApiResponse, ErrorBody } from "./utils/http.js"
+import type { ApiResponse } from "./utils/http.js"
+import { dataOf, expectErrorCode, withQuery } from "./utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "./utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"
 
@@ -10,20 +11,9 @@ interface RoomTypeAvailability {
   readonly nights: ReadonlyArray<{ readonly date: string; readonly rooms: number; readonly available: number }>
 }
 
-const calendar = (res: ApiResponse): ReadonlyArray<RoomTypeAvailability> => {
-  expect(res.status, res.text).toBe(200)
-  return res.json<{ data: ReadonlyArray<RoomTypeAvailability> }>().data
-}
+const calendar = (res: ApiResponse) => dataOf<RoomTypeAvailability>(res)
 
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status)
-  const { error } = res.json<ErrorBody>()
-  expect(error.code).toBe(code)
-  if (param === undefined) expect(error).not.toHaveProperty("param")
-  else expect(error.param).toBe(param)
-}
-
-const path = (params: Record<string, string>) => `/availability?${new URLSearchParams(params).toString()}`
+const path = (params: Record<string, string>) => withQuery("/availability", params)
 
 layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
   it.effect("lists every room type's nights from start_date to end_date inclusive, uncached", () =>
@@ -102,7 +92,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const bad = (params: Record<string, string>, param: string) =>
-        Effect.map(api.get(path(params)), (res) => expectError(res, 400, "invalid_parameters", param))
+        Effect.map(api.get(path(params)), (res) => expectErrorCode(res, 400, "invalid_parameters", param))
       yield* bad({ end_date: "2031-01-01" }, "start_date")
       yield* bad({ start_date: "2031-01-01" }, "end_date")
       yield* bad({ start_date: "2031-13-01", end_date: "2031-01-01" }, "start_date")
@@ -112,7 +102,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       // 366 nights is the most.
       const year = calendar(yield* api.get(path({ start_date: "2031-01-01", end_date: "2032-01-01" })))
       expect(year[0].nights).toHaveLength(366)
-      expectError(
+      expectErrorCode(
         yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-05", room_type_id: "00000000-0000-4000-8000-000000000000" })),
         404,
         "room_type_not_found"
@@ -123,8 +113,8 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const key = yield* api.createKey({ scopes: ["reservations:write"] })
-      expectError(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key }), 403, "insufficient_scope")
-      expectError(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key: null }), 401, "missing_api_key")
+      expectErrorCode(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key }), 403, "insufficient_scope")
+      expectErrorCode(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key: null }), 401, "missing_api_key")
     }))
 
   it.effect("shows only the key's property", () =>
@@ -141,7 +131,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const mine = calendar(yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01" })))
       expect(mine.map((r) => r.room_type_id)).toEqual([api.property.room_types["DBL"], api.property.room_types["STE"]])
       expect(mine[1].nights[0].available).toBe(1)
-      expectError(
+      expectErrorCode(
         yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01", room_type_id: other.room_types["STE"] })),
         404,
         "room_type_not_found"

@@ -1,6 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import type { ApiResponse, ErrorBody } from "./utils/http.js"
+import { dataOf, expectErrorCode, withQuery } from "./utils/rateManagement.js"
 import {
   expiredHold,
   insertGuest,
@@ -33,21 +34,9 @@ interface Offer {
   readonly reasons: ReadonlyArray<string>
 }
 
-const offers = (res: ApiResponse): ReadonlyArray<Offer> => {
-  expect(res.status, res.text).toBe(200)
-  return res.json<{ data: ReadonlyArray<Offer> }>().data
-}
+const offers = (res: ApiResponse) => dataOf<Offer>(res)
 
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status)
-  const { error } = res.json<ErrorBody>()
-  expect(error.code).toBe(code)
-  if (param === undefined) expect(error).not.toHaveProperty("param")
-  else expect(error.param).toBe(param)
-}
-
-const query = (params: Record<string, string | number | boolean>) =>
-  `/rates?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+const query = (params: Record<string, string | number | boolean>) => withQuery("/rates", params)
 
 // A Monday-to-Thursday stay far enough ahead for every booking-window rule to be about the dates below.
 const stay = { check_in: "2031-03-10", check_out: "2031-03-13" }
@@ -148,7 +137,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       const api = yield* TestApi
       const res = yield* api.get(query({ ...stay, adults: 2, rate_plan_id: planId, include_unavailable: true, ...params }))
       if (res.status === 404) {
-        expectError(res, 404, "rate_plan_not_found")
+        expectErrorCode(res, 404, "rate_plan_not_found")
         return undefined
       }
       const list = offers(res)
@@ -187,7 +176,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
         rate_plan_id: api.property.rate_plans["BAR-DBL"],
         room_type_id: api.property.room_types["STE"]
       }))
-      expectError(res, 404, "rate_plan_not_found")
+      expectErrorCode(res, 404, "rate_plan_not_found")
     }))
 
   it.effect("hides plans the key's sales context does not sell", () =>
@@ -214,7 +203,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       expect(channel).not.toContain(api.property.rate_plans["BAR-STE"])
       // Asked for by id, a plan the context does not sell does not exist for it.
       const key = yield* api.createKey({ context: "booking_engine", scopes: ["catalog:read"] })
-      expectError(yield* api.get(query({ ...stay, adults: 2, rate_plan_id: backOfficeOnly }), { key }), 404, "rate_plan_not_found")
+      expectErrorCode(yield* api.get(query({ ...stay, adults: 2, rate_plan_id: backOfficeOnly }), { key }), 404, "rate_plan_not_found")
     }))
 
   it.effect("booking_window: today must be inside the window, both ends included", () =>
@@ -455,7 +444,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
     Effect.gen(function*() {
       const api = yield* TestApi
       const bad = (params: Record<string, string | number | boolean>, param: string) =>
-        Effect.map(api.get(query(params)), (res) => expectError(res, 400, "invalid_parameters", param))
+        Effect.map(api.get(query(params)), (res) => expectErrorCode(res, 400, "invalid_parameters", param))
       yield* bad({ check_out: "2031-03-13", adults: 2 }, "check_in")
       yield* bad({ check_in: "2031-02-30", check_out: "2031-03-13", adults: 2 }, "check_in")
       yield* bad({ check_in: "2031-03-10", check_out: "13/03/2031", adults: 2 }, "check_out")
@@ -487,9 +476,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
     Effect.gen(function*() {
       const api = yield* TestApi
       const missing = "00000000-0000-4000-8000-000000000000"
-      expectError(yield* api.get(query({ ...stay, adults: 2, room_type_id: missing })), 404, "room_type_not_found")
-      expectError(yield* api.get(query({ ...stay, adults: 2, rate_plan_id: missing })), 404, "rate_plan_not_found")
-      expectError(yield* api.get(query({ ...stay, adults: 0, rate_plan_id: missing })), 400, "invalid_parameters", "adults")
+      expectErrorCode(yield* api.get(query({ ...stay, adults: 2, room_type_id: missing })), 404, "room_type_not_found")
+      expectErrorCode(yield* api.get(query({ ...stay, adults: 2, rate_plan_id: missing })), 404, "rate_plan_not_found")
+      expectErrorCode(yield* api.get(query({ ...stay, adults: 0, rate_plan_id: missing })), 400, "invalid_parameters", "adults")
     }))
 
   it.effect("needs catalog:read and a key", () =>
@@ -497,9 +486,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       const api = yield* TestApi
       const key = yield* api.createKey({ scopes: ["reservations:read", "rates:read"] })
       const res = yield* api.get(query({ ...stay, adults: 2 }), { key })
-      expectError(res, 403, "insufficient_scope")
+      expectErrorCode(res, 403, "insufficient_scope")
       expect(res.json<ErrorBody>().error.message).toContain("catalog:read")
-      expectError(yield* api.get(query({ ...stay, adults: 2 }), { key: null }), 401, "missing_api_key")
+      expectErrorCode(yield* api.get(query({ ...stay, adults: 2 }), { key: null }), 401, "missing_api_key")
     }))
 
   it.effect("sees only the key's property: another property's plans and room types are missing ones", () =>
@@ -508,12 +497,12 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       const other = yield* api.importProperty()
       const mine = offers(yield* api.get(query({ ...stay, adults: 2 }))).map((o) => o.rate_plan_id)
       for (const id of Object.values(other.rate_plans)) expect(mine).not.toContain(id)
-      expectError(
+      expectErrorCode(
         yield* api.get(query({ ...stay, adults: 2, rate_plan_id: other.rate_plans["BAR-DBL"] })),
         404,
         "rate_plan_not_found"
       )
-      expectError(
+      expectErrorCode(
         yield* api.get(query({ ...stay, adults: 2, room_type_id: other.room_types["DBL"] })),
         404,
         "room_type_not_found"

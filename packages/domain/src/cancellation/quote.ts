@@ -2,9 +2,6 @@
 // the cancel computes it (`Booking.settleCancellation`: the same tiers, the same local "today", the same paid
 // amount), plus the `until` of the term in force, so a quote and a cancel at the same instant always agree.
 import { type CancellationSettlement, settleCancellation } from "../booking/settlement.js"
-import type { Amount } from "../money/Money.js"
-import type { IsoDate } from "../pricing/dates.js"
-import type { CancellationTier } from "../pricing/model.js"
 import { cancellationTerms, termInForce } from "./policy.js"
 
 /**
@@ -20,14 +17,8 @@ export interface CancellationQuote {
   readonly tierUntil: string | null
 }
 
-export const quoteCancellation = (input: {
-  readonly tiers: ReadonlyArray<CancellationTier>
-  readonly checkIn: IsoDate
-  readonly timeZone: string
-  readonly now: Date
-  readonly paid: Amount
-  readonly currency: string
-}): CancellationQuote => {
+/** Exactly what the cancel is given, so the quote cannot be computed from anything the cancel would not see. */
+export const quoteCancellation = (input: Parameters<typeof settleCancellation>[0]): CancellationQuote => {
   const settlement = settleCancellation(input)
   const term = termInForce(cancellationTerms(input.tiers, input.checkIn, input.timeZone, input.now), input.now)
   return { settlement, tierUntil: term.until }

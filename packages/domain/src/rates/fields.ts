@@ -4,8 +4,8 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
+import { isUuid } from "../Schemas.js"
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 export const Str = Schema.String.annotations({ message: () => "must be a string" })
@@ -17,7 +17,7 @@ export const text = (min: number, max: number) =>
     })
   )
 
-export const IdField = Str.pipe(Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID" }))
+export const IdField = Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID" }))
 
 const isCalendarDate = (s: string): boolean => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
@@ -40,16 +40,19 @@ export const CurrencyField = Str.pipe(
   Schema.filter(Currency.isCurrency, { message: () => "must be an ISO 4217 currency code such as \"EUR\"" })
 )
 
+/** An absolute http(s) URL of at most 2000 characters. */
+export const isHttpUrl = (s: string): boolean => {
+  if (s.length > 2000) return false
+  try {
+    const url = new URL(s)
+    return url.protocol === "http:" || url.protocol === "https:"
+  } catch {
+    return false
+  }
+}
+
 export const UrlField = Str.pipe(
-  Schema.filter((s) => {
-    if (s.length > 2000) return false
-    try {
-      const url = new URL(s)
-      return url.protocol === "http:" || url.protocol === "https:"
-    } catch {
-      return false
-    }
-  }, { message: () => "must be an absolute http(s) URL of at most 2000 characters" })
+  Schema.filter(isHttpUrl, { message: () => "must be an absolute http(s) URL of at most 2000 characters" })
 )
 
 export const int = (min: number, max: number) =>

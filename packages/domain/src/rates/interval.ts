@@ -4,6 +4,7 @@ import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { all, bounds, type Check, fail, money, moneyOrNull, nights, ok, percent } from "./checks.js"
 import { BoolField, DateField, DecimalField, int, nullable, optional, text } from "./fields.js"
+import { keep, orNull } from "./merge.js"
 
 const Name = text(1, 100)
 const Stay = int(1, 366)
@@ -19,11 +20,8 @@ export const weekdayPriceKeys = [
 ] as const
 export type WeekdayPriceKey = typeof weekdayPriceKeys[number]
 
-/** `POST /rate-plans/{id}/intervals`. */
-export const IntervalCreate = Schema.Struct({
-  name: Name,
-  start_date: DateField,
-  end_date: DateField,
+/** The fields both bodies accept the same way, in the contract's order (decode errors follow it). */
+const settableFields = {
   price_mon: nullable(DecimalField),
   price_tue: nullable(DecimalField),
   price_wed: nullable(DecimalField),
@@ -38,6 +36,14 @@ export const IntervalCreate = Schema.Struct({
   stop_sell: optional(BoolField),
   extra_guest_charge: optional(DecimalField),
   single_guest_discount: optional(DecimalField)
+}
+
+/** `POST /rate-plans/{id}/intervals`. */
+export const IntervalCreate = Schema.Struct({
+  name: Name,
+  start_date: DateField,
+  end_date: DateField,
+  ...settableFields
 }).annotations({ identifier: "IntervalCreate" })
 export type IntervalCreate = typeof IntervalCreate.Type
 
@@ -46,20 +52,7 @@ export const IntervalPatch = Schema.Struct({
   name: optional(Name),
   start_date: optional(DateField),
   end_date: optional(DateField),
-  price_mon: nullable(DecimalField),
-  price_tue: nullable(DecimalField),
-  price_wed: nullable(DecimalField),
-  price_thu: nullable(DecimalField),
-  price_fri: nullable(DecimalField),
-  price_sat: nullable(DecimalField),
-  price_sun: nullable(DecimalField),
-  min_stay: nullable(Stay),
-  max_stay: nullable(Stay),
-  closed_to_arrival: optional(BoolField),
-  closed_to_departure: optional(BoolField),
-  stop_sell: optional(BoolField),
-  extra_guest_charge: optional(DecimalField),
-  single_guest_discount: optional(DecimalField)
+  ...settableFields
 }).annotations({ identifier: "IntervalPatch" })
 export type IntervalPatch = typeof IntervalPatch.Type
 
@@ -91,8 +84,6 @@ export interface IntervalPlan {
   readonly derived: boolean
 }
 
-const orNull = <A>(value: A | null | undefined): A | null => (value === undefined ? null : value)
-
 export const fieldsFromCreate = (input: IntervalCreate): IntervalFields => ({
   name: input.name,
   start_date: input.start_date,
@@ -112,8 +103,6 @@ export const fieldsFromCreate = (input: IntervalCreate): IntervalFields => ({
   extra_guest_charge: input.extra_guest_charge ?? "0",
   single_guest_discount: input.single_guest_discount ?? "0"
 })
-
-const keep = <A>(sent: A | undefined, stored: A): A => (sent === undefined ? stored : sent)
 
 export const fieldsFromPatch = (patch: IntervalPatch, stored: IntervalFields): IntervalFields => ({
   name: keep(patch.name, stored.name),

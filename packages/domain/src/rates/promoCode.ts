@@ -3,6 +3,7 @@
 import * as Schema from "effect/Schema"
 import { type Check, window } from "./checks.js"
 import { BoolField, DateField, immutable, int, nullable, optional, Str } from "./fields.js"
+import { keep, orNull } from "./merge.js"
 
 /** 3 to 40 characters, no white space. */
 export const CodeField = Str.pipe(
@@ -42,9 +43,6 @@ export interface PromoCodeFields {
 }
 
 export const normalizeCode = (code: string): string => code.toUpperCase()
-
-const orNull = <A>(value: A | null | undefined): A | null => (value === undefined ? null : value)
-const keep = <A>(sent: A | undefined, stored: A): A => (sent === undefined ? stored : sent)
 
 export const fieldsFromCreate = (input: PromoCodeCreate): PromoCodeFields => ({
   valid_from: orNull(input.valid_from),

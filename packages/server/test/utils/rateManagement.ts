@@ -3,7 +3,8 @@ import * as Effect from "effect/Effect"
 import type { ApiResponse, ErrorBody } from "./http.js"
 import type { TestApiService } from "./TestServer.js"
 
-// Assertions and small builders shared by the rate-management tests (rate plans, intervals, inclusions, codes).
+// Assertions and small builders shared by the rate-management tests (rate plans, intervals, inclusions, codes)
+// and the quote reads (rates, availability).
 
 /** The failure envelope: status, `type`, `code`, and `param` exactly (absent when not given). */
 export const expectError = (res: ApiResponse, status: number, type: string, code: string, param?: string) => {
@@ -18,6 +19,15 @@ export const expectError = (res: ApiResponse, status: number, type: string, code
   return error
 }
 
+/** The failure envelope's status, `code`, and `param` exactly (absent when not given); nothing else. */
+export const expectErrorCode = (res: ApiResponse, status: number, code: string, param?: string) => {
+  expect(res.status, res.text).toBe(status)
+  const { error } = res.json<ErrorBody>()
+  expect(error.code).toBe(code)
+  if (param === undefined) expect(error).not.toHaveProperty("param")
+  else expect(error.param).toBe(param)
+}
+
 export const expectInvalid = (res: ApiResponse, param: string) =>
   expectError(res, 400, "invalid_request", "invalid_parameters", param)
 
@@ -25,6 +35,16 @@ export const expectStatus = (res: ApiResponse, status: number) => {
   expect(res.status, res.text).toBe(status)
   return res
 }
+
+/** A 200 list envelope's `data`. */
+export const dataOf = <T>(res: ApiResponse): ReadonlyArray<T> => {
+  expect(res.status, res.text).toBe(200)
+  return res.json<{ data: ReadonlyArray<T> }>().data
+}
+
+/** `path?params`, each value as text. */
+export const withQuery = (path: string, params: Record<string, string | number | boolean>) =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
 
 export const missingId = "00000000-0000-4000-8000-000000000000"
 

@@ -1,0 +1,41 @@
+// The rows a snapshot is built from (NUMERIC as text, DATE as `YYYY-MM-DD` text): the catalogue's and the rate
+// management's own row types, trimmed to what pricing reads, so a column is typed in one place.
+import type { Rates } from "@hotel/domain"
+import type { AgeBracketRow, CurrencyRow, PropertyRow, RoomTypeRow, ServiceRow, TaxRow } from "../CatalogRepository.js"
+import type { RatePlanRow } from "../RatePlanRepository.js"
+
+export interface PropertyPricingRow extends Omit<PropertyRow, "default_rate_plan_id"> {
+  readonly currencies: ReadonlyArray<CurrencyRow>
+  readonly age_brackets: ReadonlyArray<AgeBracketRow>
+  readonly taxes: ReadonlyArray<TaxRow>
+}
+
+export type RoomTypePricingRow = Omit<RoomTypeRow, "rooms">
+
+export interface PlanPricingRow
+  extends Omit<RatePlanRow, "property_id" | "description" | "image_url" | "created_at" | "updated_at">
+{
+  /** Ancestors of live plans are loaded even when deleted (their descendants are then hidden). */
+  readonly deleted: boolean
+}
+
+export interface IntervalPricingRow extends Rates.Interval.IntervalFields {
+  readonly id: string
+  readonly rate_plan_id: string
+}
+
+export interface InclusionPricingRow extends Rates.Inclusion.InclusionFields {
+  readonly rate_plan_id: string
+}
+
+export type ServicePricingRow = ServiceRow
+
+export interface PromoCodePricingRow extends Rates.PromoCode.PromoCodeFields {
+  readonly id: string
+  readonly rate_plan_id: string
+  readonly code: string
+  /** Live redemptions, all guests. */
+  readonly redemptions: number
+  /** Live redemptions by the booking guest; null when no guest is known. */
+  readonly guest_redemptions: number | null
+}

@@ -1,0 +1,51 @@
+// Throw-away PostgreSQL for tests and tools (the benchmark): an embedded server in a temporary directory, and
+// fresh databases on any server, each gone when its scope closes.
+import * as Effect from "effect/Effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import pg from "pg"
+import { EmbeddedPostgres } from "../../src/EmbeddedPostgres.js"
+import { freePort } from "./freePort.js"
+
+/**
+ * An embedded server in a temporary directory (named `prefix`…) for the scope; answers its URL. As root,
+ * initdb runs as `postgres`, so the directory is made world-readable.
+ */
+export const embeddedServer = (prefix: string) =>
+  Effect.gen(function*() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    fs.chmodSync(dir, 0o755)
+    // Registered first, so it runs after the server has stopped.
+    yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
+    const port = yield* freePort()
+    const embedded = yield* EmbeddedPostgres.acquire({ dataDir: dir, port, database: "postgres" }).pipe(Effect.orDie)
+    return embedded.url
+  })
+
+const admin = <A>(url: string, f: (client: pg.Client) => Promise<A>) =>
+  Effect.promise(async () => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      return await f(client)
+    } finally {
+      await client.end()
+    }
+  })
+
+/**
+ * A fresh, uniquely named database (`prefix_…`) on `server` for the scope, dropped at its end even with
+ * connections still open. Answers its URL.
+ */
+export const scratchDatabase = (server: string, prefix: string) =>
+  Effect.gen(function*() {
+    const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
+    yield* Effect.acquireRelease(
+      admin(server, (client) => client.query(`CREATE DATABASE "${name}"`)),
+      () => admin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+    )
+    const url = new URL(server)
+    url.pathname = `/${name}`
+    return url.toString()
+  })

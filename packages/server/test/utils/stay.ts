@@ -1,0 +1,171 @@
+import { expect } from "@effect/vitest"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Pricing, Visibility } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import { confirm, hold, holdBody, type HoldBody, newGuest } from "./booking.js"
+import type { RequestOptions } from "./http.js"
+import { insertReservation } from "./sqlSeed.js"
+import type { TestApiService } from "./TestServer.js"
+
+// Builders and readers shared by the after-the-booking tests (folios, charges, loyalty, stay transitions,
+// cancellation quotes). Reservations are made through the real POST /holds and confirm endpoints; only states
+// the API cannot reach yet (a past arrival, a stay that already ended) are seeded with SQL.
+
+/** The fixture property's time zone. */
+export const timeZone = "Europe/Lisbon"
+
+/** The property's local date today, shifted by `offset` days. */
+export const localDay = (offset = 0): string => Pricing.addDays(Visibility.localToday(new Date(), timeZone), offset)
+
+export interface BalanceWire {
+  readonly currency: string
+  readonly charges: string
+  readonly payments: string
+  readonly balance: string
+}
+
+export interface LineWire {
+  readonly id: string
+  readonly kind: string
+  readonly description: string
+  readonly amount: string
+  readonly currency: string
+  readonly exchange_rate: string | null
+  readonly revenue_category: string | null
+  readonly service_id: string | null
+  readonly quantity: number | null
+  readonly created_at: string
+}
+
+export interface FolioWire {
+  readonly id: string
+  readonly reservation_id: string
+  readonly status: string
+  readonly currency: string
+  readonly lines: ReadonlyArray<LineWire>
+  readonly balances: ReadonlyArray<BalanceWire>
+  readonly balance: string | null
+  readonly total_charges: string | null
+}
+
+export interface ChargeWire {
+  readonly charge_id: string
+  readonly reservation_id: string
+  readonly folio_id: string
+  readonly currency: string
+  readonly credit_applied: string
+  readonly lines: ReadonlyArray<LineWire>
+  readonly balances: ReadonlyArray<BalanceWire>
+  readonly balance: string | null
+  readonly total_charges: string | null
+}
+
+export const getFolio = (api: TestApiService, id: string, options?: RequestOptions) =>
+  Effect.map(api.get(`/folios/${id}`, options), (res) => {
+    expect(res.status, res.text).toBe(200)
+    return res.json<FolioWire>()
+  })
+
+export const postCharge = (api: TestApiService, reservationId: string, body: unknown, options?: RequestOptions) =>
+  api.post(`/reservations/${reservationId}/charges`, body, options)
+
+/** A charge that must succeed (201); `over` replaces fields of a 10.00 EUR `other` charge. */
+export const charge = (
+  api: TestApiService,
+  reservationId: string,
+  over: Record<string, unknown> = {},
+  options?: RequestOptions
+) =>
+  Effect.map(
+    postCharge(api, reservationId, {
+      description: "Minibar",
+      amount: "10.00",
+      currency: "EUR",
+      revenue_category: "other",
+      ...over
+    }, options),
+    (res) => {
+      expect(res.status, res.text).toBe(201)
+      return res.json<ChargeWire>()
+    }
+  )
+
+export interface Booked {
+  readonly reservation_id: string
+  readonly folio_id: string
+  readonly total: string
+  readonly guest_id: string
+}
+
+/**
+ * A hold through `POST /holds`, confirmed through `POST /holds/{id}/confirm` unless `tentative`. The body is the
+ * fixture's DBL on BAR-DBL for two adults; `over` replaces fields (dates, plan, guest...).
+ */
+export const book = (
+  api: TestApiService,
+  over: HoldBody = {},
+  options: RequestOptions & { readonly tentative?: boolean; readonly propertyId?: string } = {}
+) =>
+  Effect.gen(function*() {
+    const { propertyId, tentative, ...request } = options
+    const guest = typeof over["guest_id"] === "string" ? over["guest_id"] : yield* newGuest(api, propertyId)
+    const held = yield* hold(api, holdBody(api, guest, over), request)
+    if (tentative !== true) yield* confirm(api, held.reservation_id, {}, request)
+    return { reservation_id: held.reservation_id, folio_id: held.folio_id, total: held.total, guest_id: guest }
+  })
+
+/** Moves a reservation (and its accommodation) to a status the API would reach by other paths. */
+export const forceStatus = (sql: SqlClient.SqlClient, reservationId: string, status: string) =>
+  Effect.gen(function*() {
+    yield* sql`UPDATE reservations SET status = ${status} WHERE id = ${reservationId}`
+    yield* sql`UPDATE accommodations SET status = ${status} WHERE reservation_id = ${reservationId}`
+  }).pipe(Effect.orDie)
+
+/** Makes a live hold an expired one (its window lapsed a minute ago). */
+export const expire = (sql: SqlClient.SqlClient, reservationId: string) =>
+  sql`UPDATE reservations SET hold_expires_at = ${new Date(Date.now() - 60_000)} WHERE id = ${reservationId}`.pipe(
+    Effect.orDie
+  )
+
+/**
+ * A reservation seeded with SQL, as the booking flow would leave it (reservation, open folio, one accommodation
+ * leg), for dates the API cannot book (an arrival in the past).
+ */
+export const seedStay = (
+  api: TestApiService,
+  seed: {
+    readonly checkIn: string
+    readonly checkOut: string
+    readonly status: "confirmed" | "checked_in"
+    readonly propertyId?: string
+    readonly roomTypeId?: string
+    readonly ratePlanId?: string
+  }
+) =>
+  Effect.gen(function*() {
+    const propertyId = seed.propertyId ?? api.property.property_id
+    const roomTypeId = seed.roomTypeId ?? api.property.room_types["DBL"]
+    const id = yield* insertReservation(api.sql, propertyId, {
+      roomTypeId,
+      ratePlanId: seed.ratePlanId ?? api.property.rate_plans["BAR-DBL"],
+      checkIn: seed.checkIn,
+      checkOut: seed.checkOut,
+      status: seed.status
+    })
+    const now = new Date()
+    const [folio] = yield* api.sql<{ id: string }>`
+      INSERT INTO folios (property_id, reservation_id, currency, status, created_at)
+      VALUES (${propertyId}, ${id}, 'EUR', 'open', ${now}) RETURNING id`.pipe(Effect.orDie)
+    yield* api.sql`
+      INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,
+                                  nightly_rate)
+      VALUES (${id}, ${roomTypeId}, NULL, ${seed.checkIn}, ${seed.checkOut}, ${seed.status}, 100)`.pipe(Effect.orDie)
+    return { reservation_id: id, folio_id: folio.id }
+  })
+
+/** The stored status of a reservation and the room of its accommodation. */
+export const stored = (sql: SqlClient.SqlClient, reservationId: string) =>
+  sql<{ status: string; room_id: string | null; leg_status: string }>`
+    SELECT r.status, a.room_id, a.status AS leg_status
+    FROM reservations r JOIN accommodations a ON a.reservation_id = r.id
+    WHERE r.id = ${reservationId}`.pipe(Effect.orDie, Effect.map((rows) => rows[0]))
