@@ -64,15 +64,22 @@ const waitReady = (baseUrl: string, child: ChildProcess, output: () => string) =
     return yield* Effect.dieMessage(`hotel serve did not become ready:\n${output()}`)
   })
 
+export interface ServeProcess {
+  readonly baseUrl: string
+  /** What the process printed on stdout so far (the demo document, when it imported one). */
+  readonly stdout: () => string
+}
+
 /**
- * A second API process (`hotel serve` on a free port) on the test's database, ready when acquired,
- * stopped when the scope closes. Returns its base URL.
+ * An API process (`hotel serve` on a free port) on the test's database, ready when acquired,
+ * stopped when the scope closes.
  */
-export const secondServer = Effect.gen(function*() {
+export const serveProcess = Effect.gen(function*() {
   const url = yield* DatabaseUrl
   const port = yield* freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   let output = ""
+  let stdout = ""
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
       const started = spawn(tsx, [bin, "serve"], {
@@ -82,7 +89,10 @@ export const secondServer = Effect.gen(function*() {
         // Its own process group, so that stopping it stops tsx's node child too.
         detached: true
       })
-      started.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+      started.stdout?.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString("utf8")
+        output += chunk.toString("utf8")
+      })
       started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
       return started
     }),
@@ -105,5 +115,8 @@ export const secondServer = Effect.gen(function*() {
       })
   )
   yield* waitReady(baseUrl, child, () => output)
-  return baseUrl
+  return { baseUrl, stdout: () => stdout } satisfies ServeProcess
 })
+
+/** A second API process on the test's database; returns its base URL. */
+export const secondServer = Effect.map(serveProcess, (server) => server.baseUrl)
