@@ -1,10 +1,10 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Cancellation, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
+import { Booking, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { toPolicy } from "./PricingInputs.js"
+import { cancellationFacts, settlementAt } from "./CancellationQuote.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -14,24 +14,8 @@ import { toPolicy } from "./PricingInputs.js"
 //
 // The policy is the one frozen on the reservation at hold time (the terms the quote showed); a reservation
 // without one falls back to its plan's policy, then the property's. Days before arrival are counted in the
-// property's local calendar at `now` from `Clock`.
-
-type PolicyJson = ReadonlyArray<{ readonly days_before_arrival: number; readonly refund_percent: number }>
-
-interface LockedReservation {
-  readonly id: string
-  readonly status: string
-  readonly hold_expires_at: Date | null
-  readonly guest_id: string
-  readonly check_in_date: string
-  readonly currency: string
-  readonly folio_id: string
-  readonly frozen_policy: PolicyJson | null
-  readonly plan_policy: PolicyJson | null
-  readonly property_policy: PolicyJson
-  readonly timezone: string
-  readonly base_currency: string
-}
+// property's local calendar at `now` from `Clock`. The facts and figures are `CancellationQuote`'s
+// (`cancellationFacts` read under the row lock, `settlementAt`), so a quote and a cancel at the same instant agree.
 
 export interface CancelResult {
   readonly reservationId: string
@@ -43,27 +27,6 @@ export interface CancelResult {
 export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persistence/Cancellations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-
-    const lockReservation = (propertyId: string, id: string) =>
-      sql<LockedReservation>`
-        SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.check_in_date, r.currency, f.id AS folio_id,
-               r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
-               p.cancellation_policy AS property_policy, p.timezone, p.base_currency
-        FROM reservations r
-        JOIN folios f ON f.reservation_id = r.id
-        JOIN rate_plans rp ON rp.id = r.rate_plan_id
-        JOIN properties p ON p.id = r.property_id
-        WHERE r.property_id = ${propertyId} AND r.id = ${id}
-        FOR NO KEY UPDATE OF r`
-
-    /** Money paid in the reservation currency: its payments less any refunds already written. */
-    const paidIn = (folioId: string, currency: string) =>
-      sql<{ paid: string }>`
-        SELECT COALESCE(sum(CASE WHEN kind = 'payment' THEN amount ELSE -amount END), 0)::text AS paid
-        FROM folio_lines
-        WHERE folio_id = ${folioId} AND currency = ${currency} AND kind IN ('payment', 'refund')`.pipe(
-        Effect.map((rows) => Money.fromDb(rows[0]?.paid ?? "0"))
-      )
 
     const rateNow = (propertyId: string, currency: string, baseCurrency: string) =>
       currency === baseCurrency
@@ -95,21 +58,14 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound
         const now = new Date(yield* Clock.currentTimeMillis)
-        const [row] = yield* lockReservation(propertyId, reservationId)
+        const [row] = yield* cancellationFacts(sql, propertyId, reservationId, "lock")
         if (row === undefined) return yield* notFound
         const step = Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
         if (Either.isLeft(step)) return yield* step.left
 
-        // 1. The refund obligation, on the folio.
-        const paid = yield* paidIn(row.folio_id, row.currency)
-        const settlement = Booking.settleCancellation({
-          tiers: toPolicy(Cancellation.tiersInForce(row.frozen_policy, row.plan_policy, row.property_policy)),
-          checkIn: row.check_in_date,
-          timeZone: row.timezone,
-          now,
-          paid,
-          currency: row.currency
-        })
+        // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).
+        const paid = Money.fromDb(row.paid)
+        const { settlement } = settlementAt(row, now)
         if (BigDecimal.isPositive(paid)) {
           const rate = yield* rateNow(propertyId, row.currency, row.base_currency)
           if (BigDecimal.isPositive(settlement.refund)) {

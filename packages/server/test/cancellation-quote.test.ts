@@ -1,5 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Visibility } from "@hotel/domain"
+import { cancellationFacts, settlementAt } from "@hotel/persistence/CancellationQuote"
 import * as Effect from "effect/Effect"
 import { count, postCancel } from "./utils/booking.js"
 import type { ApiResponse, RequestOptions } from "./utils/http.js"
@@ -91,6 +92,12 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       expect(first).toMatchObject({ refund_due_minor: 26240, refund_percent: 100 })
       yield* charge(api, stay.reservation_id, { amount: "99.00" })
       expect((yield* quote(api, stay.reservation_id)).refund_due_minor).toBe(26240)
+      // The facts a cancel reads under its row lock give the figures the quote shows.
+      const locked = yield* cancellationFacts(api.sql, api.property.property_id, stay.reservation_id, "lock").pipe(
+        api.sql.withTransaction,
+        Effect.orDie
+      )
+      expect(locked.map((facts) => settlementAt(facts, new Date()).settlement.refundDueMinor)).toEqual([26240n])
       expect((yield* cancel(api, stay.reservation_id)).refund_due_minor).toBe(26240)
     }))
 

@@ -101,13 +101,13 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
     Effect.gen(function*() {
       const api = yield* TestApi
       const conflict = (res: ApiResponse) => expectError(res, 409, "conflict", "invalid_status_transition")
+      const minibar = { description: "Minibar", amount: "1.00", currency: "EUR", revenue_category: "other" }
 
       const held = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" }, { tentative: true })
       const onHold = yield* charge(api, held.reservation_id, { amount: "5.00" })
       expect(onHold.balances).toEqual([{ currency: "EUR", charges: "136.20", payments: "0.00", balance: "136.20" }])
       yield* expire(api.sql, held.reservation_id)
-      expect(conflict(yield* postCharge(api, held.reservation_id, { description: "x", amount: "1.00", currency: "EUR", revenue_category: "other" })).message)
-        .toContain("expired")
+      expect(conflict(yield* postCharge(api, held.reservation_id, minibar)).message).toContain("expired")
 
       const stay = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" })
       yield* charge(api, stay.reservation_id)
@@ -115,14 +115,14 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       yield* charge(api, stay.reservation_id)
       for (const status of ["checked_out", "no_show"]) {
         yield* forceStatus(api.sql, stay.reservation_id, status)
-        const refused = conflict(yield* postCharge(api, stay.reservation_id, { description: "x", amount: "1.00", currency: "EUR", revenue_category: "other" }))
+        const refused = conflict(yield* postCharge(api, stay.reservation_id, minibar))
         expect(refused.message).toContain(status.replace("_", " "))
       }
 
       const cancelled = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" })
       expect((yield* postCancel(api, cancelled.reservation_id)).status).toBe(200)
       const lines = yield* count(api.sql, "folio_lines", { column: "folio_id", value: cancelled.folio_id })
-      conflict(yield* postCharge(api, cancelled.reservation_id, { description: "x", amount: "1.00", currency: "EUR", revenue_category: "other" }))
+      conflict(yield* postCharge(api, cancelled.reservation_id, minibar))
       expect(yield* count(api.sql, "folio_lines", { column: "folio_id", value: cancelled.folio_id })).toBe(lines)
     }))
 

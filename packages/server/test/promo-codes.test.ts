@@ -186,7 +186,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectError(yield* api.get(`/rate-plans/${plan}/promo-codes`), 404, "not_found", "rate_plan_not_found")
     }))
 
-  it.effect("times_redeemed counts live holds and confirmed-or-later reservations with the code", () =>
+  it.effect("times_redeemed counts live holds and confirmed-or-later reservations (no-shows included) with the code", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
@@ -212,10 +212,10 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       yield* seed("no_show")
       yield* seed("confirmed", null, otherCode)
       yield* seed("confirmed", null, null)
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({ times_redeemed: 4 })
+      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({ times_redeemed: 5 })
       const list = yield* getJson(api, `/rate-plans/${plan}/promo-codes`)
       const byCode = new Map((list["data"] as Array<{ code: string; times_redeemed: number }>).map((c) => [c.code, c.times_redeemed]))
-      expect(byCode.get("COUNTED")).toBe(4)
+      expect(byCode.get("COUNTED")).toBe(5)
       expect(byCode.get("OTHER")).toBe(1)
       // Deleting a code does not touch the reservations booked with it.
       expectStatus(yield* api.delete(`/promo-codes/${id}`), 200)

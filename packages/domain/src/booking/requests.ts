@@ -58,7 +58,7 @@ export const HoldConfirm = Schema.Struct({
       message: () => "must be a non-empty string of at most 255 characters"
     })
   ),
-  /** Compared with the reservation currency: any text is accepted here, a different one is `currency_mismatch`. */
+  /** Three letters, compared case-insensitively with the reservation currency: another one is `currency_mismatch`. */
   payment_currency: optional(
     Str.pipe(Schema.filter((s) => /^[A-Za-z]{3}$/.test(s), { message: () => "must be an ISO 4217 currency code such as \"EUR\"" }))
   ),
