@@ -2,24 +2,14 @@ import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
-import * as net from "node:net"
 import * as path from "node:path"
+import { freePort } from "../../../persistence/test/utils/freePort.js"
 
 // Other processes on the test's database: a second API server (`hotel serve`) and admin commands.
 
 const root = path.resolve(import.meta.dirname, "../../../..")
 const tsx = path.join(root, "node_modules", ".bin", "tsx")
 const bin = path.join(root, "packages", "server", "src", "bin.ts")
-
-const freePort = () =>
-  Effect.async<number>((resume) => {
-    const server = net.createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resume(Effect.succeed(port)))
-    })
-  })
 
 const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...process.env,
