@@ -53,8 +53,20 @@ describe("folio balances", () => {
     expect(isSettled(result)).toBe(true)
   })
 
-  it("converts each line at its own frozen rate, rounded to base minor units", () => {
+  it("converts lines at their own frozen rates, rounded to base minor units once per currency and rate", () => {
     const result = folioBalances([line("charge", "10.00", "USD", "0.923333"), line("charge", "10.00", "USD", "0.5")], "EUR")
     expect(fmt(result.totalCharges)).toBe("14.23")
+  })
+
+  it("a stay paid in full in its own currency is settled in the base-currency estimate too", () => {
+    const result = folioBalances([
+      line("room", "10.01", "USD", "0.9234"),
+      line("room", "10.01", "USD", "0.9234"),
+      line("room", "10.01", "USD", "0.9234"),
+      line("payment", "30.03", "USD", "0.9234")
+    ], "EUR")
+    // Line by line this would be 3 × 9.24 = 27.72 against 27.73 paid.
+    expect(fmt(result.totalCharges)).toBe("27.73")
+    expect(fmt(result.balance)).toBe("0.00")
   })
 })

@@ -64,28 +64,37 @@ const signed = (line: BalanceLine): { charges: Money.Amount; payments: Money.Amo
   }
 }
 
-/** Amounts in different currencies are never added; the flat fields convert line by line at frozen rates. */
+interface Sums {
+  readonly charges: Money.Amount
+  readonly payments: Money.Amount
+}
+
+const add = (sums: Sums | undefined, line: BalanceLine): Sums => {
+  const { charges, payments } = signed(line)
+  return {
+    charges: BigDecimal.sum(sums?.charges ?? Money.zero, charges),
+    payments: BigDecimal.sum(sums?.payments ?? Money.zero, payments)
+  }
+}
+
+/**
+ * Amounts in different currencies are never added. The flat fields value each currency's lines at the rate
+ * frozen on them: lines sharing a currency and a rate are converted together and rounded once, so a stay paid
+ * in full in its own currency is also settled in the base-currency estimate.
+ */
 export const folioBalances = (lines: ReadonlyArray<BalanceLine>, baseCurrency: string): FolioBalances => {
-  const byCurrency = new Map<string, { charges: Money.Amount; payments: Money.Amount }>()
-  let totalCharges: Money.Amount | null = Money.zero
-  let totalPayments: Money.Amount | null = Money.zero
+  const byCurrency = new Map<string, Sums>()
+  const byRate = new Map<string, { readonly rate: Money.Amount; readonly sums: Sums }>()
+  let unpriced = false
   for (const line of lines) {
-    const { charges, payments } = signed(line)
-    const current = byCurrency.get(line.currency) ?? { charges: Money.zero, payments: Money.zero }
-    byCurrency.set(line.currency, {
-      charges: BigDecimal.sum(current.charges, charges),
-      payments: BigDecimal.sum(current.payments, payments)
-    })
+    byCurrency.set(line.currency, add(byCurrency.get(line.currency), line))
     const rate = line.currency === baseCurrency ? BigDecimal.fromBigInt(1n) : line.exchangeRate
     if (rate === null) {
-      totalCharges = null
-      totalPayments = null
+      unpriced = true
       continue
     }
-    if (totalCharges !== null && totalPayments !== null) {
-      totalCharges = BigDecimal.sum(totalCharges, Money.round(BigDecimal.multiply(charges, rate), baseCurrency))
-      totalPayments = BigDecimal.sum(totalPayments, Money.round(BigDecimal.multiply(payments, rate), baseCurrency))
-    }
+    const group = `${line.currency}@${Money.toDb(rate)}`
+    byRate.set(group, { rate, sums: add(byRate.get(group)?.sums, line) })
   }
   const entries = Array.from(byCurrency, ([currency, sums]) => ({
     currency,
@@ -93,10 +102,13 @@ export const folioBalances = (lines: ReadonlyArray<BalanceLine>, baseCurrency: s
     payments: sums.payments,
     balance: BigDecimal.subtract(sums.charges, sums.payments)
   }))
+  if (unpriced) return { entries, totalCharges: null, balance: null }
+  const inBase = (amount: Money.Amount, rate: Money.Amount) => Money.round(BigDecimal.multiply(amount, rate), baseCurrency)
+  const groups = Array.from(byRate.values())
   return {
     entries,
-    totalCharges,
-    balance: totalCharges === null || totalPayments === null ? null : BigDecimal.subtract(totalCharges, totalPayments)
+    totalCharges: Money.sum(groups.map(({ rate, sums }) => inBase(sums.charges, rate))),
+    balance: Money.sum(groups.map(({ rate, sums }) => inBase(BigDecimal.subtract(sums.charges, sums.payments), rate)))
   }
 }
 
