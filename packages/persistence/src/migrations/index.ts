@@ -1,12 +1,13 @@
 import initial from "./0001_initial.js"
-import booking from "./0300_booking.js"
-import stays from "./0400_stays.js"
-import platformGuarantees from "./0700_platform_guarantees.js"
+import booking from "./0002_booking.js"
+import stays from "./0003_stays.js"
+import platformGuarantees from "./0004_platform_guarantees.js"
 
-// Keys must match `^(\d+)_(.+)$` or the migrator skips them silently.
+// Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
+// the latest one applied, so a new migration always takes the next number.
 export const migrations = {
   "0001_initial": initial,
-  "0300_booking": booking,
-  "0400_stays": stays,
-  "0700_platform_guarantees": platformGuarantees
+  "0002_booking": booking,
+  "0003_stays": stays,
+  "0004_platform_guarantees": platformGuarantees
 }
