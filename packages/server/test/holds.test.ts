@@ -495,8 +495,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       ])
       const tentative = yield* getReservation(api, held.reservation_id)
       expect(tentative.balances).toEqual([{ currency: "USD", charges: "426.44", payments: "0.00", balance: "426.44" }])
-      // Valued in EUR line by line: 119.60 x 3 + 21.53 + 12.00.
-      expect(tentative.folio_balance).toBe("392.33")
+      // Valued in EUR at the one frozen rate: 426.44 x 0.92 = 392.3248.
+      expect(tentative.folio_balance).toBe("392.32")
 
       // A line in the base currency joins the folio: two entries, never added together.
       const addLine = (amount: string, currency: string, rate: string | null) =>
@@ -511,7 +511,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
         { currency: "USD", charges: "426.44", payments: "0.00", balance: "426.44" },
         { currency: "EUR", charges: "10.00", payments: "0.00", balance: "10.00" }
       ])
-      expect(two.folio_balance).toBe("402.33")
+      expect(two.folio_balance).toBe("402.32")
       // A line in a currency without a configured rate: the flat figure is null, the entries stay exact.
       yield* addLine("5.00", "GBP", null)
       const three = yield* getReservation(api, held.reservation_id)
