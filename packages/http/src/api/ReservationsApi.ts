@@ -61,20 +61,20 @@ export const Reservation = Schema.Struct({
   created_at: Schema.String
 })
 
-const intParam = (name: string, min: number, max: number) =>
+const intParam = (min: number, max: number) =>
   Schema.NumberFromString.pipe(
-    Schema.int({ message: () => `${name} must be a whole number` }),
-    Schema.greaterThanOrEqualTo(min, { message: () => `${name} must be ${min} to ${max}` }),
-    Schema.lessThanOrEqualTo(max, { message: () => `${name} must be ${min} to ${max}` })
-  ).annotations({ message: () => `${name} must be a whole number from ${min} to ${max}` })
+    Schema.int({ message: () => "must be a whole number" }),
+    Schema.greaterThanOrEqualTo(min, { message: () => `must be ${min} to ${max}` }),
+    Schema.lessThanOrEqualTo(max, { message: () => `must be ${min} to ${max}` })
+  ).annotations({ message: () => `must be a whole number from ${min} to ${max}` })
 
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
   status: Schema.optional(ReservationStatus.annotations({
     message: () => "status must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
   })),
-  limit: Schema.optional(intParam("limit", 1, 100)),
-  offset: Schema.optional(intParam("offset", 0, 10000))
+  limit: Schema.optional(intParam(1, 100)),
+  offset: Schema.optional(intParam(0, 10000))
 })
 
 export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
