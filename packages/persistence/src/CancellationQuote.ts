@@ -13,8 +13,8 @@ import { toPolicy } from "./PricingInputs.js"
 // end of the term in force. A reservation a cancel would refuse (an expired hold, cancelled, checked in or out,
 // no-show) is 409 `not_cancellable`, like the cancel.
 //
-// `cancellationFacts` and `settlementAt` are the cancel's inputs and figures in one place: the cancel can read
-// them with the reservation row locked (`"lock"`) and get exactly what a quote at that instant shows.
+// `cancellableFacts` and `settlementAt` are the cancel's inputs, checks and figures in one place: the cancel reads
+// them with the reservation row locked (`"lock"`) and gets exactly what a quote at that instant shows.
 // Everything is read in one statement, so a quote is of one consistent state.
 type PolicyJson = ReadonlyArray<{ readonly days_before_arrival: number; readonly refund_percent: number }>
 
@@ -66,6 +66,27 @@ export const settlementAt = (facts: CancellationFacts, now: Date): Cancellation.
     currency: facts.currency
   })
 
+/**
+ * The facts of a reservation a cancel at `now` (from `Clock`) would go ahead with: 404 for no such reservation,
+ * 409 `not_cancellable` for one a cancel refuses. The quote and the cancel share it so they refuse alike.
+ */
+export const cancellableFacts = (
+  sql: SqlClient.SqlClient,
+  propertyId: string,
+  reservationId: string,
+  lock: "lock" | "read"
+) =>
+  Effect.gen(function*() {
+    const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
+    if (!isUuid(reservationId)) return yield* notFound
+    const now = new Date(yield* Clock.currentTimeMillis)
+    const [row] = yield* cancellationFacts(sql, propertyId, reservationId, lock)
+    if (row === undefined) return yield* notFound
+    const step = Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
+    if (Either.isLeft(step)) return yield* step.left
+    return { row, now }
+  })
+
 export interface CancellationQuoteResult {
   readonly reservationId: string
   readonly currency: string
@@ -84,13 +105,7 @@ export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hot
       reservationId: string
     ): Effect.Effect<CancellationQuoteResult, ReservationNotFound | NotCancellable> =>
       Effect.gen(function*() {
-        const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
-        if (!isUuid(reservationId)) return yield* notFound
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const [row] = yield* cancellationFacts(sql, propertyId, reservationId, "read")
-        if (row === undefined) return yield* notFound
-        const step = Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
-        if (Either.isLeft(step)) return yield* step.left
+        const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "read")
         const { settlement, tierUntil } = settlementAt(row, now)
         return {
           reservationId: row.id,

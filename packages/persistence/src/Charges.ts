@@ -13,7 +13,7 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { type FolioLineDetail, folioLinesOf } from "./FolioRepository.js"
+import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 
 // `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -84,16 +84,6 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         WHERE r.property_id = ${propertyId} AND r.id = ${id}
         FOR NO KEY UPDATE OF r`
 
-    /** Base units per one unit of `currency` now: 1 for the base currency, null when none is configured. */
-    const rateNow = (propertyId: string, currency: string, baseCurrency: string) =>
-      currency === baseCurrency
-        ? Effect.succeed<string | null>("1")
-        : sql<{ rate_to_base: string }>`
-            SELECT rate_to_base::text AS rate_to_base FROM property_currencies
-            WHERE property_id = ${propertyId} AND currency = ${currency}`.pipe(
-            Effect.map((rows) => rows[0]?.rate_to_base ?? null)
-          )
-
     const lockCredits = (reservationId: string, revenueCategory: string, currency: string) =>
       sql<CreditRow>`
         SELECT id, label, revenue_category, currency, allowance::text AS allowance, consumed::text AS consumed
@@ -102,36 +92,6 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
           AND revenue_category = ${revenueCategory} AND currency = ${currency}
         ORDER BY position, id
         FOR UPDATE`
-
-    const insertLine = (
-      folioId: string,
-      line: {
-        readonly kind: string
-        readonly description: string
-        readonly amount: Money.Amount
-        readonly currency: string
-        readonly rate: string | null
-        readonly revenueCategory: string
-        readonly serviceId: string | null
-        readonly quantity: number | null
-        readonly entitlementId: string | null
-        readonly appliesToLineId: string | null
-      },
-      now: Date
-    ) =>
-      sql<{ id: string }>`
-        INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
-                                 revenue_category, service_id, quantity, entitlement_id, applies_to_line_id,
-                                 created_at)
-        VALUES (${folioId}, (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${folioId}),
-                ${line.kind}, ${line.description}, ${Money.toDb(line.amount)}, ${line.currency}, ${line.rate},
-                ${line.revenueCategory}, ${line.serviceId}, ${line.quantity}, ${line.entitlementId},
-                ${line.appliesToLineId}, ${now})
-        RETURNING id`.pipe(
-        Effect.flatMap((rows) =>
-          rows[0] === undefined ? Effect.dieMessage("INSERT ... RETURNING gave no row") : Effect.succeed(rows[0].id)
-        )
-      )
 
     const post = (
       propertyId: string,
@@ -154,18 +114,16 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         if (Either.isLeft(step)) return yield* step.left
 
         const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
-        const rate = yield* rateNow(propertyId, request.currency, row.base_currency)
-        const chargeId = yield* insertLine(row.folio_id, {
+        const exchangeRate = yield* rateToBase(sql, propertyId, request.currency, row.base_currency)
+        const chargeId = yield* appendLine(sql, row.folio_id, {
           kind: "charge",
           description: request.description,
           amount,
           currency: request.currency,
-          rate,
+          exchangeRate,
           revenueCategory: request.revenueCategory,
           serviceId: request.serviceId,
-          quantity: request.quantity,
-          entitlementId: null,
-          appliesToLineId: null
+          quantity: request.quantity
         }, now)
 
         const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
@@ -183,15 +141,13 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         const creditIds: Array<string> = []
         for (const use of uses) {
           creditIds.push(
-            yield* insertLine(row.folio_id, {
+            yield* appendLine(sql, row.folio_id, {
               kind: "credit",
               description: `Credit: ${use.label}`,
               amount: use.amount,
               currency: request.currency,
-              rate,
+              exchangeRate,
               revenueCategory: request.revenueCategory,
-              serviceId: null,
-              quantity: null,
               entitlementId: use.entitlementId,
               appliesToLineId: chargeId
             }, now)

@@ -4,7 +4,6 @@ import {
   AmountMismatch,
   Booking,
   CurrencyMismatch,
-  Folio,
   type HoldExpired,
   isUuid,
   Money,
@@ -17,9 +16,13 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { amountDue, appendLine, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { Inventory } from "./Inventory.js"
+import { addLedgerEntry } from "./LoyaltyLedger.js"
 import { isUniqueViolation } from "./RateSql.js"
 import type { FolioLineRow } from "./ReservationQueries.js"
+
+export { amountDue } from "./FolioLines.js"
 
 // `POST /holds/{id}/confirm` (interface 4.6, decisions 5): one transaction that first locks the reservation row,
 // so concurrent confirms of one hold run one at a time and all but the first find it confirmed
@@ -84,22 +87,6 @@ interface LockedReservation {
   readonly loyalty_points_per_usd: number
 }
 
-/** What is still to pay in the reservation currency: its charges less its payments (never below zero). */
-export const amountDue = (lines: ReadonlyArray<FolioLineRow>, currency: string, folioVoided: boolean): Money.Amount => {
-  const balances = Folio.folioBalances(
-    lines.filter((line) => line.currency === currency).map((line) => ({
-      kind: line.kind,
-      amount: Money.fromDb(line.amount),
-      currency: line.currency,
-      exchangeRate: line.exchange_rate === null ? null : Money.fromDb(line.exchange_rate),
-      voided: Folio.voidedByFolio(line.kind, folioVoided)
-    })),
-    currency
-  )
-  const balance = balances.entries[0]?.balance ?? Money.zero
-  return BigDecimal.isNegative(balance) ? Money.zero : balance
-}
-
 export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/Confirmations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -116,25 +103,8 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         WHERE r.property_id = ${propertyId} AND r.id = ${id}
         FOR NO KEY UPDATE OF r`
 
-    const folioLines = (folioId: string) =>
-      sql<FolioLineRow>`
-        SELECT id, folio_id, kind, description, amount::text AS amount, currency,
-               exchange_rate::text AS exchange_rate, revenue_category, created_at
-        FROM folio_lines WHERE folio_id = ${folioId}
-        ORDER BY position`
-
-    /** Base units per one unit of `currency` now (1 for the base currency; null when none is configured). */
-    const rateNow = (propertyId: string, currency: string, baseCurrency: string) =>
-      currency === baseCurrency
-        ? Effect.succeed<string | null>("1")
-        : sql<{ rate_to_base: string }>`
-            SELECT rate_to_base::text AS rate_to_base FROM property_currencies
-            WHERE property_id = ${propertyId} AND currency = ${currency}`.pipe(
-            Effect.map((rows) => rows[0]?.rate_to_base ?? null)
-          )
-
     const result = (row: LockedReservation, alreadyConfirmed: boolean, voided: boolean) =>
-      Effect.map(folioLines(row.folio_id), (lines): ConfirmResult => ({
+      Effect.map(folioLinesOf(sql, row.folio_id), (lines): ConfirmResult => ({
         reservationId: row.id,
         checkIn: row.check_in_date,
         checkOut: row.check_out_date,
@@ -167,7 +137,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
             param: "payment_currency"
           })
         }
-        const lines = yield* folioLines(row.folio_id)
+        const lines = yield* folioLinesOf(sql, row.folio_id)
         const due = amountDue(lines, row.currency, row.folio_status === "voided")
         const asserted = request.paymentAmount === null ? undefined : Booking.parsePaymentAmount(request.paymentAmount)
         if (asserted !== undefined && !BigDecimal.equals(asserted, due)) {
@@ -206,14 +176,14 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
 
         const amount = Money.toDb(due)
-        const rate = yield* rateNow(actor.propertyId, row.currency, row.base_currency)
-        yield* sql`
-          INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
-                                   revenue_category, created_at)
-          VALUES (${row.folio_id},
-                  (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${row.folio_id}),
-                  'payment', ${`Payment ${request.paymentReference}`}, ${amount}, ${row.currency}, ${rate}, NULL,
-                  ${now})`
+        const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
+        yield* appendLine(sql, row.folio_id, {
+          kind: "payment",
+          description: `Payment ${request.paymentReference}`,
+          amount: due,
+          currency: row.currency,
+          exchangeRate
+        }, now)
         yield* sql`
           INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
           VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${request.paymentReference}, ${amount},
@@ -225,9 +195,13 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         if (row.currency === "USD") {
           const points = Booking.loyaltyPoints(Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
           if (points > 0) {
-            yield* sql`
-              INSERT INTO loyalty_ledger (property_id, guest_id, reservation_id, kind, points, created_at)
-              VALUES (${actor.propertyId}, ${row.guest_id}, ${row.id}, 'earn', ${points}, ${now})`
+            yield* addLedgerEntry(sql, {
+              propertyId: actor.propertyId,
+              guestId: row.guest_id,
+              reservationId: row.id,
+              kind: "earn",
+              points
+            }, now)
           }
         } else {
           yield* sql`

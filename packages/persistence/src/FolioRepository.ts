@@ -2,7 +2,9 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import type { FolioLineRow } from "./ReservationQueries.js"
+import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
+
+export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 
 /** A folio as read: `status` says `voided` for a cancelled reservation, or a hold whose window has passed. */
 export interface FolioRow {
@@ -12,20 +14,6 @@ export interface FolioRow {
   readonly status: "open" | "voided"
   readonly base_currency: string
 }
-
-/** A folio line with the posting details a charge records. */
-export interface FolioLineDetail extends FolioLineRow {
-  readonly service_id: string | null
-  readonly quantity: number | null
-}
-
-/** The lines of one folio in the order they were written (runs in the caller's transaction, if any). */
-export const folioLinesOf = (sql: SqlClient.SqlClient, folioId: string) =>
-  sql<FolioLineDetail>`
-    SELECT id, folio_id, kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
-           revenue_category, service_id, quantity, created_at
-    FROM folio_lines WHERE folio_id = ${folioId}
-    ORDER BY position, id`
 
 /** `GET /folios/{id}` (decisions 3.1): a folio of the property with its lines. */
 export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/FolioRepository", {

@@ -9,6 +9,7 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { addLedgerEntry } from "./LoyaltyLedger.js"
 
 // `POST /guests/{id}/loyalty/redemptions` (decisions 5): one transaction that locks the guest's row first
 // (`FOR NO KEY UPDATE`: redemptions of one guest run one at a time, while the foreign-key checks of earns and
@@ -70,12 +71,15 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
         const [{ balance }] = yield* sql<{ balance: number }>`
           SELECT COALESCE(sum(points), 0)::int AS balance FROM loyalty_ledger WHERE guest_id = ${guest.id}`
         const after = yield* LoyaltyRules.redeem(balance, request.points)
-        const [entry] = yield* sql<{ id: string }>`
-          INSERT INTO loyalty_ledger (property_id, guest_id, reservation_id, kind, points, created_at)
-          VALUES (${propertyId}, ${guest.id}, ${request.reservationId}, 'redeem', ${-request.points}, ${now})
-          RETURNING id`
+        const redemptionId = yield* addLedgerEntry(sql, {
+          propertyId,
+          guestId: guest.id,
+          reservationId: request.reservationId,
+          kind: "redeem",
+          points: -request.points
+        }, now)
         return {
-          redemptionId: entry.id,
+          redemptionId,
           guestId: guest.id,
           reservationId: request.reservationId,
           points: request.points,

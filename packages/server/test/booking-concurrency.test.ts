@@ -1,7 +1,8 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
+import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
-import { hold, type HoldResponse, importRoomTypes, newGuest, uniqueCode } from "./utils/booking.js"
+import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "./utils/booking.js"
 import { type ApiResponse, type ErrorBody, request } from "./utils/http.js"
 import { secondServer } from "./utils/processes.js"
 import { insertPlan, insertPromoCode } from "./utils/sqlSeed.js"
@@ -45,14 +46,8 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
            (SELECT count(*) FROM accommodations a JOIN reservations r ON r.id = a.reservation_id
              WHERE r.property_id = ${propertyId})::int AS legs`.pipe(Effect.orDie, Effect.map((rows) => rows[0]))
 
-const body = (imported: { room_types: Record<string, string>; rate_plans: Record<string, string> }, rt: string, guest: string) => ({
-  room_type_id: imported.room_types[rt],
-  rate_plan_id: imported.rate_plans[`BAR-${rt}`],
-  check_in: "2031-09-01",
-  check_out: "2031-09-03",
-  guest_id: guest,
-  adults: 2
-})
+const body = (imported: PropertyImportResult, rt: string, guest: string) =>
+  importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
 
 const all = <A>(effects: ReadonlyArray<Effect.Effect<A>>) => Effect.all(effects, { concurrency: "unbounded" })
 
@@ -62,8 +57,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("30 simultaneous holds for the last 3 rooms: exactly 3 succeed, the rest 409 no_availability", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key } = yield* importRoomTypes(api, { A: 5 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 5 })
       yield* hold(api, body(imported, "A", guest), { key })
       yield* hold(api, body(imported, "A", guest), { key })
       const responses = yield* all(Array.from({ length: 30 }, () => post(api, key, "/holds", body(imported, "A", guest))))
@@ -80,8 +74,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const types = ["A", "B", "C", "D", "E", "F", "G", "H"]
-      const { imported, key } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
       const requests = types.flatMap((t) => Array.from({ length: 4 }, () => ({ t, payload: body(imported, t, guest) })))
       const responses = yield* all(requests.map(({ payload }) => post(api, key, "/holds", payload)))
       expect(outcomes(responses)).toEqual({ "201": 16, "409 no_availability": 16 })
@@ -95,8 +88,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("32 concurrent holds on one room type all complete, without deadlock", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key } = yield* importRoomTypes(api, { A: 40 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 40 })
       const started = Date.now()
       const responses = yield* all(Array.from({ length: 32 }, (_, i) =>
         post(api, key, "/holds", {
@@ -114,8 +106,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("10 simultaneous confirms of one hold: one payment, nine already_confirmed", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key } = yield* importRoomTypes(api, { A: 3 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 3 })
       const held = yield* hold(api, body(imported, "A", guest), { key })
       const responses = yield* all(Array.from({ length: 10 }, (_, i) =>
         post(api, key, `/holds/${held.reservation_id}/confirm`, {
@@ -137,8 +128,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("one payment reference raced over 10 holds: one confirms, nine are payment_reference_reused", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key } = yield* importRoomTypes(api, { A: 10 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 10 })
       const holds = yield* Effect.forEach(Array.from({ length: 10 }), () => hold(api, body(imported, "A", guest), { key }))
       const reference = `pay-${uniqueCode()}`
       const responses = yield* all(
@@ -173,8 +163,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("two server processes on one database: 30 holds for the last 3 rooms, exactly 3 succeed", () =>
     Effect.scoped(Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key } = yield* importRoomTypes(api, { A: 4 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 4 })
       yield* hold(api, body(imported, "A", guest), { key })
       const other = yield* secondServer
       const sendOther = request(other, key)

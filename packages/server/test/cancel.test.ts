@@ -2,19 +2,23 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import {
+  cancel,
   confirm,
   folioLines,
   getReservation,
   hold,
   holdBody,
+  importedHoldBody,
   importRoomTypes,
+  lastSuite,
   newGuest,
   postCancel,
   postHold
 } from "./utils/booking.js"
 import type { ApiResponse } from "./utils/http.js"
 import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { insertPlan, insertReservation } from "./utils/sqlSeed.js"
+import { insertPlan } from "./utils/sqlSeed.js"
+import { loyaltyBalance, seedStay } from "./utils/stay.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"
 
 // POST /reservations/{id}/cancel (interface 4.9, decisions 5). The server runs on the TestClock, so "today"
@@ -23,34 +27,19 @@ import { TestApi, TestApiLive } from "./utils/TestServer.js"
 
 const at = (iso: string) => TestClock.setTime(Date.parse(iso))
 
-interface Cancelled {
-  readonly reservation_id: string
-  readonly status: string
-  readonly refund_due_minor: number
-}
-
-const cancelled = (res: ApiResponse) => {
-  expect(res.status, res.text).toBe(200)
-  return res.json<Cancelled>()
-}
-
 layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
   it.effect("cancels a live hold: nothing owed, folio voided, accommodation cancelled, inventory released", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* at("2031-06-01T10:00:00Z")
       const guest = yield* newGuest(api)
-      const suite = holdBody(api, guest, {
-        room_type_id: api.property.room_types["STE"],
-        rate_plan_id: api.property.rate_plans["BAR-STE"],
-        check_in: "2031-07-10",
-        check_out: "2031-07-12"
-      })
+      const suite = holdBody(api, guest, { ...lastSuite(api), check_in: "2031-07-10", check_out: "2031-07-12" })
       const held = yield* hold(api, suite)
       expectError(yield* postHold(api, suite), 409, "conflict", "no_availability")
 
       const res = yield* api.request("POST", `/reservations/${held.reservation_id}/cancel`)
-      expect(cancelled(res)).toEqual({ reservation_id: held.reservation_id, status: "cancelled", refund_due_minor: 0 })
+      expect(res.status, res.text).toBe(200)
+      expect(res.json()).toEqual({ reservation_id: held.reservation_id, status: "cancelled", refund_due_minor: 0 })
       expect(res.headers.get("cache-control")).toBe("no-store")
       const reservation = yield* getReservation(api, held.reservation_id)
       expect(reservation).toMatchObject({
@@ -74,16 +63,8 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* at("2031-06-01T10:00:00Z")
-      const { imported, key } = yield* importRoomTypes(api, { A: 10 })
-      const guest = yield* newGuest(api, imported.property_id)
-      const body = {
-        room_type_id: imported.room_types["A"],
-        rate_plan_id: imported.rate_plans["BAR-A"],
-        check_in: "2031-07-10",
-        check_out: "2031-07-12",
-        guest_id: guest,
-        adults: 1
-      }
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 10 })
+      const body = importedHoldBody(imported, "A", guest, { check_in: "2031-07-10", check_out: "2031-07-12" })
       // 2 nights x 100.00, VAT 12.00, city tax 4.00: 216.00 paid.
       const cases = [
         ["2031-07-02T23:00:00Z", 21600], // local 07-03: 7 days before, 100%
@@ -103,7 +84,7 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       }
       for (const [i, [instant, minor]] of cases.entries()) {
         yield* at(instant)
-        const res = cancelled(yield* postCancel(api, ids[i], { reason: `case ${i}` }, { key }))
+        const res = yield* cancel(api, ids[i], { reason: `case ${i}` }, { key })
         expect(res.refund_due_minor, instant).toBe(minor)
         const reservation = yield* getReservation(api, ids[i], { key })
         expect(reservation.status).toBe("cancelled")
@@ -126,22 +107,18 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* at("2031-06-01T10:00:00Z")
-      const { imported, key } = yield* importRoomTypes(api, { A: 2 })
-      const guest = yield* newGuest(api, imported.property_id)
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 2 })
       const plan = yield* insertPlan(api.sql, imported.property_id, imported.room_types["A"], { base_price: "100.01" })
-      const held = yield* hold(api, {
-        room_type_id: imported.room_types["A"],
-        rate_plan_id: plan,
-        check_in: "2031-07-10",
-        check_out: "2031-07-11",
-        guest_id: guest,
-        adults: 1
-      }, { key })
+      const held = yield* hold(
+        api,
+        importedHoldBody(imported, "A", guest, { rate_plan_id: plan, check_in: "2031-07-10", check_out: "2031-07-11" }),
+        { key }
+      )
       // 100.01 + VAT 6.00 + city tax 2.00 = 108.01; 50% is 54.005, owed 54.00.
       expect(held.total).toBe("108.01")
       yield* confirm(api, held.reservation_id, {}, { key })
       yield* at("2031-07-05T10:00:00Z")
-      expect(cancelled(yield* postCancel(api, held.reservation_id, {}, { key })).refund_due_minor).toBe(5400)
+      expect((yield* cancel(api, held.reservation_id, {}, { key })).refund_due_minor).toBe(5400)
       const reservation = yield* getReservation(api, held.reservation_id, { key })
       expect(reservation.balances).toEqual([{ currency: "EUR", charges: "54.01", payments: "54.01", balance: "0.00" }])
     }))
@@ -150,16 +127,8 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* at("2031-06-01T10:00:00Z")
-      const { imported, key } = yield* importRoomTypes(api, { A: 3 })
-      const guest = yield* newGuest(api, imported.property_id)
-      const body = {
-        room_type_id: imported.room_types["A"],
-        rate_plan_id: imported.rate_plans["BAR-A"],
-        check_in: "2031-07-10",
-        check_out: "2031-07-11",
-        guest_id: guest,
-        adults: 1
-      }
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 3 })
+      const body = importedHoldBody(imported, "A", guest, { check_in: "2031-07-10", check_out: "2031-07-11" })
       const before = yield* hold(api, body, { key })
       yield* confirm(api, before.reservation_id, {}, { key })
       // The property turns fully refundable afterwards: the earlier booking keeps its terms.
@@ -174,9 +143,9 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       const own = yield* hold(api, body, { key })
       yield* confirm(api, own.reservation_id, {}, { key })
       yield* at("2031-07-09T10:00:00Z") // 1 day before arrival
-      expect(cancelled(yield* postCancel(api, before.reservation_id, {}, { key })).refund_due_minor).toBe(0)
-      expect(cancelled(yield* postCancel(api, after.reservation_id, {}, { key })).refund_due_minor).toBe(10800)
-      expect(cancelled(yield* postCancel(api, own.reservation_id, {}, { key })).refund_due_minor).toBe(0)
+      expect((yield* cancel(api, before.reservation_id, {}, { key })).refund_due_minor).toBe(0)
+      expect((yield* cancel(api, after.reservation_id, {}, { key })).refund_due_minor).toBe(10800)
+      expect((yield* cancel(api, own.reservation_id, {}, { key })).refund_due_minor).toBe(0)
     }))
 
   it.effect("cancelling a confirmed USD stay reverses the loyalty points it earned", () =>
@@ -190,13 +159,10 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
         check_out: "2031-08-06"
       }))
       yield* confirm(api, held.reservation_id)
-      const points = () =>
-        Effect.map(api.get(`/guests/${guest}`), (res) => res.json<{ loyalty_points: number }>().loyalty_points)
-      expect(yield* points()).toBe(2600)
+      expect(yield* loyaltyBalance(api, guest)).toBe(2600)
       // 60 days ahead: fully refunded in USD minor units.
-      expect(cancelled(yield* postCancel(api, held.reservation_id, { reason: "Change of plans" })).refund_due_minor)
-        .toBe(28430)
-      expect(yield* points()).toBe(0)
+      expect((yield* cancel(api, held.reservation_id, { reason: "Change of plans" })).refund_due_minor).toBe(28430)
+      expect(yield* loyaltyBalance(api, guest)).toBe(0)
       const ledger = yield* api.sql<{ kind: string; points: number }>`
         SELECT kind, points FROM loyalty_ledger WHERE reservation_id = ${held.reservation_id} ORDER BY created_at, kind`
         .pipe(Effect.orDie)
@@ -213,7 +179,7 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       const guest = yield* newGuest(api)
       const notCancellable = (res: ApiResponse) => expectError(res, 409, "conflict", "not_cancellable")
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-08-11", check_out: "2031-08-12" }))
-      cancelled(yield* postCancel(api, held.reservation_id))
+      yield* cancel(api, held.reservation_id)
       notCancellable(yield* postCancel(api, held.reservation_id))
 
       const expiring = yield* hold(api, holdBody(api, guest, { check_in: "2031-08-11", check_out: "2031-08-12" }))
@@ -222,17 +188,8 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       expect((yield* getReservation(api, expiring.reservation_id)).cancellation_reason).toBe("hold_expired")
 
       for (const status of ["checked_in", "checked_out", "no_show"] as const) {
-        const id = yield* insertReservation(api.sql, api.property.property_id, {
-          roomTypeId: api.property.room_types["DBL"],
-          ratePlanId: api.property.rate_plans["BAR-DBL"],
-          checkIn: "2031-06-01",
-          checkOut: "2031-06-02",
-          status
-        })
-        yield* api.sql`
-          INSERT INTO folios (property_id, reservation_id, currency, created_at)
-          VALUES (${api.property.property_id}, ${id}, 'EUR', now())`.pipe(Effect.orDie)
-        notCancellable(yield* postCancel(api, id))
+        const seeded = yield* seedStay(api, { checkIn: "2031-06-01", checkOut: "2031-06-02", status })
+        notCancellable(yield* postCancel(api, seeded.reservation_id))
       }
     }))
 
@@ -254,6 +211,6 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       expectInvalid(yield* postCancel(api, held.reservation_id, { reason: 5 }), "reason")
       expectInvalid(yield* postCancel(api, held.reservation_id, { reason: "x".repeat(501) }), "reason")
       expect((yield* getReservation(api, held.reservation_id)).status).toBe("tentative")
-      cancelled(yield* postCancel(api, held.reservation_id, { reason: null }))
+      yield* cancel(api, held.reservation_id, { reason: null })
     }))
 })

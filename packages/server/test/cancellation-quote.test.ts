@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { Visibility } from "@hotel/domain"
 import { cancellationFacts, settlementAt } from "@hotel/persistence/CancellationQuote"
 import * as Effect from "effect/Effect"
-import { count, postCancel } from "./utils/booking.js"
+import { cancel, count, postCancel } from "./utils/booking.js"
 import type { ApiResponse, RequestOptions } from "./utils/http.js"
 import { expectError, missingId } from "./utils/rateManagement.js"
 import { book, charge, expire, forceStatus, localDay, timeZone } from "./utils/stay.js"
@@ -27,12 +27,6 @@ const quote = (api: TestApiService, id: string, options?: RequestOptions) =>
   Effect.map(getQuote(api, id, options), (res) => {
     expect(res.status, res.text).toBe(200)
     return res.json<QuoteWire>()
-  })
-
-const cancel = (api: TestApiService, id: string) =>
-  Effect.map(postCancel(api, id), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<{ refund_due_minor: number }>()
   })
 
 /** The start of a local date at the property, as the UTC instant a term ends. */

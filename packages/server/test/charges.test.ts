@@ -1,9 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { count, postCancel } from "./utils/booking.js"
+import { count, planWithInclusions, postCancel } from "./utils/booking.js"
 import type { ApiResponse } from "./utils/http.js"
 import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { insertPlan } from "./utils/sqlSeed.js"
 import {
   book,
   charge,
@@ -24,17 +23,11 @@ const shape = (line: LineWire) => [line.kind, line.description, line.amount, lin
 
 /** A plan on the fixture's DBL with the given credits (inclusions of kind `credit`). */
 const planWithCredits = (api: TestApiService, credits: ReadonlyArray<Record<string, unknown>>) =>
-  Effect.gen(function*() {
-    const plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], {
-      name: "Credits included",
-      base_price: "150.00"
-    })
-    const res = yield* api.post(`/rate-plans/${plan}/inclusions`, {
-      inclusions: credits.map((credit) => ({ frequency: "perStay", inclusion_kind: "credit", ...credit }))
-    })
-    expect(res.status, res.text).toBe(200)
-    return plan
-  })
+  planWithInclusions(
+    api,
+    "Credits included",
+    credits.map((credit) => ({ frequency: "perStay", inclusion_kind: "credit", ...credit }))
+  )
 
 const consumed = (api: TestApiService, reservationId: string) =>
   api.sql<{ label: string; allowance: string; consumed: string }>`

@@ -9,6 +9,7 @@ import {
   getReservation,
   hold,
   holdBody,
+  lastSuite,
   newGuest,
   postCancel,
   postConfirm
@@ -16,6 +17,7 @@ import {
 import type { ApiResponse } from "./utils/http.js"
 import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
 import { insertReservation } from "./utils/sqlSeed.js"
+import { expire, loyaltyBalance, seedStay } from "./utils/stay.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"
 
 // POST /holds/{id}/confirm (interface 4.6, decisions 5). Real time; each test books its own dates.
@@ -105,8 +107,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const ledger = yield* api.sql<{ kind: string; points: number }>`
         SELECT kind, points FROM loyalty_ledger WHERE reservation_id = ${held.reservation_id}`.pipe(Effect.orDie)
       expect(ledger).toEqual([{ kind: "earn", points: 4350 }])
-      const guestRes = yield* api.get(`/guests/${guest}`)
-      expect(guestRes.json<{ loyalty_points: number }>().loyalty_points).toBe(4350)
+      expect(yield* loyaltyBalance(api, guest)).toBe(4350)
       expect(yield* count(api.sql, "loyalty_skipped_earns", { column: "reservation_id", value: held.reservation_id }))
         .toBe(0)
     }))
@@ -200,14 +201,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       const otherGuest = yield* newGuest(api, other.property_id)
-      const c = yield* hold(api, {
-        room_type_id: other.room_types["DBL"],
-        rate_plan_id: other.rate_plans["BAR-DBL"],
-        check_in: stay.check_in,
-        check_out: stay.check_out,
-        guest_id: otherGuest,
-        adults: 2
-      }, { key: otherKey })
+      const c = yield* hold(api, holdBody(api, otherGuest, stay, other), { key: otherKey })
       yield* confirm(api, c.reservation_id, { payment_reference: ref }, { key: otherKey })
     }))
 
@@ -241,17 +235,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const notConfirmable = (res: ApiResponse) => expectError(res, 409, "conflict", "not_confirmable")
       notConfirmable(yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }))
       for (const status of ["checked_in", "checked_out", "no_show"] as const) {
-        const id = yield* insertReservation(api.sql, api.property.property_id, {
-          roomTypeId: api.property.room_types["DBL"],
-          ratePlanId: api.property.rate_plans["BAR-DBL"],
-          checkIn: "2031-01-01",
-          checkOut: "2031-01-02",
-          status
-        })
-        yield* api.sql`
-          INSERT INTO folios (property_id, reservation_id, currency, created_at)
-          VALUES (${api.property.property_id}, ${id}, 'EUR', now())`.pipe(Effect.orDie)
-        notConfirmable(yield* postConfirm(api, id, { payment_reference: reference() }))
+        const seeded = yield* seedStay(api, { checkIn: "2031-01-01", checkOut: "2031-01-02", status })
+        notConfirmable(yield* postConfirm(api, seeded.reservation_id, { payment_reference: reference() }))
       }
     }))
 
@@ -259,12 +244,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
     Effect.gen(function*() {
       const api = yield* TestApi
       const guest = yield* newGuest(api)
-      const suite = {
-        room_type_id: api.property.room_types["STE"],
-        rate_plan_id: api.property.rate_plans["BAR-STE"],
-        check_in: "2031-05-05",
-        check_out: "2031-05-07"
-      }
+      const suite = { ...lastSuite(api), check_in: "2031-05-05", check_out: "2031-05-07" }
       // The last suite is held: re-checking without the hold itself, it is still free.
       const ok = yield* hold(api, holdBody(api, guest, suite))
       yield* confirm(api, ok.reservation_id)
@@ -289,9 +269,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const api = yield* TestApi
       const guest = yield* newGuest(api)
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-05-19", check_out: "2031-05-20" }))
-      yield* api.sql`
-        UPDATE reservations SET hold_expires_at = ${new Date(Date.now() - 1000)}
-        WHERE id = ${held.reservation_id}`.pipe(Effect.orDie)
+      yield* expire(api.sql, held.reservation_id)
       expectError(
         yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }),
         409,

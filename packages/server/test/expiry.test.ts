@@ -8,7 +8,9 @@ import {
   getReservation,
   hold,
   holdBody,
+  importedHoldBody,
   importRoomTypes,
+  lastSuite,
   newGuest,
   postCancel,
   postConfirm,
@@ -41,12 +43,7 @@ layer(TestApiLive)("hold expiry", (it) => {
       const api = yield* TestApi
       yield* TestClock.setTime(T0)
       const guest = yield* newGuest(api)
-      const suite = holdBody(api, guest, {
-        room_type_id: api.property.room_types["STE"],
-        rate_plan_id: api.property.rate_plans["BAR-STE"],
-        check_in: "2031-07-10",
-        check_out: "2031-07-12"
-      })
+      const suite = holdBody(api, guest, { ...lastSuite(api), check_in: "2031-07-10", check_out: "2031-07-12" })
       const first = yield* hold(api, suite)
       expect(first.hold_expires_at).toBe(new Date(T0 + minutes(15)).toISOString())
 
@@ -155,17 +152,9 @@ layer(TestApiLive)("hold expiry", (it) => {
       const sweeper = yield* HoldSweeper
       const start = T0 + minutes(180)
       yield* TestClock.setTime(start)
-      const { imported, key } = yield* importRoomTypes(api, { A: 40 })
-      const guest = yield* newGuest(api, imported.property_id)
-      yield* Effect.forEach(Array.from({ length: 30 }, (_, i) => i), () =>
-        hold(api, {
-          room_type_id: imported.room_types["A"],
-          rate_plan_id: imported.rate_plans["BAR-A"],
-          check_in: "2031-08-10",
-          check_out: "2031-08-11",
-          guest_id: guest,
-          adults: 1
-        }, { key }), { concurrency: 5 })
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 40 })
+      const body = importedHoldBody(imported, "A", guest, { check_in: "2031-08-10", check_out: "2031-08-11" })
+      yield* Effect.forEach(Array.from({ length: 30 }, (_, i) => i), () => hold(api, body, { key }), { concurrency: 5 })
       yield* TestClock.setTime(start + minutes(16))
       const expiredNow = api.sql<{ n: number }>`
         SELECT count(*)::int AS n FROM reservations

@@ -186,13 +186,10 @@ layer(TestApiLive, { excludeTestServices: true })("GET /folios/{id}", (it) => {
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       expectError(yield* api.get(`/folios/${held.folio_id}`, { key: otherKey }), 404, "not_found", "folio_not_found")
+      const theirGuest = yield* newGuest(api, other.property_id)
       const theirs = yield* hold(
         api,
-        {
-          ...holdBody(api, yield* newGuest(api, other.property_id), { check_in: "2031-06-08", check_out: "2031-06-09" }),
-          room_type_id: other.room_types["DBL"],
-          rate_plan_id: other.rate_plans["BAR-DBL"]
-        },
+        holdBody(api, theirGuest, { check_in: "2031-06-08", check_out: "2031-06-09" }, other),
         { key: otherKey }
       )
       expect((yield* api.get(`/folios/${theirs.folio_id}`, { key: otherKey })).status).toBe(200)

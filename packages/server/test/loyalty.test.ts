@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import { newGuest, postCancel } from "./utils/booking.js"
 import type { ApiResponse, RequestOptions } from "./utils/http.js"
 import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { book } from "./utils/stay.js"
+import { book, loyaltyBalance } from "./utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
 
 // POST /guests/{id}/loyalty/redemptions (decisions 5): debits the ledger; more than the balance (or any
@@ -20,12 +20,6 @@ interface RedemptionWire {
 const redeem = (api: TestApiService, guestId: string, body: unknown, options?: RequestOptions) =>
   api.post(`/guests/${guestId}/loyalty/redemptions`, body, options)
 
-const balanceOf = (api: TestApiService, guestId: string) =>
-  Effect.map(api.get(`/guests/${guestId}`), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<{ loyalty_points: number }>().loyalty_points
-  })
-
 const insufficient = (res: ApiResponse) => expectError(res, 409, "conflict", "insufficient_points")
 
 /** A confirmed USD stay of three nights at 130.00: 390 USD of room revenue earns 3900 points. */
@@ -37,7 +31,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
     Effect.gen(function*() {
       const api = yield* TestApi
       const stay = yield* earn(api, { check_in: "2031-09-01", check_out: "2031-09-04" })
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(3900)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
 
       const res = yield* redeem(api, stay.guest_id, { points: 1000 })
       expect(res.status, res.text).toBe(201)
@@ -51,7 +45,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
         loyalty_points: 2900
       })
       expect(body.redemption_id).toMatch(/^[0-9a-f-]{36}$/)
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(2900)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(2900)
 
       // Tied to one of the guest's reservations.
       const tied = yield* redeem(api, stay.guest_id, { points: 900, reservation_id: stay.reservation_id })
@@ -78,7 +72,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       insufficient(yield* redeem(api, stay.guest_id, { points: 1 }))
       // A guest who never earned has nothing to redeem.
       insufficient(yield* redeem(api, yield* newGuest(api), { points: 1 }))
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(0)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(0)
     }))
 
   it.effect("a negative balance (points reversed after they were spent) blocks any redemption", () =>
@@ -88,7 +82,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       expect((yield* redeem(api, first.guest_id, { points: 3000 })).status).toBe(201)
       // The cancel reverses the 3900 points the stay earned: 900 − 3900.
       expect((yield* postCancel(api, first.reservation_id)).status).toBe(200)
-      expect(yield* balanceOf(api, first.guest_id)).toBe(-3000)
+      expect(yield* loyaltyBalance(api, first.guest_id)).toBe(-3000)
       expect(insufficient(yield* redeem(api, first.guest_id, { points: 1 })).message).toContain("-3000")
       // A new stay earns 3900: the balance is 900 again, and only that much can be redeemed.
       yield* earn(api, { check_in: "2031-09-22", check_out: "2031-09-25" }, first.guest_id)
@@ -109,7 +103,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       for (const refused of results.filter((r) => r.status === 409)) insufficient(refused)
       const balances = results.filter((r) => r.status === 201).map((r) => r.json<RedemptionWire>().loyalty_points).sort((a, b) => a - b)
       expect(balances).toEqual([900, 1900, 2900])
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(900)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(900)
 
       // The last points, raced for: one winner.
       const last = yield* Effect.all(
@@ -117,7 +111,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
         { concurrency: "unbounded" }
       )
       expect(last.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409])
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(0)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(0)
     }))
 
   it.effect("field validation and referenced ids: 400 by field, 404 by resource", () =>
@@ -147,7 +141,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       expectInvalid(yield* redeem(api, stay.guest_id, { points: 1, reservation_id: someoneElse.reservation_id }), "reservation_id")
       // The referenced reservation is checked before the balance.
       expectError(yield* redeem(api, stay.guest_id, { points: 999_999, reservation_id: missingId }), 404, "not_found", "reservation_not_found")
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(3900)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
     }))
 
   it.effect("scope guests:write; unknown, malformed and another property's guests are 404 guest_not_found", () =>
@@ -176,6 +170,6 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
         "not_found",
         "reservation_not_found"
       )
-      expect(yield* balanceOf(api, stay.guest_id)).toBe(3899)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3899)
     }))
 })

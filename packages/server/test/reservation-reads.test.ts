@@ -1,5 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
+import { hold, importedHoldBody, importRoomTypes } from "./utils/booking.js"
 import type { ErrorBody } from "./utils/http.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"
 
@@ -46,5 +47,37 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
         expect(res.status).toBe(404)
         expect(res.json<ErrorBody>().error).toMatchObject({ type: "not_found", code: "reservation_not_found" })
       }
+    }))
+
+  it.effect("GET /reservations pages through every reservation exactly once, in check-in order", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 3, B: 3 })
+      const created: Array<string> = []
+      const nights = ["2031-07-09", "2031-07-02", "2031-07-05", "2031-07-02", "2031-07-20", "2031-07-05", "2031-07-01"]
+      for (const [i, checkIn] of nights.entries()) {
+        const rt = i % 2 === 0 ? "A" : "B"
+        const day = Number(checkIn.slice(8)) + 1
+        const stay = { check_in: checkIn, check_out: `2031-07-${String(day).padStart(2, "0")}` }
+        const held = yield* hold(api, importedHoldBody(imported, rt, guest, stay), { key })
+        created.push(held.reservation_id)
+      }
+      for (const limit of [1, 2, 3, 7, 25]) {
+        const seen: Array<{ id: string; check_in_date: string }> = []
+        for (let offset = 0;; offset += limit) {
+          const res = yield* api.get(`/reservations?limit=${limit}&offset=${offset}`, { key })
+          expect(res.status, res.text).toBe(200)
+          const page = res.json<{ has_more: boolean; data: ReadonlyArray<{ id: string; check_in_date: string }> }>()
+          expect(page.data.length).toBeLessThanOrEqual(limit)
+          seen.push(...page.data)
+          if (!page.has_more) break
+        }
+        expect(seen.map((r) => r.id).sort()).toEqual([...created].sort())
+        expect(new Set(seen.map((r) => r.id)).size).toBe(created.length)
+        const dates = seen.map((r) => r.check_in_date)
+        expect(dates).toEqual([...dates].sort())
+      }
+      const tentative = yield* api.get(`/reservations?status=tentative&guest_id=${guest}&limit=100`, { key })
+      expect(tentative.json<{ data: ReadonlyArray<unknown> }>().data).toHaveLength(created.length)
     }))
 })

@@ -1,4 +1,5 @@
-import { Folio, Money } from "@hotel/domain"
+import { Money } from "@hotel/domain"
+import { balancesOf } from "@hotel/persistence/FolioLines"
 import type { FolioLineRow } from "@hotel/persistence/ReservationQueries"
 
 export interface BalanceEntryWire {
@@ -20,16 +21,7 @@ export const presentBalances = (
   folioVoided: boolean,
   baseCurrency: string
 ): FolioFigures => {
-  const figures = Folio.folioBalances(
-    lines.map((line) => ({
-      kind: line.kind,
-      amount: Money.fromDb(line.amount),
-      currency: line.currency,
-      exchangeRate: line.exchange_rate === null ? null : Money.fromDb(line.exchange_rate),
-      voided: Folio.voidedByFolio(line.kind, folioVoided)
-    })),
-    baseCurrency
-  )
+  const figures = balancesOf(lines, folioVoided, baseCurrency)
   return {
     balances: figures.entries.map((entry) => ({
       currency: entry.currency,

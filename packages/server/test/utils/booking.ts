@@ -1,12 +1,14 @@
 import { expect } from "@effect/vitest"
 import type * as SqlClient from "@effect/sql/SqlClient"
+import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
-import { propertyFile } from "./fixtures.js"
 import type { ApiResponse, RequestOptions } from "./http.js"
 import { insertGuest } from "./sqlSeed.js"
 import type { TestApiService } from "./TestServer.js"
 
 // Builders and readers shared by the booking-flow tests (holds, confirm, cancel, expiry, concurrency).
+
+export { importedHoldBody, importRoomTypes, planWithInclusions, uniqueCode } from "./propertySetup.js"
 
 export interface HoldBody {
   readonly [field: string]: unknown
@@ -68,21 +70,33 @@ export interface ReservationWire {
   }>
 }
 
-export const uniqueCode = () => `B${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`
-
 /** A new guest of the fixture property (or of `propertyId`). */
 export const newGuest = (api: TestApiService, propertyId?: string) =>
   insertGuest(api.sql, propertyId ?? api.property.property_id)
 
-/** A body for `POST /holds`: the fixture's DBL on BAR-DBL, 2 adults, three nights in 2031; `over` replaces fields. */
-export const holdBody = (api: TestApiService, guestId: string, over: HoldBody = {}): HoldBody => ({
-  room_type_id: api.property.room_types["DBL"],
-  rate_plan_id: api.property.rate_plans["BAR-DBL"],
+/**
+ * A body for `POST /holds`: the fixture's DBL on BAR-DBL (of `api.property`, or of another imported fixture
+ * `property`), 2 adults, three nights in 2031; `over` replaces fields.
+ */
+export const holdBody = (
+  api: TestApiService,
+  guestId: string,
+  over: HoldBody = {},
+  property: PropertyImportResult = api.property
+): HoldBody => ({
+  room_type_id: property.room_types["DBL"],
+  rate_plan_id: property.rate_plans["BAR-DBL"],
   check_in: "2031-03-10",
   check_out: "2031-03-13",
   guest_id: guestId,
   adults: 2,
   ...over
+})
+
+/** The fixture's only suite (STE, one room) on BAR-STE: the room type a single hold sells out. */
+export const lastSuite = (api: TestApiService) => ({
+  room_type_id: api.property.room_types["STE"],
+  rate_plan_id: api.property.rate_plans["BAR-STE"]
 })
 
 export const postHold = (api: TestApiService, body: HoldBody, options?: RequestOptions) =>
@@ -108,8 +122,21 @@ export const confirm = (api: TestApiService, id: string, body: Record<string, un
     }
   )
 
+export interface CancelResponse {
+  readonly reservation_id: string
+  readonly status: string
+  readonly refund_due_minor: number
+}
+
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${id}/cancel`, body, options)
+
+/** A cancel that must succeed (200); returns its body. */
+export const cancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
+  Effect.map(postCancel(api, id, body, options), (res) => {
+    expect(res.status, res.text).toBe(200)
+    return res.json<CancelResponse>()
+  })
 
 export const getReservation = (api: TestApiService, id: string, options?: RequestOptions) =>
   Effect.map(api.get(`/reservations/${id}`, options), (res) => {
@@ -151,37 +178,3 @@ export const folioLines = (sql: SqlClient.SqlClient, folioId: string) =>
   sql<FolioLine>`
     SELECT kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate, revenue_category
     FROM folio_lines WHERE folio_id = ${folioId} ORDER BY position`.pipe(Effect.orDie)
-
-/**
- * Another property from the fixture file with its room types replaced by `roomTypes` (code → rooms) and one
- * plan per room type (`BAR-<code>`, 100.00 EUR); returns its ids and an all-scopes key.
- */
-export const importRoomTypes = (api: TestApiService, roomTypes: Record<string, number>) =>
-  Effect.gen(function*() {
-    const code = uniqueCode()
-    const base = propertyFile(code)
-    const entries = Object.entries(roomTypes)
-    const file = {
-      ...base,
-      room_types: entries.map(([rt, rooms]) => ({
-        code: rt,
-        name: `Room ${rt}`,
-        base_occupancy: 2,
-        max_occupancy: 3,
-        bed_configs: ["king"],
-        rooms: Array.from({ length: rooms }, (_, i) => `${rt}-${i + 1}`)
-      })),
-      rate_plans: entries.map(([rt], i) => ({
-        code: `BAR-${rt}`,
-        default: i === 0,
-        room_type: rt,
-        name: `Rate ${rt}`,
-        base_price: "100.00",
-        active_for_booking_engine: true,
-        active_for_channels: true
-      }))
-    }
-    const imported = yield* api.importProperty(file)
-    const key = yield* api.createKey({ propertyId: imported.property_id })
-    return { imported, key }
-  })

@@ -66,6 +66,13 @@ export const getFolio = (api: TestApiService, id: string, options?: RequestOptio
     return res.json<FolioWire>()
   })
 
+/** The guest's loyalty points balance, as `GET /guests/{id}` reports it. */
+export const loyaltyBalance = (api: TestApiService, guestId: string, options?: RequestOptions) =>
+  Effect.map(api.get(`/guests/${guestId}`, options), (res) => {
+    expect(res.status, res.text).toBe(200)
+    return res.json<{ loyalty_points: number }>().loyalty_points
+  })
+
 export const postCharge = (api: TestApiService, reservationId: string, body: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${reservationId}/charges`, body, options)
 
@@ -129,14 +136,14 @@ export const expire = (sql: SqlClient.SqlClient, reservationId: string) =>
 
 /**
  * A reservation seeded with SQL, as the booking flow would leave it (reservation, open folio, one accommodation
- * leg), for dates the API cannot book (an arrival in the past).
+ * leg), for dates the API cannot book (an arrival in the past) or states it has not reached yet.
  */
 export const seedStay = (
   api: TestApiService,
   seed: {
     readonly checkIn: string
     readonly checkOut: string
-    readonly status: "confirmed" | "checked_in"
+    readonly status: "confirmed" | "checked_in" | "checked_out" | "no_show"
     readonly propertyId?: string
     readonly roomTypeId?: string
     readonly ratePlanId?: string
