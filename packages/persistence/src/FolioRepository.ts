@@ -3,6 +3,7 @@ import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
+import { expiredHold } from "./HoldWindow.js"
 
 export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 
@@ -27,7 +28,7 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
           yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`
           const [folio] = yield* sql<FolioRow>`
             SELECT f.id, f.reservation_id, f.currency,
-                   CASE WHEN f.status = 'voided' OR (r.status = 'tentative' AND r.hold_expires_at <= ${now})
+                   CASE WHEN f.status = 'voided' OR ${expiredHold(sql, "r", now)}
                         THEN 'voided' ELSE 'open' END AS status,
                    p.base_currency
             FROM folios f

@@ -6,6 +6,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
+import { expiredHold } from "./HoldWindow.js"
 
 // Writes down expired holds (decisions 5). Nothing depends on it running: inventory, redemption counts and
 // reads already treat a tentative reservation as expired from the instant `hold_expires_at` passes, and
@@ -31,7 +32,7 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
       sql<{ swept: number }>`
         WITH expired AS (
           SELECT id FROM reservations
-          WHERE status = 'tentative' AND hold_expires_at <= ${now}
+          WHERE ${expiredHold(sql, "reservations", now)}
           ORDER BY hold_expires_at, id
           LIMIT ${sweepBatch}
           FOR UPDATE SKIP LOCKED

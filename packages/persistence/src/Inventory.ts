@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { liveHold } from "./HoldWindow.js"
 
 // Inventory (decisions 5): a room type's inventory is its rooms in service (not retired); a night of a room
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
@@ -101,8 +102,9 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/I
           JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
           WHERE res.property_id = ${propertyId}
             AND res.room_type_id IN (SELECT id FROM types)
+            -- The first condition matches the partial index reservations_inventory.
             AND res.status IN ('tentative', 'confirmed', 'checked_in')
-            AND (res.status <> 'tentative' OR res.hold_expires_at > ${query.now})
+            AND (res.status <> 'tentative' OR ${liveHold(sql, "res", query.now)})
             AND (${exclude}::uuid IS NULL OR res.id <> ${exclude}::uuid)
             AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
           GROUP BY res.room_type_id, n.night

@@ -5,6 +5,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { liveHold } from "./HoldWindow.js"
 
 /** A unique violation of `constraint` (Postgres 23505): the meaningful "already exists". */
 export const isUniqueViolation = (error: SqlError, constraint: string): boolean => {
@@ -69,4 +70,4 @@ export const findPlanFacts = (sql: SqlClient.SqlClient, propertyId: string, plan
  */
 export const liveRedemption = (sql: SqlClient.SqlClient, now: Date) =>
   sql`(r.status IN ('confirmed', 'checked_in', 'checked_out', 'no_show')
-       OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))`
+       OR ${liveHold(sql, "r", now)})`

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { expiredHold, liveHold } from "./HoldWindow.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
 
@@ -71,7 +72,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const expired = (now: Date) => sql`(r.status = 'tentative' AND r.hold_expires_at <= ${now})`
+    const expired = (now: Date) => expiredHold(sql, "r", now)
 
     const columns = (now: Date) => sql`
       r.id, r.confirmation_code,
@@ -86,7 +87,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
       status === "cancelled"
         ? sql`(r.status = 'cancelled' OR ${expired(now)})`
         : status === "tentative"
-        ? sql`(r.status = 'tentative' AND r.hold_expires_at > ${now})`
+        ? liveHold(sql, "r", now)
         : sql`r.status = ${status}`
 
     /** One page in check-in order (then creation, then id, so paging is stable); one row more tells `has_more`. */
