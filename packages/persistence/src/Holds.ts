@@ -19,6 +19,7 @@ import { insertDetails, insertFolio, insertReservation } from "./holds/writes.js
 import { Inventory } from "./Inventory.js"
 import { PricingInputs } from "./PricingInputs.js"
 import { offerFor, type StayQuery, validateStay } from "./QuoteService.js"
+import { keyPropertyExists } from "./KeyProperty.js"
 
 // `POST /holds` (interface 4.5): one transaction per hold. It first locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
@@ -63,12 +64,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
         const snapshot = yield* inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, {
           guestId: request.guestId
-        }).pipe(
-          Effect.flatMap(Option.match({
-            onNone: () => Effect.dieMessage(`property ${actor.propertyId} of a valid key is missing`),
-            onSome: Effect.succeed
-          }))
-        )
+        }).pipe(Effect.flatMap(keyPropertyExists(actor.propertyId)))
         const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
         const stay: StayQuery = {
           checkIn: request.checkIn,

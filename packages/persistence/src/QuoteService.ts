@@ -7,6 +7,7 @@ import { Inventory } from "./Inventory.js"
 import { PricingInputs } from "./PricingInputs.js"
 import { type Offer, offerFor, termsFor } from "./quoteService/offer.js"
 import { type StayQuery, validateStay } from "./quoteService/stay.js"
+import { keyPropertyExists } from "./KeyProperty.js"
 
 // Quotes (`GET /rates`): every visible plan priced for a stay. The offer of one plan and the stay's rules are
 // shared with the booking flow (./quoteService/), so `/rates` and holds cannot price a plan differently.
@@ -49,12 +50,7 @@ export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persist
         const loaded = ratePlanId === null
           ? inputs.load(propertyId, now)
           : inputs.loadForPlan(propertyId, ratePlanId, now)
-        const snapshot = yield* loaded.pipe(
-          Effect.flatMap(Option.match({
-            onNone: () => Effect.dieMessage(`property ${propertyId} of a valid key is missing`),
-            onSome: Effect.succeed
-          }))
-        )
+        const snapshot = yield* loaded.pipe(Effect.flatMap(keyPropertyExists(propertyId)))
         yield* validateStay(query, snapshot.today)
         const roomTypeId = query.roomTypeId ?? null
         if (roomTypeId !== null && !snapshot.roomTypesById.has(roomTypeId)) {

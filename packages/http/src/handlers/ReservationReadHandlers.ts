@@ -4,10 +4,10 @@ import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
 import { ReservationQueries } from "@hotel/persistence/ReservationQueries"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import { HotelApi } from "../Api.js"
 import { presentListItem, presentReservation } from "../presenters/ReservationPresenter.js"
 import { CurrentApiKey } from "../Security.js"
+import { keyPropertyExists } from "@hotel/persistence/KeyProperty"
 
 export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {
@@ -16,12 +16,7 @@ export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservati
     // The flat balance fields are valued in the property's base currency.
     const context = Effect.gen(function*() {
       const key = yield* CurrentApiKey
-      const property = yield* catalog.property(key.propertyId).pipe(
-        Effect.flatMap(Option.match({
-          onNone: () => Effect.dieMessage(`property ${key.propertyId} of a valid key is missing`),
-          onSome: Effect.succeed
-        }))
-      )
+      const property = yield* catalog.property(key.propertyId).pipe(Effect.flatMap(keyPropertyExists(key.propertyId)))
       const now = new Date(yield* Clock.currentTimeMillis)
       return { propertyId: key.propertyId, baseCurrency: property.base_currency, now }
     })
