@@ -5,10 +5,10 @@ import { Money } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { Inventory } from "../src/Inventory.js"
-import { buildPlans, type PlanPricingRow, PricingInputs } from "../src/PricingInputs.js"
+import { Inventory } from "../src/quotes/Inventory.js"
+import { buildPlans, type PlanPricingRow, PricingInputs } from "../src/quotes/PricingInputs.js"
 import { PropertyImport } from "../src/PropertyImport.js"
-import { QuoteService } from "../src/QuoteService.js"
+import { QuoteService } from "../src/quotes/QuoteService.js"
 import { TestDatabase } from "./utils/TestDatabase.js"
 
 const row = (id: string, overrides: Partial<PlanPricingRow> = {}): PlanPricingRow => ({

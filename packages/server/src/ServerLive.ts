@@ -1,7 +1,7 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { HttpLive } from "@hotel/http/HttpLive"
-import { HoldSweeperLive } from "@hotel/persistence/HoldSweeper"
+import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

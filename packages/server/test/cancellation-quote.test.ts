@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Visibility } from "@hotel/domain"
-import { cancellationFacts, settlementAt } from "@hotel/persistence/CancellationQuote"
+import { cancellationFacts, settlementAt } from "@hotel/persistence/booking/CancellationQuote"
 import * as Effect from "effect/Effect"
 import { cancel, count, postCancel } from "./utils/booking.js"
 import type { ApiResponse, RequestOptions } from "./utils/http.js"

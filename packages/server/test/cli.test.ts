@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { allScopes } from "@hotel/domain"
-import { ApiKeyRepository, hashKey } from "@hotel/persistence/ApiKeyRepository"
+import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { HoldSweeper, HoldSweeperLive } from "@hotel/persistence/HoldSweeper"
+import { HoldSweeper, HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Effect from "effect/Effect"
 import type { ErrorBody } from "./utils/http.js"
 import { TestApi, TestApiLive } from "./utils/TestServer.js"

@@ -1,5 +1,5 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { IdempotencyStore } from "@hotel/persistence/IdempotencyStore"
+import { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"

@@ -1,7 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
-import { RateLimiter } from "@hotel/persistence/RateLimiter"
+import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"

@@ -1,6 +1,6 @@
 import type { ApiKey } from "@hotel/domain"
 import { InvalidApiKey, MissingApiKey } from "@hotel/domain"
-import { ApiKeyRepository, hashKey } from "@hotel/persistence/ApiKeyRepository"
+import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"

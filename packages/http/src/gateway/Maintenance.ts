@@ -1,7 +1,7 @@
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { MaintenanceMode } from "@hotel/domain"
-import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/MaintenanceRepository"
+import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/platform/MaintenanceRepository"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"

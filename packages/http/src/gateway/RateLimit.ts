@@ -5,7 +5,7 @@ import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequ
 import type { ApiKey, InvalidApiKey, MissingApiKey } from "@hotel/domain"
 import { RateLimited } from "@hotel/domain"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
-import { RateLimiter } from "@hotel/persistence/RateLimiter"
+import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Inventory } from "@hotel/persistence/Inventory"
+import { Inventory } from "@hotel/persistence/quotes/Inventory"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { CancellationQuote } from "@hotel/persistence/CancellationQuote"
+import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentCancellationQuote } from "../presenters/StayPresenter.js"

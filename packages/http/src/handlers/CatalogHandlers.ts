@@ -1,10 +1,10 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
+import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentProperty, presentService } from "../presenters/CatalogPresenter.js"
 import { CurrentApiKey } from "../Security.js"
-import { keyPropertyExists } from "@hotel/persistence/KeyProperty"
+import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
 
 export const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
   Effect.gen(function*() {

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Charges } from "@hotel/persistence/Charges"
+import { Charges } from "@hotel/persistence/folios/Charges"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentCharge } from "../presenters/FolioPresenter.js"

@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { FolioNotFound } from "@hotel/domain"
-import { FolioRepository } from "@hotel/persistence/FolioRepository"
+import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"

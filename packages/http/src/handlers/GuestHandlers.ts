@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { GuestNotFound } from "@hotel/domain"
-import { GuestRepository } from "@hotel/persistence/GuestRepository"
+import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { timestamp } from "../presenters/format.js"

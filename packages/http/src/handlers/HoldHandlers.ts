@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Confirmations } from "@hotel/persistence/Confirmations"
-import { Holds } from "@hotel/persistence/Holds"
+import { Confirmations } from "@hotel/persistence/booking/Confirmations"
+import { Holds } from "@hotel/persistence/booking/Holds"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { InclusionRepository } from "@hotel/persistence/InclusionRepository"
+import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentInclusion } from "../presenters/RateManagementPresenter.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { IntervalRepository } from "@hotel/persistence/IntervalRepository"
+import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentInterval } from "../presenters/RateManagementPresenter.js"

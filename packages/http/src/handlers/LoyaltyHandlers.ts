@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Loyalty } from "@hotel/persistence/Loyalty"
+import { Loyalty } from "@hotel/persistence/guests/Loyalty"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentRedemption } from "../presenters/StayPresenter.js"

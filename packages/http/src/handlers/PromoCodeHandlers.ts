@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { PromoCodeRepository } from "@hotel/persistence/PromoCodeRepository"
+import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentPromoCode } from "../presenters/RateManagementPresenter.js"

@@ -1,6 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { RatePlanNotFound } from "@hotel/domain"
-import { RatePlanRepository } from "@hotel/persistence/RatePlanRepository"
+import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentRatePlan } from "../presenters/RatePlanPresenter.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { RateManagement } from "@hotel/persistence/RateManagement"
+import { RateManagement } from "@hotel/persistence/rates/RateManagement"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { CurrentApiKey } from "../Security.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { QuoteService } from "@hotel/persistence/QuoteService"
+import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentOffer } from "../presenters/QuotePresenter.js"

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { Cancellations } from "@hotel/persistence/Cancellations"
+import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentCancellation } from "../presenters/BookingPresenter.js"

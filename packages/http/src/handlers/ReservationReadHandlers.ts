@@ -1,13 +1,13 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { ReservationNotFound } from "@hotel/domain"
-import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
-import { ReservationQueries } from "@hotel/persistence/ReservationQueries"
+import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
+import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentListItem, presentReservation } from "../presenters/ReservationPresenter.js"
 import { CurrentApiKey } from "../Security.js"
-import { keyPropertyExists } from "@hotel/persistence/KeyProperty"
+import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
 
 export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {

@@ -1,5 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { StayTransitions } from "@hotel/persistence/StayTransitions"
+import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { presentStay } from "../presenters/StayPresenter.js"

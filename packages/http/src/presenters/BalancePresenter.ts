@@ -1,6 +1,6 @@
 import { Money } from "@hotel/domain"
-import { balancesOf } from "@hotel/persistence/FolioLines"
-import type { FolioLineRow } from "@hotel/persistence/ReservationQueries"
+import { balancesOf } from "@hotel/persistence/folios/FolioLines"
+import type { FolioLineRow } from "@hotel/persistence/booking/ReservationQueries"
 
 export interface BalanceEntryWire {
   readonly currency: string

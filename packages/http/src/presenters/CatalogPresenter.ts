@@ -1,4 +1,4 @@
-import type { PropertyDetails, ServiceRow } from "@hotel/persistence/CatalogRepository"
+import type { PropertyDetails, ServiceRow } from "@hotel/persistence/catalog/CatalogRepository"
 import type * as Schema from "effect/Schema"
 import type { Property, Service } from "../api/CatalogApi.js"
 import { decimal, money } from "./format.js"

@@ -1,6 +1,6 @@
 import { Money } from "@hotel/domain"
-import type { ChargeResult } from "@hotel/persistence/Charges"
-import type { FolioLineDetail, FolioRow } from "@hotel/persistence/FolioRepository"
+import type { ChargeResult } from "@hotel/persistence/folios/Charges"
+import type { FolioLineDetail, FolioRow } from "@hotel/persistence/folios/FolioRepository"
 import type { ChargePosted } from "../api/ChargesApi.js"
 import type { FolioLine, FolioView } from "../api/FoliosApi.js"
 import { presentBalances } from "./BalancePresenter.js"

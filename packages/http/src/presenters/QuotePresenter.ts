@@ -1,6 +1,6 @@
 import { Money } from "@hotel/domain"
-import type { RoomTypeInventory } from "@hotel/persistence/Inventory"
-import type { Offer } from "@hotel/persistence/QuoteService"
+import type { RoomTypeInventory } from "@hotel/persistence/quotes/Inventory"
+import type { Offer } from "@hotel/persistence/quotes/QuoteService"
 import * as Option from "effect/Option"
 import type { RoomTypeAvailability } from "../api/AvailabilityApi.js"
 import type { Offer as OfferWire } from "../api/RatesApi.js"

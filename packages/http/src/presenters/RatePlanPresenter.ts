@@ -1,4 +1,4 @@
-import type { RatePlanRow } from "@hotel/persistence/RatePlanRepository"
+import type { RatePlanRow } from "@hotel/persistence/rates/RatePlanRepository"
 import type { RatePlan } from "../api/RatePlansApi.js"
 import { decimal, money, moneyOrNull, timestamp } from "./format.js"
 

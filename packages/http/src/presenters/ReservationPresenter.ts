@@ -1,4 +1,4 @@
-import type { AccommodationRow, FolioLineRow, ReservationRow } from "@hotel/persistence/ReservationQueries"
+import type { AccommodationRow, FolioLineRow, ReservationRow } from "@hotel/persistence/booking/ReservationQueries"
 import type { Reservation, ReservationListItem } from "../api/ReservationsApi.js"
 import { presentBalances } from "./BalancePresenter.js"
 import { money, timestamp, timestampOrNull } from "./format.js"

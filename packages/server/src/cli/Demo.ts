@@ -1,6 +1,6 @@
 import * as Command from "@effect/cli/Command"
 import { allScopes, parsePropertyFileJson } from "@hotel/domain"
-import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
 import { fileURLToPath } from "node:url"

@@ -1,7 +1,7 @@
 import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import { FxRepository } from "@hotel/persistence/FxRepository"
+import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import * as Effect from "effect/Effect"
 import { needsSubcommand, runPrinting } from "./Shared.js"
 

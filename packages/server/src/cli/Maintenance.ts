@@ -1,6 +1,6 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
-import { MaintenanceRepository, maintenanceWindowJson } from "@hotel/persistence/MaintenanceRepository"
+import { MaintenanceRepository, maintenanceWindowJson } from "@hotel/persistence/platform/MaintenanceRepository"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { parseFutureTimestamp } from "./Key.js"

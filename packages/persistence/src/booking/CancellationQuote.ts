@@ -3,7 +3,7 @@ import { Booking, Cancellation, isUuid, Money, type NotCancellable, ReservationN
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { toPolicy } from "./PricingInputs.js"
+import { toPolicy } from "../quotes/PricingInputs.js"
 
 // `GET /reservations/{id}/cancellation-quote` (decisions 3.1): what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the

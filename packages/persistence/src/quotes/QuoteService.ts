@@ -7,7 +7,7 @@ import { Inventory } from "./Inventory.js"
 import { PricingInputs } from "./PricingInputs.js"
 import { type Offer, offerFor, termsFor } from "./quoteService/offer.js"
 import { type StayQuery, validateStay } from "./quoteService/stay.js"
-import { keyPropertyExists } from "./KeyProperty.js"
+import { keyPropertyExists } from "../platform/KeyProperty.js"
 
 // Quotes (`GET /rates`): every visible plan priced for a stay. The offer of one plan and the stay's rules are
 // shared with the booking flow (./quoteService/), so `/rates` and holds cannot price a plan differently.

@@ -3,7 +3,7 @@ import { Currency, InvalidParameters } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { PropertyNotFound, propertyExists } from "./ApiKeyRepository.js"
+import { PropertyNotFound, propertyExists } from "../platform/ApiKeyRepository.js"
 
 /** A configured currency: `rate_to_base` base-currency units per one unit of `currency`. */
 export interface FxRate {

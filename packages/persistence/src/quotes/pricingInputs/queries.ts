@@ -2,10 +2,10 @@
 // uses the `SqlClient` it is given, so inside `sql.withTransaction` it reads in that transaction.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
-import { inclusionColumns } from "../InclusionRepository.js"
-import { intervalColumns } from "../IntervalRepository.js"
-import { ratePlanColumns } from "../RatePlanRepository.js"
-import { liveRedemption } from "../RateSql.js"
+import { inclusionColumns } from "../../rates/InclusionRepository.js"
+import { intervalColumns } from "../../rates/IntervalRepository.js"
+import { ratePlanColumns } from "../../rates/RatePlanRepository.js"
+import { liveRedemption } from "../../rates/RateSql.js"
 import type {
   InclusionPricingRow,
   IntervalPricingRow,

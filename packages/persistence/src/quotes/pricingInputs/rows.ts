@@ -1,8 +1,8 @@
 // The rows a snapshot is built from (NUMERIC as text, DATE as `YYYY-MM-DD` text): the catalogue's and the rate
 // management's own row types, trimmed to what pricing reads, so a column is typed in one place.
 import type { Rates } from "@hotel/domain"
-import type { AgeBracketRow, CurrencyRow, PropertyRow, RoomTypeRow, ServiceRow, TaxRow } from "../CatalogRepository.js"
-import type { RatePlanRow } from "../RatePlanRepository.js"
+import type { AgeBracketRow, CurrencyRow, PropertyRow, RoomTypeRow, ServiceRow, TaxRow } from "../../catalog/CatalogRepository.js"
+import type { RatePlanRow } from "../../rates/RatePlanRepository.js"
 
 export interface PropertyPricingRow extends Omit<PropertyRow, "default_rate_plan_id"> {
   readonly currencies: ReadonlyArray<CurrencyRow>

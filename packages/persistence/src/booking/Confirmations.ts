@@ -16,13 +16,13 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { amountDue, appendLine, folioLinesOf, rateToBase } from "./FolioLines.js"
-import { Inventory } from "./Inventory.js"
-import { addLedgerEntry } from "./LoyaltyLedger.js"
-import { isUniqueViolation } from "./RateSql.js"
+import { amountDue, appendLine, folioLinesOf, rateToBase } from "../folios/FolioLines.js"
+import { Inventory } from "../quotes/Inventory.js"
+import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
+import { isUniqueViolation } from "../rates/RateSql.js"
 import type { FolioLineRow } from "./ReservationQueries.js"
 
-export { amountDue } from "./FolioLines.js"
+export { amountDue } from "../folios/FolioLines.js"
 
 // `POST /holds/{id}/confirm` (interface 4.6, decisions 5): one transaction that first locks the reservation row,
 // so concurrent confirms of one hold run one at a time and all but the first find it confirmed

@@ -3,7 +3,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, type Pricing, type Visibility } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import type { SnapshotPlan } from "../PricingInputs.js"
+import type { SnapshotPlan } from "../../quotes/PricingInputs.js"
 import type { HoldActor, HoldRequest } from "./requests.js"
 
 /** How many fresh confirmation codes a hold tries before giving up (a collision is ~1 in 10^12). */

@@ -2,7 +2,7 @@
 // services, promo codes with live redemption counts) plus what the API shows or the booking flow needs.
 import type { Pricing, Visibility } from "@hotel/domain"
 import * as Option from "effect/Option"
-import type { ModifierRow } from "../CatalogRepository.js"
+import type { ModifierRow } from "../../catalog/CatalogRepository.js"
 
 export interface SnapshotProperty {
   readonly id: string

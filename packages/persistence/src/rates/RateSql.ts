@@ -5,7 +5,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { liveHold } from "./HoldWindow.js"
+import { liveHold } from "../booking/HoldWindow.js"
 
 /** A unique violation of `constraint` (Postgres 23505): the meaningful "already exists". */
 export const isUniqueViolation = (error: SqlError, constraint: string): boolean => {

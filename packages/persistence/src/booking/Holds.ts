@@ -16,10 +16,10 @@ import * as Option from "effect/Option"
 import { checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { insertDetails, insertFolio, insertReservation } from "./holds/writes.js"
-import { Inventory } from "./Inventory.js"
-import { PricingInputs } from "./PricingInputs.js"
-import { offerFor, type StayQuery, validateStay } from "./QuoteService.js"
-import { keyPropertyExists } from "./KeyProperty.js"
+import { Inventory } from "../quotes/Inventory.js"
+import { PricingInputs } from "../quotes/PricingInputs.js"
+import { offerFor, type StayQuery, validateStay } from "../quotes/QuoteService.js"
+import { keyPropertyExists } from "../platform/KeyProperty.js"
 
 // `POST /holds` (interface 4.5): one transaction per hold. It first locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on

@@ -2,7 +2,7 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { Folio, Money } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
-import type { FolioLineRow } from "./ReservationQueries.js"
+import type { FolioLineRow } from "../booking/ReservationQueries.js"
 
 // Folio lines after the hold: every later line (a payment, a charge and its credits, a refund, a cancellation
 // fee) is appended at the folio's next position with the exchange rate in force when it is written, and every

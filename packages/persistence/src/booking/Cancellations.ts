@@ -3,8 +3,8 @@ import { Booking, Money, type NotCancellable, type ReservationNotFound } from "@
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import { cancellableFacts, settlementAt } from "./CancellationQuote.js"
-import { appendLine, rateToBase } from "./FolioLines.js"
-import { addLedgerEntry } from "./LoyaltyLedger.js"
+import { appendLine, rateToBase } from "../folios/FolioLines.js"
+import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`

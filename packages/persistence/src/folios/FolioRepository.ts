@@ -3,7 +3,7 @@ import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
-import { expiredHold } from "./HoldWindow.js"
+import { expiredHold } from "../booking/HoldWindow.js"
 
 export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 

@@ -4,7 +4,7 @@ import { Booking, InvalidParameters, type Pricing, ServiceNotFound, Visibility }
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
-import type { PricingSnapshot, SnapshotPlan, SnapshotService } from "../PricingInputs.js"
+import type { PricingSnapshot, SnapshotPlan, SnapshotService } from "../../quotes/PricingInputs.js"
 import type { HoldRequest } from "./requests.js"
 
 /**
