@@ -27,6 +27,10 @@ export interface StatusFacts {
 export const isExpiredHold = (facts: StatusFacts, now: Date): boolean =>
   facts.status === "tentative" && (facts.holdExpiresAt === null || facts.holdExpiresAt.getTime() <= now.getTime())
 
+/** A tentative reservation still inside its window: exactly the tentative ones that are not expired. */
+export const isLiveHold = (facts: StatusFacts, now: Date): boolean =>
+  facts.status === "tentative" && facts.holdExpiresAt !== null && facts.holdExpiresAt.getTime() > now.getTime()
+
 /** The status a reader sees: an expired hold is `cancelled`. */
 export const effectiveStatus = (facts: StatusFacts, now: Date): string =>
   isExpiredHold(facts, now) ? "cancelled" : facts.status

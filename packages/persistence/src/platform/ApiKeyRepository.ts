@@ -56,11 +56,32 @@ interface ApiKeyRow {
 const isScope = Schema.is(Scope)
 const isContext = (s: string): s is SalesContext => s === "back_office" || s === "booking_engine" || s === "channel"
 
+/**
+ * The stored sales context of a key. Anything else is a corrupt row: reading it as `back_office` would grant
+ * the widest visibility, so it is a defect instead.
+ */
+const salesContextOf = (row: ApiKeyRow): Effect.Effect<SalesContext> =>
+  isContext(row.context)
+    ? Effect.succeed(row.context)
+    : Effect.dieMessage(`API key ${row.id} has an unknown stored sales context ${JSON.stringify(row.context)}`)
+
 /** Existence check of a property by id (an id that is not a UUID names no property). */
 export const propertyExists = (sql: SqlClient.SqlClient, propertyId: string) =>
   UUID.test(propertyId)
     ? sql<{ id: string }>`SELECT id FROM properties WHERE id = ${propertyId}`.pipe(Effect.map((rows) => rows.length > 0))
     : Effect.succeed(false)
+
+const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
+  key: new ApiKey({
+    id: row.id,
+    propertyId: row.property_id,
+    scopes: row.scopes.filter(isScope),
+    context,
+    label: row.label,
+    expiresAt: row.expires_at
+  }),
+  revokedAt: row.revoked_at
+})
 
 export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/ApiKeyRepository", {
   effect: Effect.gen(function*() {
@@ -107,19 +128,12 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
         SELECT id, property_id, scopes, context, label, expires_at, revoked_at
         FROM api_keys WHERE key_hash = ${hash}`.pipe(
         Effect.orDie,
-        Effect.map((rows) =>
-          Option.map(Option.fromNullable(rows[0]), (row): StoredApiKey => ({
-            key: new ApiKey({
-              id: row.id,
-              propertyId: row.property_id,
-              scopes: row.scopes.filter(isScope),
-              context: isContext(row.context) ? row.context : "back_office",
-              label: row.label,
-              expiresAt: row.expires_at
-            }),
-            revokedAt: row.revoked_at
-          }))
-        ),
+        Effect.flatMap((rows) => {
+          const row = rows[0]
+          return row === undefined
+            ? Effect.succeed(Option.none<StoredApiKey>())
+            : Effect.map(salesContextOf(row), (context) => Option.some(storedKey(row, context)))
+        }),
         Effect.withSpan("ApiKeyRepository.findByHash")
       )
 
