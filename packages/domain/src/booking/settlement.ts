@@ -78,3 +78,38 @@ export const settleCancellation = (input: {
     fee: BigDecimal.subtract(paid, refund)
   }
 }
+
+/** A line a cancel appends to the folio, in the reservation currency. */
+export interface CancellationLine {
+  readonly kind: "refund" | "cancellation_fee"
+  readonly description: string
+  readonly amount: Amount
+}
+
+/**
+ * The folio lines of a cancel (decisions 5): when something was paid, a `refund` line for what is owed back
+ * and a `cancellation_fee` line for what the property keeps, so the voided folio balances; a zero part writes
+ * no line, and an unpaid reservation writes none.
+ */
+export const cancellationLines = (paid: Amount, settlement: CancellationSettlement): ReadonlyArray<CancellationLine> => {
+  if (!BigDecimal.isPositive(paid)) return []
+  const lines: Array<CancellationLine> = []
+  if (BigDecimal.isPositive(settlement.refund)) {
+    lines.push({
+      kind: "refund",
+      description: `Refund due on cancellation (${settlement.refundPercent}%)`,
+      amount: settlement.refund
+    })
+  }
+  if (BigDecimal.isPositive(settlement.fee)) {
+    lines.push({
+      kind: "cancellation_fee",
+      description: `Cancellation fee (${100 - settlement.refundPercent}% of the amount paid)`,
+      amount: settlement.fee
+    })
+  }
+  return lines
+}
+
+/** The points a cancel takes back: the stay's net earn (earns less earlier reversals); none when not positive. */
+export const pointsToReverse = (netEarned: number): number => (netEarned > 0 ? -netEarned : 0)

@@ -1,8 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, type NotCancellable, type ReservationNotFound } from "@hotel/domain"
-import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
-import { cancellableFacts, settlementAt } from "./CancellationQuote.js"
+import { cancellableFacts, type CancellationFacts, settlementAt } from "./CancellationQuote.js"
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 
@@ -28,6 +27,30 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    const appendCancellationLines = (
+      propertyId: string,
+      row: CancellationFacts,
+      lines: ReadonlyArray<Booking.CancellationLine>,
+      now: Date
+    ) =>
+      Effect.gen(function*() {
+        if (lines.length === 0) return
+        const exchangeRate = yield* rateToBase(sql, propertyId, row.currency, row.base_currency)
+        for (const line of lines) {
+          yield* appendLine(sql, row.folio_id, { ...line, currency: row.currency, exchangeRate }, now)
+        }
+      })
+
+    const reverseEarn = (propertyId: string, row: CancellationFacts, now: Date) =>
+      Effect.gen(function*() {
+        const [{ earned }] = yield* sql<{ earned: number }>`
+          SELECT COALESCE(sum(points), 0)::int AS earned FROM loyalty_ledger
+          WHERE reservation_id = ${row.id} AND kind IN ('earn', 'reversal')`
+        const points = Booking.pointsToReverse(earned)
+        if (points === 0) return
+        yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "reversal", points }, now)
+      })
+
     const cancel = (
       propertyId: string,
       reservationId: string,
@@ -36,45 +59,13 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       Effect.gen(function*() {
         const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "lock")
 
-        // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).
-        const paid = Money.fromDb(row.paid)
         const { settlement } = settlementAt(row, now)
-        if (BigDecimal.isPositive(paid)) {
-          const exchangeRate = yield* rateToBase(sql, propertyId, row.currency, row.base_currency)
-          if (BigDecimal.isPositive(settlement.refund)) {
-            yield* appendLine(sql, row.folio_id, {
-              kind: "refund",
-              description: `Refund due on cancellation (${settlement.refundPercent}%)`,
-              amount: settlement.refund,
-              currency: row.currency,
-              exchangeRate
-            }, now)
-          }
-          if (BigDecimal.isPositive(settlement.fee)) {
-            yield* appendLine(sql, row.folio_id, {
-              kind: "cancellation_fee",
-              description: `Cancellation fee (${100 - settlement.refundPercent}% of the amount paid)`,
-              amount: settlement.fee,
-              currency: row.currency,
-              exchangeRate
-            }, now)
-          }
-        }
+        // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).
+        yield* appendCancellationLines(propertyId, row, Booking.cancellationLines(Money.fromDb(row.paid), settlement), now)
         // 2. The folio is voided; its lines stay for audit.
         yield* sql`UPDATE folios SET status = 'voided' WHERE id = ${row.folio_id}`
         // 3. The loyalty points the stay earned are taken back.
-        const [{ earned }] = yield* sql<{ earned: number }>`
-          SELECT COALESCE(sum(points), 0)::int AS earned FROM loyalty_ledger
-          WHERE reservation_id = ${row.id} AND kind IN ('earn', 'reversal')`
-        if (earned > 0) {
-          yield* addLedgerEntry(sql, {
-            propertyId,
-            guestId: row.guest_id,
-            reservationId: row.id,
-            kind: "reversal",
-            points: -earned
-          }, now)
-        }
+        yield* reverseEarn(propertyId, row, now)
         // 4. Cancelled; the accommodation too, which releases the inventory.
         yield* sql`
           UPDATE reservations

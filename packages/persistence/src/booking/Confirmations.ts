@@ -1,9 +1,9 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import {
-  AmountMismatch,
+  type AmountMismatch,
   Booking,
-  CurrencyMismatch,
+  type CurrencyMismatch,
   type HoldExpired,
   isUuid,
   Money,
@@ -12,7 +12,6 @@ import {
   PaymentReferenceReused,
   ReservationNotFound
 } from "@hotel/domain"
-import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -26,22 +25,19 @@ export { amountDue } from "../folios/FolioLines.js"
 
 // `POST /holds/{id}/confirm` (interface 4.6, decisions 5): one transaction that first locks the reservation row,
 // so concurrent confirms of one hold run one at a time and all but the first find it confirmed
-// (`already_confirmed`, nothing recorded twice). Then, for a live hold: the payment assertions (currency, amount),
+// (`already_confirmed`, nothing recorded twice). Then, for a live hold: the payment assertions (currency, amount:
+// `Booking.confirmPayment`, a pure decision on the loaded folio),
 // a reference already recorded on another reservation (409 `payment_reference_reused`, also enforced by the
 // payments table's unique index), the availability re-check without the hold itself (under the room type's
 // lock, the one holds take, so an expiring hold cannot be re-sold and confirmed at once), and the writes:
 // reservation and accommodation confirmed, the payment line and row, the loyalty earn (USD) or skipped earn
-// (other currencies), and the audit row of the assertion.
+// (other currencies; `Booking.earnOnConfirm` decides), and the audit row of the assertion.
 //
 // Lock order: reservation row, then room type row. Holds take only the room type (then codes) and never wait
 // on a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
 
-export interface ConfirmRequest {
+export interface ConfirmRequest extends Booking.PaymentAssertion {
   readonly paymentReference: string
-  /** As sent; compared case-insensitively with the reservation currency. */
-  readonly paymentCurrency: string | null
-  /** As sent (a number or a decimal string), already known to parse. */
-  readonly paymentAmount: number | string | null
 }
 
 export interface ConfirmActor {
@@ -87,6 +83,10 @@ interface LockedReservation {
   readonly loyalty_points_per_usd: number
 }
 
+const reused = new PaymentReferenceReused({
+  message: "This payment_reference is already recorded on another reservation"
+})
+
 export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/Confirmations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -115,6 +115,88 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         baseCurrency: row.base_currency
       }))
 
+    /** A reference already recorded on another reservation (the payments' unique index says the same). */
+    const checkReference = (propertyId: string, reservationId: string, reference: string) =>
+      Effect.gen(function*() {
+        const [used] = yield* sql<{ reservation_id: string }>`
+          SELECT reservation_id FROM payments WHERE property_id = ${propertyId} AND reference = ${reference}`
+        if (used !== undefined && used.reservation_id !== reservationId) return yield* reused
+      })
+
+    /** Availability without the hold itself, under the room type's lock (the one holds take). */
+    const checkAvailability = (propertyId: string, row: LockedReservation, now: Date) =>
+      Effect.gen(function*() {
+        yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+        const [stock] = yield* inventory.available(propertyId, {
+          roomTypeId: row.room_type_id,
+          from: row.check_in_date,
+          to: row.check_out_date,
+          now,
+          excludeReservationId: row.id
+        })
+        if ((stock?.available ?? 0) < 1) {
+          return yield* new NoAvailability({
+            message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
+          })
+        }
+      })
+
+    /** The payment line and row; a reference recorded meanwhile is `payment_reference_reused`. */
+    const recordPayment = (actor: ConfirmActor, row: LockedReservation, reference: string, due: Money.Amount, now: Date) =>
+      Effect.gen(function*() {
+        const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
+        yield* appendLine(sql, row.folio_id, {
+          kind: "payment",
+          description: `Payment ${reference}`,
+          amount: due,
+          currency: row.currency,
+          exchangeRate
+        }, now)
+        yield* sql`
+          INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
+          VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${reference}, ${Money.toDb(due)},
+                  ${row.currency}, ${now})`.pipe(
+          Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
+            isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
+        )
+      })
+
+    const recordEarn = (propertyId: string, row: LockedReservation, now: Date) => {
+      const earn = Booking.earnOnConfirm(row.currency, Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
+      switch (earn._tag) {
+        case "Earn":
+          return addLedgerEntry(sql, {
+            propertyId,
+            guestId: row.guest_id,
+            reservationId: row.id,
+            kind: "earn",
+            points: earn.points
+          }, now)
+        case "Skipped":
+          return sql`
+            INSERT INTO loyalty_skipped_earns (reservation_id, currency, room_revenue, created_at)
+            VALUES (${row.id}, ${row.currency}, ${row.room_revenue}, ${now})`
+        case "None":
+          return Effect.void
+      }
+    }
+
+    /** Every write of a confirm, in the order the header describes. */
+    const write = (actor: ConfirmActor, row: LockedReservation, reference: string, due: Money.Amount, now: Date) =>
+      Effect.gen(function*() {
+        yield* sql`
+          UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
+          WHERE id = ${row.id}`
+        yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
+        yield* recordPayment(actor, row, reference, due, now)
+        yield* recordEarn(actor.propertyId, row, now)
+        yield* sql`
+          INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,
+                                     request_id, created_at)
+          VALUES (${row.id}, ${actor.apiKeyId}, ${reference}, ${Money.toDb(due)}, ${row.currency},
+                  ${actor.requestId}, ${now})`
+      })
+
     const confirm = (
       actor: ConfirmActor,
       reservationId: string,
@@ -131,90 +213,14 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         if (Either.isLeft(step)) return yield* step.left
         if (step.right === "already_confirmed") return yield* result(row, true, row.folio_status === "voided")
 
-        if (request.paymentCurrency !== null && request.paymentCurrency.toUpperCase() !== row.currency) {
-          return yield* new CurrencyMismatch({
-            message: `payment_currency ${request.paymentCurrency} differs from the reservation currency ${row.currency}`,
-            param: "payment_currency"
-          })
-        }
         const lines = yield* folioLinesOf(sql, row.folio_id)
         const due = amountDue(lines, row.currency, row.folio_status === "voided")
-        const asserted = request.paymentAmount === null ? undefined : Booking.parsePaymentAmount(request.paymentAmount)
-        if (asserted !== undefined && !BigDecimal.equals(asserted, due)) {
-          return yield* new AmountMismatch({
-            message: `payment_amount ${String(request.paymentAmount)} differs from the folio total ${
-              Money.format(due, row.currency)
-            } ${row.currency}`,
-            param: "payment_amount"
-          })
-        }
-        const reused = new PaymentReferenceReused({
-          message: "This payment_reference is already recorded on another reservation"
-        })
-        const [used] = yield* sql<{ reservation_id: string }>`
-          SELECT reservation_id FROM payments WHERE property_id = ${actor.propertyId} AND reference = ${request.paymentReference}`
-        if (used !== undefined && used.reservation_id !== row.id) return yield* reused
+        const payment = Booking.confirmPayment({ amount: due, currency: row.currency }, request)
+        if (Either.isLeft(payment)) return yield* payment.left
+        yield* checkReference(actor.propertyId, row.id, request.paymentReference)
+        yield* checkAvailability(actor.propertyId, row, now)
 
-        // Availability without the hold itself, under the lock holds take.
-        yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
-        const [stock] = yield* inventory.available(actor.propertyId, {
-          roomTypeId: row.room_type_id,
-          from: row.check_in_date,
-          to: row.check_out_date,
-          now,
-          excludeReservationId: row.id
-        })
-        if ((stock?.available ?? 0) < 1) {
-          return yield* new NoAvailability({
-            message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
-          })
-        }
-
-        yield* sql`
-          UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
-          WHERE id = ${row.id}`
-        yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
-
-        const amount = Money.toDb(due)
-        const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
-        yield* appendLine(sql, row.folio_id, {
-          kind: "payment",
-          description: `Payment ${request.paymentReference}`,
-          amount: due,
-          currency: row.currency,
-          exchangeRate
-        }, now)
-        yield* sql`
-          INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
-          VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${request.paymentReference}, ${amount},
-                  ${row.currency}, ${now})`.pipe(
-          Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
-            isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
-        )
-
-        if (row.currency === "USD") {
-          const points = Booking.loyaltyPoints(Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
-          if (points > 0) {
-            yield* addLedgerEntry(sql, {
-              propertyId: actor.propertyId,
-              guestId: row.guest_id,
-              reservationId: row.id,
-              kind: "earn",
-              points
-            }, now)
-          }
-        } else {
-          yield* sql`
-            INSERT INTO loyalty_skipped_earns (reservation_id, currency, room_revenue, created_at)
-            VALUES (${row.id}, ${row.currency}, ${row.room_revenue}, ${now})`
-        }
-
-        yield* sql`
-          INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,
-                                     request_id, created_at)
-          VALUES (${row.id}, ${actor.apiKeyId}, ${request.paymentReference},
-                  ${amount}, ${row.currency},
-                  ${actor.requestId}, ${now})`
+        yield* write(actor, row, request.paymentReference, payment.right, now)
         return yield* result(row, false, false)
       }).pipe(
         sql.withTransaction,

@@ -18,7 +18,7 @@ import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./Fo
 // `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
 // locks the reservation's matching credit entitlements (`FOR UPDATE`, in their stored order) and writes the
-// charge line, one `credit` line per credit it consumes (never beyond the credit's remaining allowance) and the
+// charge line, one `credit` line per credit it consumes (`Folio.consumeCredits` decides, from the locked credits) (never beyond the credit's remaining allowance) and the
 // credits' new `consumed`. Lock order: reservation row, then its entitlements.
 //
 // Order of checks (decisions 1): the amount in the currency's minor units (400 `amount`) → the reservation (404)
@@ -71,6 +71,15 @@ interface CreditRow {
   readonly consumed: string
 }
 
+const toCredit = (credit: CreditRow): Folio.CreditEntitlement => ({
+  id: credit.id,
+  label: credit.label,
+  revenueCategory: credit.revenue_category,
+  currency: credit.currency,
+  allowance: Money.fromDb(credit.allowance),
+  consumed: Money.fromDb(credit.consumed)
+})
+
 export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charges", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -93,6 +102,46 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         ORDER BY position, id
         FOR UPDATE`
 
+    /** The charge line, then one credit line per credit it consumes and the credit's new `consumed`. */
+    const write = (
+      propertyId: string,
+      row: LockedReservation,
+      request: ChargeRequest,
+      amount: Money.Amount,
+      uses: ReadonlyArray<Folio.CreditUse>,
+      now: Date
+    ) =>
+      Effect.gen(function*() {
+        const exchangeRate = yield* rateToBase(sql, propertyId, request.currency, row.base_currency)
+        const chargeId = yield* appendLine(sql, row.folio_id, {
+          kind: "charge",
+          description: request.description,
+          amount,
+          currency: request.currency,
+          exchangeRate,
+          revenueCategory: request.revenueCategory,
+          serviceId: request.serviceId,
+          quantity: request.quantity
+        }, now)
+        const creditIds: Array<string> = []
+        for (const use of uses) {
+          creditIds.push(
+            yield* appendLine(sql, row.folio_id, {
+              kind: "credit",
+              description: `Credit: ${use.label}`,
+              amount: use.amount,
+              currency: request.currency,
+              exchangeRate,
+              revenueCategory: request.revenueCategory,
+              entitlementId: use.entitlementId,
+              appliesToLineId: chargeId
+            }, now)
+          )
+          yield* sql`UPDATE entitlements SET consumed = ${Money.toDb(use.consumedAfter)} WHERE id = ${use.entitlementId}`
+        }
+        return [chargeId, ...creditIds] as const
+      })
+
     const post = (
       propertyId: string,
       reservationId: string,
@@ -113,54 +162,19 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         const step = Folio.chargeStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
         if (Either.isLeft(step)) return yield* step.left
 
-        const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
-        const exchangeRate = yield* rateToBase(sql, propertyId, request.currency, row.base_currency)
-        const chargeId = yield* appendLine(sql, row.folio_id, {
-          kind: "charge",
-          description: request.description,
-          amount,
-          currency: request.currency,
-          exchangeRate,
-          revenueCategory: request.revenueCategory,
-          serviceId: request.serviceId,
-          quantity: request.quantity
-        }, now)
-
         const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
+        const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
         const uses = Folio.consumeCredits(
-          credits.map((credit) => ({
-            id: credit.id,
-            label: credit.label,
-            revenueCategory: credit.revenue_category,
-            currency: credit.currency,
-            allowance: Money.fromDb(credit.allowance),
-            consumed: Money.fromDb(credit.consumed)
-          })),
+          credits.map(toCredit),
           { amount, currency: request.currency, revenueCategory: request.revenueCategory }
         )
-        const creditIds: Array<string> = []
-        for (const use of uses) {
-          creditIds.push(
-            yield* appendLine(sql, row.folio_id, {
-              kind: "credit",
-              description: `Credit: ${use.label}`,
-              amount: use.amount,
-              currency: request.currency,
-              exchangeRate,
-              revenueCategory: request.revenueCategory,
-              entitlementId: use.entitlementId,
-              appliesToLineId: chargeId
-            }, now)
-          )
-          yield* sql`UPDATE entitlements SET consumed = ${Money.toDb(use.consumedAfter)} WHERE id = ${use.entitlementId}`
-        }
+        const writtenIds = yield* write(propertyId, row, request, amount, uses, now)
 
         const lines = yield* folioLinesOf(sql, row.folio_id)
-        const writtenIds = [chargeId, ...creditIds]
         return {
           reservationId: row.id,
           folioId: row.folio_id,
-          chargeId,
+          chargeId: writtenIds[0],
           written: writtenIds.flatMap((id) => lines.filter((line) => line.id === id)),
           creditApplied: BigDecimal.normalize(Folio.coveredBy(uses)),
           currency: request.currency,

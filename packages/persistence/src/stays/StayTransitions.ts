@@ -1,12 +1,12 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
-  InvalidParameters,
+  type InvalidParameters,
   type InvalidStatusTransition,
   isUuid,
-  NoAvailability,
+  type NoAvailability,
   ReservationNotFound,
-  RoomNotFound,
+  type RoomNotFound,
   RoomUnavailable,
   Stay,
   Visibility
@@ -24,7 +24,7 @@ import * as Either from "effect/Either"
 //
 // A room is free for a stay when it is of the reservation's room type, not retired, and no other confirmed or
 // checked-in accommodation holds it for a night of the stay. Without `room_id` the free room with the lowest
-// number is assigned; none free is 409 `no_availability`.
+// number is assigned; none free is 409 `no_availability`. Which room is the pure decision `Stay.assignRoom`.
 //
 // Order of checks: the reservation (404) → the room when one is named (404 `room_not_found`; 400
 // `invalid_parameters` on `room_id` for a room of another type) → the transition (409
@@ -119,6 +119,16 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
               AND a.check_in_date < ${row.check_out_date}::date AND a.check_out_date > ${row.check_in_date}::date)
         ORDER BY rm.number, rm.id`
 
+    const findRoom = (propertyId: string, roomId: string) =>
+      sql<RoomRow>`
+        SELECT id, number, room_type_id, retired FROM rooms WHERE property_id = ${propertyId} AND id = ${roomId}`.pipe(
+        Effect.map((rows): Stay.RoomFacts | undefined =>
+          rows[0] === undefined
+            ? undefined
+            : { id: rows[0].id, number: rows[0].number, roomTypeId: rows[0].room_type_id, retired: rows[0].retired }
+        )
+      )
+
     const checkIn = (
       propertyId: string,
       reservationId: string,
@@ -126,42 +136,23 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
     ): Effect.Effect<StayResult, StayError> =>
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
-        const wanted = roomId === null ? undefined : (yield* sql<RoomRow>`
-          SELECT id, number, room_type_id, retired FROM rooms WHERE property_id = ${propertyId} AND id = ${roomId}`)[0]
-        if (roomId !== null) {
-          if (wanted === undefined) return yield* new RoomNotFound({ message: `No room ${roomId}` })
-          if (wanted.room_type_id !== row.room_type_id) {
-            return yield* new InvalidParameters({
-              message: `room_id: room ${wanted.number} is not a ${row.room_type_name}, the room type of this reservation`,
-              param: "room_id"
-            })
-          }
+        const wanted = roomId === null ? undefined : yield* findRoom(propertyId, roomId)
+        const reservation: Stay.CheckInFacts = {
+          roomTypeId: row.room_type_id,
+          roomTypeName: row.room_type_name,
+          checkIn: row.check_in_date,
+          checkOut: row.check_out_date
         }
+        const named = Stay.checkNamedRoom(roomId, wanted, reservation)
+        if (Either.isLeft(named)) return yield* named.left
         const target = step("check_in")
         if (Either.isLeft(target)) return yield* target.left
 
         yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
         const free = (yield* freeRooms(propertyId, row)).map((room) => room.id)
-        let assigned: string
-        if (wanted !== undefined) {
-          if (wanted.retired) {
-            return yield* new RoomUnavailable({ message: `Room ${wanted.number} is out of service` })
-          }
-          if (!free.includes(wanted.id)) {
-            return yield* new RoomUnavailable({
-              message: `Room ${wanted.number} is taken for a night from ${row.check_in_date} to ${row.check_out_date}`
-            })
-          }
-          assigned = wanted.id
-        } else {
-          const first = free[0]
-          if (first === undefined) {
-            return yield* new NoAvailability({
-              message: `No ${row.room_type_name} room is free for every night from ${row.check_in_date} to ${row.check_out_date}`
-            })
-          }
-          assigned = first
-        }
+        const room = Stay.assignRoom(wanted, free, reservation)
+        if (Either.isLeft(room)) return yield* room.left
+        const assigned = room.right
 
         yield* sql`
           UPDATE accommodations SET room_id = ${assigned}, status = 'checked_in'
