@@ -4,7 +4,6 @@ import {
   Cancellation,
   GuestNotFound,
   isUuid,
-  NoAvailability,
   PartyTooLarge,
   Pricing,
   RatePlanNotFound,
@@ -12,12 +11,12 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
-import { checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
+import * as Either from "effect/Either"
+import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
-import { insertDetails, insertFolio, insertReservation } from "./holds/writes.js"
+import { insertDetails, insertFolio, insertReservation, type ReservationFields } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
-import { PricingInputs } from "../quotes/PricingInputs.js"
+import { PricingInputs, type PricingSnapshot } from "../quotes/PricingInputs.js"
 import { offerFor, type StayQuery, validateStay } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 
@@ -54,26 +53,22 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         Effect.map((rows) => rows.length > 0)
       )
 
-    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError> =>
+    /** Locks first (room type, then the plan chain's codes), so everything loaded after is read under them. */
+    const lockAndLoad = (actor: HoldActor, request: HoldRequest, now: Date) =>
       Effect.gen(function*() {
-        const now = new Date(yield* Clock.currentTimeMillis)
-        // Locks first (room type, then the plan chain's codes), so everything below is read under them.
         if (isUuid(request.roomTypeId)) yield* lockRoomType(actor.propertyId, request.roomTypeId)
         if (request.promoCode !== null && request.promoCode !== "") {
           yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
         }
-        const snapshot = yield* inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, {
+        return yield* inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, {
           guestId: request.guestId
         }).pipe(Effect.flatMap(keyPropertyExists(actor.propertyId)))
-        const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
-        const stay: StayQuery = {
-          checkIn: request.checkIn,
-          checkOut: request.checkOut,
-          party,
-          promoCode: request.promoCode
-        }
-        yield* validateStay(stay, snapshot.today)
+      })
 
+    /** The request against the snapshot, in the contract's order up to `party_too_large`. */
+    const resolve = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, stay: StayQuery) =>
+      Effect.gen(function*() {
+        yield* validateStay(stay, snapshot.today)
         const roomType = snapshot.roomTypesById.get(request.roomTypeId)
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${request.roomTypeId}` })
         const plan = snapshot.plansById.get(request.ratePlanId)
@@ -83,13 +78,41 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
         const services = yield* servicesOf(snapshot, request)
         const modifierValues = yield* checkDependentFields(request, roomType.bedConfigs, services)
-
-        if (Pricing.partySize(party) > roomType.maxOccupancy) {
+        if (Pricing.partySize(stay.party) > roomType.maxOccupancy) {
           return yield* new PartyTooLarge({
-            message: `A party of ${Pricing.partySize(party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
+            message: `A party of ${Pricing.partySize(stay.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
           })
         }
+        return { roomType, plan, services, modifierValues }
+      })
 
+    const write = (
+      actor: HoldActor,
+      request: HoldRequest,
+      fields: ReservationFields,
+      modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
+    ) =>
+      Effect.gen(function*() {
+        const reservation = yield* insertReservation(sql, actor, request, fields)
+        const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, fields.quote, fields.now)
+        yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
+        return {
+          reservationId: reservation.id,
+          folioId,
+          confirmationCode: reservation.code,
+          holdExpiresAt: fields.holdExpiresAt,
+          total: fields.quote.total,
+          currency: fields.quote.currency
+        }
+      })
+
+    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const snapshot = yield* lockAndLoad(actor, request, now)
+        const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
+        const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
+        const { modifierValues, plan, roomType, services } = yield* resolve(actor, request, snapshot, stay)
         const [stock] = yield* inventory.available(actor.propertyId, {
           roomTypeId: roomType.id,
           from: request.checkIn,
@@ -105,44 +128,17 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
           available: stock?.available ?? 0,
           addOns: request.addOns.map((addOn, i) => ({ service: services[i].model, quantity: addOn.quantity }))
         })
-        if (Option.isNone(offer)) {
-          return yield* new RatePlanNotFound({
-            message: `Rate plan ${plan.id} is not offered for this room type, stay or sales context`
-          })
-        }
-        const hidden = offer.value.reasons.filter((reason) => reason !== "sold_out")
-        if (hidden.length > 0) {
-          return yield* new RatePlanNotFound({
-            message: `Rate plan ${plan.id} cannot be booked for this request (${hidden.join(", ")})`
-          })
-        }
-        if (!offer.value.bookable || Option.isNone(offer.value.quote)) {
-          return yield* new NoAvailability({
-            message: `No ${roomType.name} is free on every night from ${request.checkIn} to ${request.checkOut}`
-          })
-        }
-        const quote = offer.value.quote.value
-
-        const holdExpiresAt = Booking.holdExpiresAt(now)
-        const reservation = yield* insertReservation(sql, actor, request, {
+        const quote = bookableQuote(offer, plan, roomType, request)
+        if (Either.isLeft(quote)) return yield* quote.left
+        return yield* write(actor, request, {
           plan,
-          quote,
+          quote: quote.right,
           children: Pricing.childCount(party),
           promo: frozenPromoCode(snapshot, plan, request.promoCode),
-          holdExpiresAt,
+          holdExpiresAt: Booking.holdExpiresAt(now),
           policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
           now
-        })
-        const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, quote, now)
-        yield* insertDetails(sql, reservation.id, request, quote, modifierValues, now)
-        return {
-          reservationId: reservation.id,
-          folioId,
-          confirmationCode: reservation.code,
-          holdExpiresAt,
-          total: quote.total,
-          currency: quote.currency
-        }
+        }, modifierValues)
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),

@@ -1,10 +1,19 @@
 // The rules of a hold that need the pricing snapshot: each add-on's service, the fields that depend on the room
 // type and the services, and the promo code a hold freezes.
-import { Booking, InvalidParameters, type Pricing, ServiceNotFound, Visibility } from "@hotel/domain"
+import {
+  Booking,
+  InvalidParameters,
+  NoAvailability,
+  type Pricing,
+  RatePlanNotFound,
+  ServiceNotFound,
+  Visibility
+} from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
-import type { PricingSnapshot, SnapshotPlan, SnapshotService } from "../../quotes/PricingInputs.js"
+import type { PricingSnapshot, SnapshotPlan, SnapshotRoomType, SnapshotService } from "../../quotes/PricingInputs.js"
+import type { Offer } from "../../quotes/QuoteService.js"
 import type { HoldRequest } from "./requests.js"
 
 /**
@@ -69,3 +78,33 @@ export const checkDependentFields = (
     }
     return kept
   })
+
+/**
+ * The quote a hold books, decided from the offer (the quote's own path): no offer, or one hidden for a reason
+ * other than being sold out, is 404 `rate_plan_not_found`; a sold-out or unpriceable one is 409
+ * `no_availability`.
+ */
+export const bookableQuote = (
+  offer: Option.Option<Offer>,
+  plan: SnapshotPlan,
+  roomType: SnapshotRoomType,
+  request: HoldRequest
+): Either.Either<Pricing.Quote, RatePlanNotFound | NoAvailability> => {
+  if (Option.isNone(offer)) {
+    return Either.left(new RatePlanNotFound({
+      message: `Rate plan ${plan.id} is not offered for this room type, stay or sales context`
+    }))
+  }
+  const hidden = offer.value.reasons.filter((reason) => reason !== "sold_out")
+  if (hidden.length > 0) {
+    return Either.left(new RatePlanNotFound({
+      message: `Rate plan ${plan.id} cannot be booked for this request (${hidden.join(", ")})`
+    }))
+  }
+  if (!offer.value.bookable || Option.isNone(offer.value.quote)) {
+    return Either.left(new NoAvailability({
+      message: `No ${roomType.name} is free on every night from ${request.checkIn} to ${request.checkOut}`
+    }))
+  }
+  return Either.right(offer.value.quote.value)
+}

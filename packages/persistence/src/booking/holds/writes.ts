@@ -13,19 +13,22 @@ const newConfirmationCode = Effect.sync(() =>
   Booking.confirmationCodeFrom(globalThis.crypto.getRandomValues(new Uint8Array(Booking.codeLength)))
 )
 
+/** What a hold decided to write on its reservation row. */
+export interface ReservationFields {
+  readonly plan: SnapshotPlan
+  readonly quote: Pricing.Quote
+  readonly children: number
+  readonly promo: Visibility.PromoCodeState | null
+  readonly holdExpiresAt: Date
+  readonly policy: ReadonlyArray<Pricing.CancellationTier>
+  readonly now: Date
+}
+
 export const insertReservation = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
   request: HoldRequest,
-  fields: {
-    readonly plan: SnapshotPlan
-    readonly quote: Pricing.Quote
-    readonly children: number
-    readonly promo: Visibility.PromoCodeState | null
-    readonly holdExpiresAt: Date
-    readonly policy: ReadonlyArray<Pricing.CancellationTier>
-    readonly now: Date
-  }
+  fields: ReservationFields
 ) =>
   Effect.gen(function*() {
     const { now, plan, quote } = fields
