@@ -4,3 +4,4 @@
 export * from "./ratePlan/bodies.js"
 export * from "./ratePlan/fields.js"
 export * from "./ratePlan/rules.js"
+export * from "./ratePlan/update.js"

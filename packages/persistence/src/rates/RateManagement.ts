@@ -9,6 +9,7 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
@@ -22,7 +23,7 @@ const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan $
  * Rate plan writes (interface 4.1): create, change and (soft) delete, each in one transaction that first locks
  * the property's row, so the checks over the derivation graph see no concurrent change. Checks run in the
  * contract's order: fields (400), referenced resources (404), relations to the parent (400), business rules
- * (403, 409).
+ * (403, 409). A change loads what depends on the plan and leaves the rules to `Rates.RatePlan.checkUpdate`.
  */
 export class RateManagement extends Effect.Service<RateManagement>()("@hotel/persistence/RateManagement", {
   effect: Effect.gen(function*() {
@@ -52,6 +53,12 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         WHERE property_id = ${propertyId} AND derived_from_id = ${id} AND deleted_at IS NULL`.pipe(
         Effect.map((rows) => rows[0].count)
       )
+
+    const weekdayPricedIntervals = (id: string) =>
+      sql<{ count: number }>`
+        SELECT count(*)::int AS count FROM rate_plan_intervals
+        WHERE rate_plan_id = ${id} AND COALESCE(price_mon, price_tue, price_wed, price_thu, price_fri, price_sat,
+                                                price_sun) IS NOT NULL`.pipe(Effect.map((rows) => rows[0].count))
 
     const create = (
       propertyId: string,
@@ -121,27 +128,12 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
           )
           yield* Rates.RatePlan.checkParent(id, fields, parent, yield* derivationGraph(propertyId))
         }
-        if (fields.currency !== stored.currency && (yield* liveChildren(propertyId, id)) > 0) {
-          return yield* Rates.Checks.fail(
-            "currency",
-            "cannot change while other rate plans derive from this one (they price in its currency)"
-          )
-        }
-        if (stored.derived_from_id === null && fields.derived_from_id !== null) {
-          const [{ count }] = yield* sql<{ count: number }>`
-            SELECT count(*)::int AS count FROM rate_plan_intervals
-            WHERE rate_plan_id = ${id} AND COALESCE(price_mon, price_tue, price_wed, price_thu, price_fri, price_sat,
-                                                    price_sun) IS NOT NULL`
-          if (count > 0) {
-            return yield* Rates.Checks.fail(
-              "derived_from_id",
-              "the plan has intervals with weekday prices; a derived plan's intervals carry none (clear them first)"
-            )
-          }
-        }
-        if (stored.is_default && !fields.is_active) {
-          return yield* new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deactivated" })
-        }
+        const decision = Rates.RatePlan.checkUpdate({
+          ...stored,
+          liveChildren: yield* liveChildren(propertyId, id),
+          weekdayPricedIntervals: yield* weekdayPricedIntervals(id)
+        }, fields)
+        if (Either.isLeft(decision)) return yield* decision.left
         yield* sql`
           UPDATE rate_plans SET
             name = ${fields.name}, public_name = ${fields.public_name}, description = ${fields.description},

@@ -1,0 +1,41 @@
+// The rules a change of a stored plan adds to the field rules (interface 4.1, decisions 3): they need the stored
+// plan and what depends on it, loaded under the property's lock.
+import * as Either from "effect/Either"
+import { DefaultRatePlanProtected } from "../../errors/BusinessErrors.js"
+import type { InvalidParameters } from "../../errors/RequestErrors.js"
+import { fail, ok } from "../checks.js"
+import type { RatePlanFields } from "./fields.js"
+
+export interface StoredPlanFacts {
+  readonly currency: string
+  readonly derived_from_id: string | null
+  readonly is_default: boolean
+  /** Live plans deriving from this one. */
+  readonly liveChildren: number
+  /** Its intervals that carry a weekday price. */
+  readonly weekdayPricedIntervals: number
+}
+
+/**
+ * A change of `stored` into `fields`: its currency cannot change while other plans derive from it (they price
+ * in its currency); a root plan with weekday-priced intervals cannot become derived (a derived plan's intervals
+ * carry none); the property's default plan cannot be deactivated (403 `default_rate_plan_protected`).
+ */
+export const checkUpdate = (
+  stored: StoredPlanFacts,
+  fields: RatePlanFields
+): Either.Either<void, InvalidParameters | DefaultRatePlanProtected> => {
+  if (fields.currency !== stored.currency && stored.liveChildren > 0) {
+    return fail("currency", "cannot change while other rate plans derive from this one (they price in its currency)")
+  }
+  if (stored.derived_from_id === null && fields.derived_from_id !== null && stored.weekdayPricedIntervals > 0) {
+    return fail(
+      "derived_from_id",
+      "the plan has intervals with weekday prices; a derived plan's intervals carry none (clear them first)"
+    )
+  }
+  if (stored.is_default && !fields.is_active) {
+    return Either.left(new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deactivated" }))
+  }
+  return ok
+}
