@@ -8,7 +8,7 @@ import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { Confirmations } from "@hotel/persistence/booking/Confirmations"
 import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
 import { Holds } from "@hotel/persistence/booking/Holds"
-import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
+import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { Inventory } from "@hotel/persistence/quotes/Inventory"
 import { PricingInputs } from "@hotel/persistence/quotes/PricingInputs"
 import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
@@ -84,7 +84,7 @@ const RepositoriesLive = Layer.mergeAll(
   Inventory.Default,
   QuoteService.Default,
   GuestRepository.Default,
-  ReservationQueries.Default,
+  ReservationReads.Default,
   Holds.Default,
   Confirmations.Default,
   Cancellations.Default,

@@ -1,4 +1,4 @@
-import { Money } from "@hotel/domain"
+import { type Folio, Money } from "@hotel/domain"
 import { balancesOf } from "@hotel/persistence/folios/FolioLines"
 import type { FolioLineRow } from "@hotel/persistence/booking/ReservationQueries"
 
@@ -20,8 +20,10 @@ export const presentBalances = (
   lines: ReadonlyArray<FolioLineRow>,
   folioVoided: boolean,
   baseCurrency: string
-): FolioFigures => {
-  const figures = balancesOf(lines, folioVoided, baseCurrency)
+): FolioFigures => formatBalances(balancesOf(lines, folioVoided, baseCurrency), baseCurrency)
+
+/** Figures already computed (a read service's record), on the wire. */
+export const formatBalances = (figures: Folio.FolioBalances, baseCurrency: string): FolioFigures => {
   return {
     balances: figures.entries.map((entry) => ({
       currency: entry.currency,

@@ -1,16 +1,11 @@
-import type { AccommodationRow, FolioLineRow, ReservationRow } from "@hotel/persistence/booking/ReservationQueries"
+import type { ReservationRecord } from "@hotel/persistence/booking/ReservationReads"
 import type { Reservation, ReservationListItem } from "../api/ReservationsApi.js"
-import { presentBalances } from "./BalancePresenter.js"
+import { formatBalances } from "./BalancePresenter.js"
 import { money, timestamp, timestampOrNull } from "./format.js"
 
-const linesOf = (lines: ReadonlyArray<FolioLineRow>, folioId: string) => lines.filter((line) => line.folio_id === folioId)
-
-export const presentListItem = (
-  row: ReservationRow,
-  lines: ReadonlyArray<FolioLineRow>,
-  baseCurrency: string
-): typeof ReservationListItem.Type => {
-  const figures = presentBalances(linesOf(lines, row.folio_id), row.folio_status === "voided", baseCurrency)
+export const presentListItem = (record: ReservationRecord): typeof ReservationListItem.Type => {
+  const row = record.reservation
+  const figures = formatBalances(record.balances, record.baseCurrency)
   return {
     id: row.id,
     status: row.status,
@@ -26,30 +21,25 @@ export const presentListItem = (
   }
 }
 
-export const presentReservation = (
-  row: ReservationRow,
-  accommodations: ReadonlyArray<AccommodationRow>,
-  lines: ReadonlyArray<FolioLineRow>,
-  baseCurrency: string
-): typeof Reservation.Type => ({
-  ...presentListItem(row, lines, baseCurrency),
-  confirmation_code: row.confirmation_code,
-  rate_plan_id: row.rate_plan_id,
-  adults: row.adults,
-  children: row.children,
-  child_ages: row.child_ages,
-  number_of_guests: row.adults + row.children,
-  bed_config: row.bed_config,
-  booking_source: row.booking_source,
-  special_notes: row.special_notes,
-  promo_code: row.promo_code,
-  total: money(row.total, row.currency),
-  hold_expires_at: timestampOrNull(row.hold_expires_at),
-  cancellation_reason: row.cancellation_reason,
-  folio_id: row.folio_id,
-  accommodations: accommodations
-    .filter((a) => a.reservation_id === row.id)
-    .map((a) => ({
+export const presentReservation = (record: ReservationRecord): typeof Reservation.Type => {
+  const row = record.reservation
+  return {
+    ...presentListItem(record),
+    confirmation_code: row.confirmation_code,
+    rate_plan_id: row.rate_plan_id,
+    adults: row.adults,
+    children: row.children,
+    child_ages: row.child_ages,
+    number_of_guests: row.adults + row.children,
+    bed_config: row.bed_config,
+    booking_source: row.booking_source,
+    special_notes: row.special_notes,
+    promo_code: row.promo_code,
+    total: money(row.total, row.currency),
+    hold_expires_at: timestampOrNull(row.hold_expires_at),
+    cancellation_reason: row.cancellation_reason,
+    folio_id: row.folio_id,
+    accommodations: record.accommodations.map((a) => ({
       id: a.id,
       room_id: a.room_id,
       room_type_id: a.room_type_id,
@@ -58,5 +48,6 @@ export const presentReservation = (
       status: a.status,
       nightly_rate: money(a.nightly_rate, row.currency)
     })),
-  created_at: timestamp(row.created_at)
-})
+    created_at: timestamp(row.created_at)
+  }
+}

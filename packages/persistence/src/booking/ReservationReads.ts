@@ -1,0 +1,93 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { type Folio, ReservationNotFound } from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { balancesOf } from "../folios/FolioLines.js"
+import { keyPropertyExists } from "../platform/KeyProperty.js"
+import {
+  type AccommodationRow,
+  type FolioLineRow,
+  type ReservationFilter,
+  ReservationQueries,
+  type ReservationRow
+} from "./ReservationQueries.js"
+
+// `GET /reservations` and `GET /reservations/{id}` (interface 4.7): one read each that answers complete records
+// — the reservation as a reader sees it at `now` from `Clock` (an expired hold reads as cancelled), its
+// accommodations, its folio lines and the folio's figures in the property's base currency — so the http layer
+// only renders them.
+
+/** A reservation with everything its representation shows. */
+export interface ReservationRecord {
+  readonly reservation: ReservationRow
+  readonly accommodations: ReadonlyArray<AccommodationRow>
+  readonly lines: ReadonlyArray<FolioLineRow>
+  /** The folio's figures (interface 2.8); a voided folio's stay lines count for nothing. */
+  readonly balances: Folio.FolioBalances
+  readonly baseCurrency: string
+}
+
+export interface ReservationPage {
+  readonly records: ReadonlyArray<ReservationRecord>
+  readonly hasMore: boolean
+}
+
+export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel/persistence/ReservationReads", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const queries = yield* ReservationQueries
+
+    /** The property's base currency and the instant of the read. */
+    const context = (propertyId: string) =>
+      Effect.gen(function*() {
+        const rows = yield* sql<{ base_currency: string }>`
+          SELECT base_currency FROM properties WHERE id = ${propertyId}`.pipe(Effect.orDie)
+        const property = yield* keyPropertyExists(propertyId)(Option.fromNullable(rows[0]))
+        return { baseCurrency: property.base_currency, now: new Date(yield* Clock.currentTimeMillis) }
+      })
+
+    const records = (
+      rows: ReadonlyArray<ReservationRow>,
+      now: Date,
+      baseCurrency: string,
+      withAccommodations: boolean
+    ) =>
+      Effect.gen(function*() {
+        const [accommodations, lines] = yield* Effect.all([
+          withAccommodations ? queries.accommodations(rows.map((row) => row.id), now) : Effect.succeed([]),
+          queries.folioLines(rows.map((row) => row.folio_id))
+        ])
+        return rows.map((reservation): ReservationRecord => {
+          const own = lines.filter((line) => line.folio_id === reservation.folio_id)
+          return {
+            reservation,
+            accommodations: accommodations.filter((a) => a.reservation_id === reservation.id),
+            lines: own,
+            balances: balancesOf(own, reservation.folio_status === "voided", baseCurrency),
+            baseCurrency
+          }
+        })
+      })
+
+    /** One page in check-in order; list records carry no accommodations (the list item shows none). */
+    const list = (propertyId: string, filter: ReservationFilter): Effect.Effect<ReservationPage> =>
+      Effect.gen(function*() {
+        const { baseCurrency, now } = yield* context(propertyId)
+        const page = yield* queries.list(propertyId, filter, now)
+        return { records: yield* records(page.rows, now, baseCurrency, false), hasMore: page.hasMore }
+      }).pipe(Effect.withSpan("ReservationReads.list"))
+
+    const get = (propertyId: string, id: string): Effect.Effect<ReservationRecord, ReservationNotFound> =>
+      Effect.gen(function*() {
+        const { baseCurrency, now } = yield* context(propertyId)
+        const row = yield* queries.findById(propertyId, id, now)
+        if (Option.isNone(row)) return yield* new ReservationNotFound({ message: `No reservation ${id}` })
+        const [record] = yield* records([row.value], now, baseCurrency, true)
+        return record
+      }).pipe(Effect.withSpan("ReservationReads.get"))
+
+    return { list, get } as const
+  }),
+  dependencies: [ReservationQueries.Default]
+}) {}
