@@ -1,17 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import {
-  type AmountMismatch,
-  Booking,
-  type CurrencyMismatch,
-  type HoldExpired,
-  isUuid,
-  Money,
-  NoAvailability,
-  type NotConfirmable,
-  PaymentReferenceReused,
-  ReservationNotFound
-} from "@hotel/domain"
+import { Booking, isUuid, Money, NoAvailability, PaymentReferenceReused, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
@@ -19,7 +8,7 @@ import { amountDue, appendLine, folioLinesOf, rateToBase } from "../folios/Folio
 import { Inventory } from "../quotes/Inventory.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { isUniqueViolation } from "../rates/RateSql.js"
-import type { FolioLineRow } from "./ReservationQueries.js"
+import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -36,36 +25,7 @@ export { amountDue } from "../folios/FolioLines.js"
 // Lock order: reservation row, then room type row. Holds take only the room type (then codes) and never wait
 // on a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
 
-export interface ConfirmRequest extends Booking.PaymentAssertion {
-  readonly paymentReference: string
-}
-
-export interface ConfirmActor {
-  readonly propertyId: string
-  readonly apiKeyId: string
-  /** The request id of the confirm, for the audit row. */
-  readonly requestId: string
-}
-
-export interface ConfirmResult {
-  readonly reservationId: string
-  readonly checkIn: string
-  readonly checkOut: string
-  readonly currency: string
-  readonly alreadyConfirmed: boolean
-  readonly folioVoided: boolean
-  readonly lines: ReadonlyArray<FolioLineRow>
-  readonly baseCurrency: string
-}
-
-export type ConfirmError =
-  | ReservationNotFound
-  | HoldExpired
-  | NotConfirmable
-  | CurrencyMismatch
-  | AmountMismatch
-  | PaymentReferenceReused
-  | NoAvailability
+export type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 
 interface LockedReservation {
   readonly id: string
