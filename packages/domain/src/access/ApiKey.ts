@@ -24,7 +24,9 @@ export class ApiKey extends Schema.Class<ApiKey>("ApiKey")({
   scopes: Schema.Array(Scope),
   context: SalesContext,
   label: Schema.NullOr(Schema.String),
-  expiresAt: Schema.NullOr(Schema.Date)
+  expiresAt: Schema.NullOr(Schema.Date),
+  /** Requests per minute for this key alone (set by the operator); absent or null is the default 600. */
+  rateLimit: Schema.optionalWith(Schema.NullOr(Schema.Int), { default: () => null })
 }) {
   hasScope(scope: Scope): boolean {
     return this.scopes.includes(scope)

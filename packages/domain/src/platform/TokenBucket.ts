@@ -13,6 +13,13 @@ export interface Config {
 export const perApiKey: Config = { capacity: 600, refillPerSecond: 10 }
 
 /**
+ * The bucket of a key with its own limit of `perMinute` requests (`api_keys.rate_limit`): the burst is a
+ * minute's worth, refilled evenly over the minute, like the default's 600 at 10 per second.
+ */
+export const forApiKey = (perMinute: number | null): Config =>
+  perMinute === null ? perApiKey : { capacity: perMinute, refillPerSecond: perMinute / 60 }
+
+/**
  * Failed authentications per client address (decisions 6): a burst of 30 invalid keys, then one every two
  * seconds (30 a minute), so guessing keys is slow while a misconfigured client still sees its 401s.
  */

@@ -92,7 +92,7 @@ export const makeRateLimits = Effect.gen(function*() {
   /** One token of the key's bucket; the limit and what is left go on every response, errors included. */
   const limitKey = (key: ApiKey): Effect.Effect<void, RateLimited> =>
     Effect.gen(function*() {
-      const decision = yield* limiter.take(`key:${key.id}`, TokenBucket.perApiKey)
+      const decision = yield* limiter.take(`key:${key.id}`, TokenBucket.forApiKey(key.rateLimit))
       yield* setHeaders({
         "x-ratelimit-limit": String(decision.limit),
         "x-ratelimit-remaining": String(decision.remaining)

@@ -35,6 +35,8 @@ export interface NewApiKey {
   readonly label?: string | null | undefined
   /** Never expires when not given. */
   readonly expiresAt?: Date | null | undefined
+  /** Requests per minute for this key alone; the default 600 when not given. */
+  readonly rateLimit?: number | null | undefined
 }
 
 /** A key as found by its hash; the caller decides what `revokedAt` and `key.expiresAt` mean now. */
@@ -51,6 +53,7 @@ interface ApiKeyRow {
   readonly label: string | null
   readonly expires_at: Date | null
   readonly revoked_at: Date | null
+  readonly rate_limit: number | null
 }
 
 const isScope = Schema.is(Scope)
@@ -78,7 +81,8 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
     scopes: row.scopes.filter(isScope),
     context,
     label: row.label,
-    expiresAt: row.expires_at
+    expiresAt: row.expires_at,
+    rateLimit: row.rate_limit
   }),
   revokedAt: row.revoked_at
 })
@@ -101,9 +105,9 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
         const now = new Date(yield* Clock.currentTimeMillis)
         const scopes = [...new Set(input.scopes)]
         const [row] = yield* sql<{ id: string }>`
-          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, created_at)
+          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, rate_limit, created_at)
           VALUES (${input.propertyId}, ${hashKey(key)}, ${scopes}::text[], ${input.context ?? "back_office"},
-                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${now})
+                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${input.rateLimit ?? null}, ${now})
           RETURNING id`.pipe(Effect.orDie)
         return { api_key_id: row.id, key }
       }).pipe(Effect.withSpan("ApiKeyRepository.create"))
@@ -125,7 +129,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
     /** The key with this hash (see `hashKey`), revoked or expired ones included. */
     const findByHash = (hash: string): Effect.Effect<Option.Option<StoredApiKey>> =>
       sql<ApiKeyRow>`
-        SELECT id, property_id, scopes, context, label, expires_at, revoked_at
+        SELECT id, property_id, scopes, context, label, expires_at, revoked_at, rate_limit
         FROM api_keys WHERE key_hash = ${hash}`.pipe(
         Effect.orDie,
         Effect.flatMap((rows) => {

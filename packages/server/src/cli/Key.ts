@@ -41,6 +41,17 @@ export const parseFutureTimestamp = (text: string, param: string): Effect.Effect
     return date
   })
 
+/** The highest `--rate-limit` (the column is a Postgres integer; a million a minute is beyond any one server). */
+export const maxRateLimit = 1_000_000
+
+/** `--rate-limit N`: a whole number of requests per minute, 1 to `maxRateLimit`. */
+export const parseRateLimit = (value: number): Effect.Effect<number, CommandFailed> =>
+  Number.isInteger(value) && value >= 1 && value <= maxRateLimit
+    ? Effect.succeed(value)
+    : Effect.fail(
+      new CommandFailed({ message: `--rate-limit: must be a whole number from 1 to ${maxRateLimit}`, param: "--rate-limit" })
+    )
+
 const create = Command.make(
   "create",
   {
@@ -51,7 +62,11 @@ const create = Command.make(
       Options.withDescription("Sales context")
     ),
     label: Options.text("label").pipe(Options.optional),
-    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp"))
+    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp")),
+    rateLimit: Options.integer("rate-limit").pipe(
+      Options.optional,
+      Options.withDescription(`Requests per minute for this key alone (1 to ${maxRateLimit}); default 600`)
+    )
   },
   (options) =>
     runPrinting(Effect.gen(function*() {
@@ -62,13 +77,15 @@ const create = Command.make(
       const expiresAt = Option.isSome(options.expiresAt)
         ? yield* parseFutureTimestamp(options.expiresAt.value, "--expires-at")
         : null
+      const rateLimit = Option.isSome(options.rateLimit) ? yield* parseRateLimit(options.rateLimit.value) : null
       const keys = yield* ApiKeyRepository
       return yield* keys.create({
         propertyId: options.property,
         scopes,
         context: options.context,
         label: Option.getOrNull(options.label),
-        expiresAt
+        expiresAt,
+        rateLimit
       })
     }))
 ).pipe(Command.withDescription("Create an API key; prints { api_key_id, key } (the key is shown only once)"))

@@ -1,0 +1,62 @@
+// The raw baseline: a plain `node:http` server with a `pg` pool (no Effect, no framework) that answers each
+// read endpoint of the benchmark by running, one after the other, the very statements our server runs for it
+// (the recipes captured by ./capture.ts), and returns the rows as JSON. What it costs is what the database
+// costs plus the least a Node server must do; our server's throughput is measured against it.
+//
+// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections, our server's 20).
+import { createHash } from "node:crypto"
+import { readFileSync } from "node:fs"
+import * as http from "node:http"
+import pg from "pg"
+import { bind, type Recipe, type Recipes } from "./recipe.js"
+
+const env = (name: string): string => {
+  const value = process.env[name]
+  if (value === undefined || value.length === 0) throw new Error(`${name} is required`)
+  return value
+}
+
+const recipes = JSON.parse(readFileSync(env("RECIPES"), "utf8")) as Recipes
+const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: Number(process.env["POOL"] ?? "20") })
+
+const run = async (recipe: Recipe) => {
+  const now = new Date()
+  const results: Array<ReadonlyArray<unknown>> = []
+  for (const statement of recipe) results.push((await pool.query(statement.sql, bind(statement.params, now))).rows)
+  return results
+}
+
+const DAY = 86_400_000
+const nightsOf = (url: URL): number =>
+  (Date.parse(url.searchParams.get("check_out") ?? "") - Date.parse(url.searchParams.get("check_in") ?? "")) / DAY
+
+/** The recipe of a request, or undefined for an unknown route. */
+const route = (method: string, url: URL): Recipe | undefined => {
+  if (method !== "GET") return undefined
+  if (url.pathname === "/me") return recipes.me
+  if (url.pathname.startsWith("/reservations/")) return recipes.reservation
+  if (url.pathname === "/rates") return nightsOf(url) > 3 ? recipes.rates30 : recipes.rates3
+  return undefined
+}
+
+const send = (res: http.ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body)
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) })
+  res.end(text)
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? "/", "http://localhost")
+  if (url.pathname === "/health") return send(res, 200, { status: "ok" })
+  const recipe = route(req.method ?? "GET", url)
+  if (recipe === undefined) return send(res, 404, { error: "unknown route" })
+  // Our server hashes the presented key to look it up; so does the baseline (the recipe holds the hash).
+  createHash("sha256").update(req.headers.authorization ?? "", "utf8").digest("hex")
+  run(recipe).then(
+    (rows) => send(res, 200, { data: rows }),
+    (error: unknown) => send(res, 500, { error: String(error) })
+  )
+})
+
+server.keepAliveTimeout = 60_000
+server.listen(Number(env("PORT")), "127.0.0.1")

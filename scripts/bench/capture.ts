@@ -1,0 +1,136 @@
+// Captures the SQL our server runs for one request of each workload by calling the same persistence services
+// its handlers and gateway call (key lookup, rate-limit bucket, then the handler's reads or the hold's
+// transaction), with a statement transformer recording every compiled statement and its parameters.
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Statement from "@effect/sql/Statement"
+import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
+import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
+import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import { Holds } from "@hotel/persistence/booking/Holds"
+import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
+import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
+import { SqlLive } from "@hotel/persistence/Sql"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import { type Recipe, type Recipes, toParam } from "./recipe.js"
+
+/** Runs `effect`, answering its result and every statement it ran. */
+const recording = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.suspend(() => {
+    const statements: Array<{ sql: string; params: ReturnType<typeof toParam>[] }> = []
+    return effect.pipe(
+      Statement.withTransformer((statement) =>
+        Effect.sync(() => {
+          const [sql, params] = statement.compile()
+          statements.push({ sql, params: params.map(toParam) })
+          return statement
+        })
+      ),
+      Effect.map((result) => ({ result, statements: statements as Recipe }))
+    )
+  })
+
+export interface HoldInput {
+  readonly roomTypeId: string
+  readonly ratePlanId: string
+  readonly guestId: string
+  readonly checkIn: string
+  readonly checkOut: string
+}
+
+export interface CapturedHold {
+  readonly auth: Recipe
+  /** The statements inside the hold's transaction (BEGIN and COMMIT are not statements of the client). */
+  readonly transaction: Recipe
+  readonly reservationId: string
+  readonly folioId: string
+  readonly confirmationCode: string
+}
+
+const services = (url: string) =>
+  Layer.mergeAll(
+    ApiKeyRepository.Default,
+    CatalogRepository.Default,
+    ReservationQueries.Default,
+    QuoteService.Default,
+    Holds.Default,
+    RateLimiter.postgres
+  ).pipe(Layer.provideMerge(SqlLive), Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))
+
+export const capture = (url: string, input: {
+  readonly key: string
+  readonly reservationId: string
+  readonly roomTypeId: string
+  readonly holds: ReadonlyArray<HoldInput>
+}) =>
+  Effect.gen(function*() {
+    const keys = yield* ApiKeyRepository
+    const limiter = yield* RateLimiter
+    const catalog = yield* CatalogRepository
+    const reservations = yield* ReservationQueries
+    const quotes = yield* QuoteService
+    const holds = yield* Holds
+    // The gateway: the key by its hash, then one token of its bucket.
+    const auth = recording(Effect.gen(function*() {
+      const found = yield* keys.findByHash(hashKey(input.key))
+      const key = Option.getOrThrow(found).key
+      yield* limiter.take(`key:${key.id}`, TokenBucket.forApiKey(key.rateLimit))
+      return key
+    }))
+    const me = yield* auth
+    const key = me.result
+    const now = new Date()
+    const reservation = yield* recording(Effect.gen(function*() {
+      yield* catalog.property(key.propertyId)
+      const row = Option.getOrThrow(yield* reservations.findById(key.propertyId, input.reservationId, now))
+      yield* reservations.accommodations([row.id], now)
+      yield* reservations.folioLines([row.folio_id])
+    }))
+    const rates = (checkOut: string) =>
+      recording(quotes.rates(key.propertyId, {
+        checkIn: "2031-03-01",
+        checkOut,
+        party: { adults: 2, children: 0, childAges: null },
+        promoCode: null,
+        roomTypeId: input.roomTypeId,
+        ratePlanId: null,
+        includeUnavailable: false
+      }, key.context))
+    const rates3 = yield* rates("2031-03-04")
+    const rates30 = yield* rates("2031-03-31")
+    const recipes: Recipes = {
+      me: me.statements,
+      reservation: [...me.statements, ...reservation.statements],
+      rates3: [...me.statements, ...rates3.statements],
+      rates30: [...me.statements, ...rates30.statements]
+    }
+    const captured = yield* Effect.forEach(input.holds, (hold) =>
+      recording(holds.create({ propertyId: key.propertyId, apiKeyId: key.id, salesContext: key.context }, {
+        ...hold,
+        adults: 2,
+        children: 0,
+        childAges: null,
+        bedConfig: null,
+        addOns: [],
+        promoCode: null,
+        specialNotes: null
+      })).pipe(Effect.map(({ result, statements }): CapturedHold => ({
+        auth: me.statements,
+        transaction: statements,
+        reservationId: result.reservationId,
+        folioId: result.folioId,
+        confirmationCode: result.confirmationCode
+      }))))
+    return { recipes, holds: captured }
+  }).pipe(Effect.provide(services(url)), Effect.orDie)
+
+/** Statements that only the benchmark runs: the truncation between hold runs and the oversell check. */
+export const adminQuery = <A extends object>(url: string, text: string, params: ReadonlyArray<unknown> = []) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return yield* sql.unsafe<A>(text, params)
+  }).pipe(Effect.provide(SqlLive.pipe(Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))), Effect.orDie)

@@ -1,0 +1,232 @@
+// `npm run bench`: our server against a raw baseline, workload by workload, alternating A/B for several
+// rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5), --rounds N
+// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32). DATABASE_URL: a server
+// to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
+import * as Effect from "effect/Effect"
+import { writeFileSync } from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
+import { adminQuery, capture, type CapturedHold } from "./capture.js"
+import { type Request, runLoad } from "./load.js"
+import { findPgbench, holdScript, runPgbench } from "./pgbench.js"
+import { hotel, type Running, startBaseline, startOurs } from "./processes.js"
+import { benchProperty, seasons } from "./property.js"
+import { markdown, type Side, summarize, type Summary } from "./stats.js"
+
+const option = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(`--${name}`)
+  return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback
+}
+const duration = Number(option("duration", "5"))
+const rounds = Number(option("rounds", "3"))
+const connections = Number(option("connections", "32"))
+const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30"] as const
+type Workload = typeof WORKLOADS[number]
+const only = option("only", WORKLOADS.join(",")).split(",").filter((w): w is Workload =>
+  (WORKLOADS as ReadonlyArray<string>).includes(w)
+)
+
+const SPREAD_FROM = "2031-01-01"
+const SPREAD_DAYS = 1095
+const HOT_NIGHT = "2031-06-01"
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+interface Setup {
+  readonly url: string
+  readonly key: string
+  readonly reservationId: string
+  readonly guestId: string
+  readonly ids: { readonly std: string; readonly hot: string; readonly plan: string; readonly hotPlan: string }
+}
+
+const api = async (base: string, key: string, method: string, route: string, body?: unknown) => {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const json = (await res.json()) as Record<string, unknown>
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${JSON.stringify(json)}`)
+  return json
+}
+
+/**
+ * The bench property and a key with its own limit (hotel CLI, before our server starts, so it installs no
+ * demo); then through the API: 3 seasons, a guest and one hold to read.
+ */
+const importProperty = async (url: string) => {
+  const file = path.join(os.tmpdir(), `hotel-bench-property-${process.pid}.json`)
+  writeFileSync(file, JSON.stringify(benchProperty))
+  const imported = await hotel<{
+    property_id: string
+    room_types: Record<string, string>
+    rate_plans: Record<string, string>
+  }>(url, "property", "import", file)
+  const expires = new Date(Date.now() + 2 * 3_600_000).toISOString()
+  const { key } = await hotel<{ key: string }>(
+    url, "key", "create", "--property", imported.property_id, "--label", "benchmark", "--rate-limit", "1000000",
+    "--expires-at", expires, "--scopes",
+    "rates:read,rates:write,reservations:read,reservations:write,catalog:read,guests:read,guests:write"
+  )
+  const ids = {
+    std: imported.room_types["STD"],
+    hot: imported.room_types["HOT"],
+    plan: imported.rate_plans["CHAIN-0"],
+    hotPlan: imported.rate_plans["HOT-BAR"]
+  }
+  return { key, ids }
+}
+
+const setUp = async (url: string, ours: Running, { ids, key }: Awaited<ReturnType<typeof importProperty>>): Promise<Setup> => {
+  for (const season of seasons) await api(ours.baseUrl, key, "POST", `/rate-plans/${ids.plan}/intervals`, season)
+  const guest = await api(ours.baseUrl, key, "POST", "/guests", { first_name: "Ana", last_name: "Bench", email: "ana@example.com" })
+  const guestId = String(guest["guest_id"])
+  const hold = await api(ours.baseUrl, key, "POST", "/holds", {
+    room_type_id: ids.std, rate_plan_id: ids.plan, check_in: "2030-12-01", check_out: "2030-12-04", guest_id: guestId, adults: 2
+  })
+  return { url, key, reservationId: String(hold["reservation_id"]), guestId, ids }
+}
+
+const holdBody = (setup: Setup, hot: boolean): Request => {
+  const checkIn = hot ? HOT_NIGHT : addDays(SPREAD_FROM, Math.floor(Math.random() * SPREAD_DAYS))
+  return {
+    method: "POST",
+    path: "/holds",
+    body: {
+      room_type_id: hot ? setup.ids.hot : setup.ids.std,
+      rate_plan_id: hot ? setup.ids.hotPlan : setup.ids.plan,
+      check_in: checkIn,
+      check_out: addDays(checkIn, 2),
+      guest_id: setup.guestId,
+      adults: 2
+    }
+  }
+}
+
+const requestOf = (setup: Setup, workload: Workload) => (): Request => {
+  const rates = (out: string) =>
+    ({ method: "GET", path: `/rates?check_in=2031-03-01&check_out=${out}&adults=2&room_type_id=${setup.ids.std}` }) as const
+  switch (workload) {
+    case "reservation":
+      return { method: "GET", path: `/reservations/${setup.reservationId}` }
+    case "me":
+      return { method: "GET", path: "/me" }
+    case "holds-spread":
+      return holdBody(setup, false)
+    case "holds-hot":
+      return holdBody(setup, true)
+    case "quote-3":
+      return rates("2031-03-04")
+    case "quote-30":
+      return rates("2031-03-31")
+  }
+}
+
+const oversoldNights = (url: string) =>
+  Effect.runPromise(adminQuery<{ code: string; night: string; taken: number; rooms: number }>(url, `
+    SELECT rt.code, to_char(n, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
+           (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+    FROM reservations res
+    JOIN room_types rt ON rt.id = res.room_type_id
+    CROSS JOIN LATERAL generate_series(res.check_in_date, res.check_out_date - 1, interval '1 day') AS n
+    WHERE res.status IN ('confirmed', 'checked_in') OR (res.status = 'tentative' AND res.hold_expires_at > $1)
+    GROUP BY rt.id, rt.code, n
+    HAVING count(*) > (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)`, [new Date()]))
+
+const clearReservations = (url: string) =>
+  Effect.runPromise(adminQuery(url, "TRUNCATE reservations CASCADE"))
+
+const isHolds = (w: Workload) => w === "holds-spread" || w === "holds-hot"
+
+const main = Effect.gen(function*() {
+  const given = process.env["DATABASE_URL"]
+  const server = given !== undefined && given.length > 0 ? given : yield* embeddedServer("hotel-bench-")
+  const url = yield* scratchDatabase(server, "hotel_bench")
+  const pgbench = findPgbench()
+  yield* Effect.promise(async () => {
+    const imported = await importProperty(url)
+    const ours = await startOurs(url)
+    const setup = await setUp(url, ours, imported)
+    const captured = await Effect.runPromise(capture(url, {
+      key: setup.key,
+      reservationId: setup.reservationId,
+      roomTypeId: setup.ids.std,
+      holds: [
+        { roomTypeId: setup.ids.std, ratePlanId: setup.ids.plan, guestId: setup.guestId, checkIn: SPREAD_FROM, checkOut: addDays(SPREAD_FROM, 2) },
+        { roomTypeId: setup.ids.hot, ratePlanId: setup.ids.hotPlan, guestId: setup.guestId, checkIn: HOT_NIGHT, checkOut: addDays(HOT_NIGHT, 2) }
+      ]
+    }))
+    const recipesFile = path.join(os.tmpdir(), `hotel-bench-recipes-${process.pid}.json`)
+    writeFileSync(recipesFile, JSON.stringify(captured.recipes))
+    const baseline = await startBaseline(url, recipesFile)
+    const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
+    const scripts = {
+      "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS }),
+      "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1 })
+    }
+    if (process.argv.includes("--print-scripts")) console.log(scripts["holds-spread"])
+    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
+    console.log(`SQL statements per request — me: ${captured.recipes.me.length}, reservation: ${captured.recipes.reservation.length}, quote-3: ${captured.recipes.rates3.length}, quote-30: ${captured.recipes.rates30.length}, hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
+
+    const results: Array<Summary> = []
+    const problems: Array<string> = []
+    for (const workload of only) {
+      if (isHolds(workload) && pgbench === undefined) {
+        console.log(`${workload}: skipped, no pgbench found (install postgresql-client)`)
+        continue
+      }
+      const next = requestOf(setup, workload)
+      const oursSide: Side = { throughput: [], latencies: [] }
+      const baseSide: Side = { throughput: [], latencies: [] }
+      const runOurs = async (seconds: number) => {
+        if (isHolds(workload)) await clearReservations(url)
+        const result = await runLoad({ baseUrl: ours.baseUrl, key: setup.key, connections, seconds, next })
+        const unexpected = Object.entries(result.statuses).filter(([s]) => !["200", "201", "409"].includes(s))
+        if (unexpected.length > 0) problems.push(`${workload} ours: statuses ${JSON.stringify(result.statuses)}`)
+        return result
+      }
+      const runBase = async (seconds: number) => {
+        if (workload === "holds-spread" || workload === "holds-hot") {
+          await clearReservations(url)
+          const result = await runPgbench(pgbench ?? "pgbench", url, scripts[workload], connections, seconds)
+          if (result.failed > 0) problems.push(`${workload} pgbench: ${result.failed} failed transactions`)
+          return result
+        }
+        return runLoad({ baseUrl: baseline.baseUrl, key: setup.key, connections, seconds, next })
+      }
+      await runOurs(1) // warm-up (JIT, pool, caches), not counted
+      await runBase(1)
+      for (let r = 0; r < rounds; r++) {
+        const a = await runOurs(duration)
+        oursSide.throughput.push(a.throughput)
+        oursSide.latencies.push(...a.latencies)
+        if (isHolds(workload)) {
+          const oversold = await oversoldNights(url)
+          if (oversold.length > 0) problems.push(`${workload} ours OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
+        }
+        const b = await runBase(duration)
+        baseSide.throughput.push(b.throughput)
+        baseSide.latencies.push(...b.latencies)
+        if (isHolds(workload)) {
+          const oversold = await oversoldNights(url)
+          if (oversold.length > 0) problems.push(`${workload} pgbench OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
+        }
+        console.log(`${workload} round ${r + 1}: ours ${a.throughput.toFixed(0)}/s ${JSON.stringify("statuses" in a ? a.statuses : {})}, baseline ${b.throughput.toFixed(0)}/s`)
+      }
+      results.push(summarize(workload, oursSide, baseSide))
+    }
+    console.log(`\nNo night oversold: ${problems.some((p) => p.includes("OVERSOLD")) ? "NO — see below" : "checked after every hold run"}`)
+    console.log(`\n${markdown(results)}\n`)
+    for (const problem of problems) console.log(`PROBLEM: ${problem}`)
+    baseline.stop()
+    ours.stop()
+    if (problems.length > 0) process.exitCode = 1
+  })
+}).pipe(Effect.scoped)
+
+Effect.runPromise(main).catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

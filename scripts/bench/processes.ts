@@ -1,0 +1,75 @@
+// The two HTTP servers under load, each a child process on a free port: ours exactly as `npm start` runs it
+// (`tsx packages/server/src/bin.ts serve`), and the raw baseline; and the `hotel` CLI for the setup.
+import { execFile, spawn } from "node:child_process"
+import * as net from "node:net"
+import * as path from "node:path"
+
+const root = path.resolve(import.meta.dirname, "../..")
+const tsx = path.join(root, "node_modules", ".bin", "tsx")
+const bin = path.join(root, "packages", "server", "src", "bin.ts")
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address()
+      const port = typeof address === "object" && address !== null ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+
+/** `hotel <args>` on the database; answers its JSON output. */
+export const hotel = <A>(url: string, ...args: ReadonlyArray<string>) =>
+  new Promise<A>((resolve, reject) => {
+    execFile(tsx, [bin, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: url } }, (error, stdout, stderr) => {
+      if (error !== null) reject(new Error(`hotel ${args.join(" ")}: ${stderr}`))
+      else resolve(JSON.parse(stdout) as A)
+    })
+  })
+
+export interface Running {
+  readonly baseUrl: string
+  readonly stop: () => void
+}
+
+const waitReady = async (url: string, exited: () => string | undefined) => {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    const failure = exited()
+    if (failure !== undefined) throw new Error(failure)
+    if (await fetch(url).then((res) => res.status === 200, () => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${url} did not answer within 90 s`)
+}
+
+const start = async (args: ReadonlyArray<string>, readyPath: string, env: Record<string, string>): Promise<Running> => {
+  const port = await freePort()
+  let stderr = ""
+  let exitCode: number | null = null
+  const child = spawn(tsx, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    // stdout (ours logs each request) is discarded, as a production log shipper would take it away.
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true
+  })
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000)
+  })
+  child.on("exit", (code) => {
+    exitCode = code ?? -1
+  })
+  const baseUrl = `http://127.0.0.1:${port}`
+  const stop = () => {
+    if (exitCode === null && child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
+  }
+  process.on("exit", stop)
+  await waitReady(`${baseUrl}${readyPath}`, () => (exitCode === null ? undefined : `exited with ${exitCode}: ${stderr}`))
+  return { baseUrl, stop }
+}
+
+export const startOurs = (url: string) => start([bin, "serve"], "/health/ready", { DATABASE_URL: url })
+
+export const startBaseline = (url: string, recipesFile: string) =>
+  start([path.join(root, "scripts", "bench", "baseline.ts")], "/health", { DATABASE_URL: url, RECIPES: recipesFile })

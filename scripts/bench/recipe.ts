@@ -1,0 +1,49 @@
+// A recipe: the SQL statements one request of our server runs, in order, as captured from the persistence
+// services themselves (./capture.ts), so the raw baseline and the pgbench script run the very same SQL.
+
+/** A parameter as stored in the recipe file (a Date becomes `{ $date }`, replaced by the request's own now). */
+export type Param = string | number | boolean | null | { readonly $date: string } | ReadonlyArray<Param>
+
+export interface Statement {
+  readonly sql: string
+  readonly params: ReadonlyArray<Param>
+}
+
+export type Recipe = ReadonlyArray<Statement>
+
+export interface Recipes {
+  readonly me: Recipe
+  readonly reservation: Recipe
+  readonly rates3: Recipe
+  readonly rates30: Recipe
+}
+
+export const toParam = (value: unknown): Param => {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return { $date: value.toISOString() }
+  if (Array.isArray(value)) return value.map(toParam)
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value
+  if (typeof value === "bigint") return value.toString()
+  return JSON.stringify(value)
+}
+
+const isDate = (param: Param): param is { readonly $date: string } =>
+  typeof param === "object" && param !== null && !Array.isArray(param)
+
+/** The values to send: every date is `now` (the request's time, as our server reads its Clock). */
+export const bind = (params: ReadonlyArray<Param>, now: Date): Array<unknown> =>
+  params.map((param) => (isDate(param) ? now : Array.isArray(param) ? bind(param, now) : param))
+
+const arrayElement = (param: Param): string =>
+  param === null ? "NULL" : `"${String(isDate(param) ? param.$date : param).replace(/["\\]/g, "\\$&")}"`
+
+/** The parameter as an SQL literal of unknown type (what a bound parameter is), for a pgbench script. */
+export const literal = (param: Param): string => {
+  if (param === null) return "NULL"
+  const text = isDate(param)
+    ? param.$date
+    : Array.isArray(param)
+    ? `{${param.map(arrayElement).join(",")}}`
+    : String(param)
+  return `'${text.replace(/'/g, "''")}'`
+}
