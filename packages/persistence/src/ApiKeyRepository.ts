@@ -35,6 +35,8 @@ export interface NewApiKey {
   readonly label?: string | null | undefined
   /** Never expires when not given. */
   readonly expiresAt?: Date | null | undefined
+  /** The most live holds the key may have at once; no cap of its own when not given. */
+  readonly maxLiveHolds?: number | null | undefined
 }
 
 /** A key as found by its hash; the caller decides what `revokedAt` and `key.expiresAt` mean now. */
@@ -80,9 +82,9 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
         const now = new Date(yield* Clock.currentTimeMillis)
         const scopes = [...new Set(input.scopes)]
         const [row] = yield* sql<{ id: string }>`
-          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, created_at)
+          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, max_live_holds, created_at)
           VALUES (${input.propertyId}, ${hashKey(key)}, ${scopes}::text[], ${input.context ?? "back_office"},
-                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${now})
+                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${input.maxLiveHolds ?? null}, ${now})
           RETURNING id`.pipe(Effect.orDie)
         return { api_key_id: row.id, key }
       }).pipe(Effect.withSpan("ApiKeyRepository.create"))

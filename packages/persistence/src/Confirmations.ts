@@ -21,6 +21,7 @@ import { Inventory } from "./Inventory.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
 import { isUniqueViolation } from "./RateSql.js"
 import type { FolioLineRow } from "./ReservationQueries.js"
+import { lockReservationRow } from "./ReservationLock.js"
 
 export { amountDue } from "./FolioLines.js"
 
@@ -92,7 +93,12 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
 
+    // The lock in its own statement, then the read (./ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
+      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
+        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+
+    const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
         SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
                r.currency, r.room_revenue::text AS room_revenue, f.id AS folio_id, f.status AS folio_status,
@@ -100,8 +106,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         FROM reservations r
         JOIN folios f ON f.reservation_id = r.id
         JOIN properties p ON p.id = r.property_id
-        WHERE r.property_id = ${propertyId} AND r.id = ${id}
-        FOR NO KEY UPDATE OF r`
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
     const result = (row: LockedReservation, alreadyConfirmed: boolean, voided: boolean) =>
       Effect.map(folioLinesOf(sql, row.folio_id), (lines): ConfirmResult => ({

@@ -15,6 +15,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
+import { checkHoldLimits } from "./holds/limits.js"
 import { insertDetails, insertFolio, insertReservation } from "./holds/writes.js"
 import { Inventory } from "./Inventory.js"
 import { PricingInputs } from "./PricingInputs.js"
@@ -26,12 +27,14 @@ import { keyPropertyExists } from "./KeyProperty.js"
 // each other, and foreign-key checks of other writers are not blocked), then, when a promo code is sent, the
 // plan chain's codes (`PricingInputs.lockPromoCodes`, in id order). Only then does it load the pricing
 // snapshot (with this guest's redemptions), count the taken nights (`Inventory`, at `now` from `Clock`) and
-// write. Lock order is always room type → promo codes, so holds cannot deadlock each other.
+// write. Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts),
+// so holds cannot deadlock each other.
 //
 // Order of checks (decisions 1): field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
 // `bed_config`, `add_ons[i].service_id` for a service that is not guest-bookable, `add_ons[i].modifier_values.k`)
-// → `party_too_large` → visibility (404 `rate_plan_not_found`) → availability (409 `no_availability`).
+// → live-hold caps (409 `hold_limit_reached`) → `party_too_large` → visibility (404 `rate_plan_not_found`)
+// → availability (409 `no_availability`).
 //
 // Pricing is the quote's own path (`offerFor` → `stayRequestFor` → `priceStay`), so a hold without add-ons
 // writes exactly the lines `GET /rates` showed, and add-ons only add lines. The request types, the snapshot
@@ -83,6 +86,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
         const services = yield* servicesOf(snapshot, request)
         const modifierValues = yield* checkDependentFields(request, roomType.bedConfigs, services)
+        yield* checkHoldLimits(sql, actor, request.guestId, now)
 
         if (Pricing.partySize(party) > roomType.maxOccupancy) {
           return yield* new PartyTooLarge({

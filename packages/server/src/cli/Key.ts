@@ -51,7 +51,11 @@ const create = Command.make(
       Options.withDescription("Sales context")
     ),
     label: Options.text("label").pipe(Options.optional),
-    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp"))
+    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp")),
+    maxLiveHolds: Options.integer("max-live-holds").pipe(
+      Options.optional,
+      Options.withDescription("The most live holds this key may have at once (1 or more)")
+    )
   },
   (options) =>
     runPrinting(Effect.gen(function*() {
@@ -62,13 +66,18 @@ const create = Command.make(
       const expiresAt = Option.isSome(options.expiresAt)
         ? yield* parseFutureTimestamp(options.expiresAt.value, "--expires-at")
         : null
+      const maxLiveHolds = Option.getOrNull(options.maxLiveHolds)
+      if (maxLiveHolds !== null && (maxLiveHolds < 1 || maxLiveHolds > 100_000)) {
+        return yield* new CommandFailed({ message: "--max-live-holds: must be a whole number from 1 to 100000", param: "--max-live-holds" })
+      }
       const keys = yield* ApiKeyRepository
       return yield* keys.create({
         propertyId: options.property,
         scopes,
         context: options.context,
         label: Option.getOrNull(options.label),
-        expiresAt
+        expiresAt,
+        maxLiveHolds
       })
     }))
 ).pipe(Command.withDescription("Create an API key; prints { api_key_id, key } (the key is shown only once)"))
