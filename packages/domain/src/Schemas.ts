@@ -9,15 +9,30 @@ export const Uuid = Schema.String.pipe(
   Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID" })
 )
 
-const isCalendarDate = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
+/** The first and last dates the API accepts anywhere (decisions 10): far enough for any stay, and a year 0000 never reaches Postgres. */
+export const minDate = "2000-01-01"
+export const maxDate = "2999-12-31"
+
+/** A real calendar date `YYYY-MM-DD` from `minDate` to `maxDate` (text comparison is date order here). */
+export const isCalendarDate = (s: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < minDate || s > maxDate) return false
   const date = new Date(`${s}T00:00:00Z`)
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s
 }
 
+export const calendarDateMessage = `must be a calendar date in YYYY-MM-DD format from ${minDate} to ${maxDate}`
+
+/** Postgres refuses the NUL character in text, so no text field accepts it (decisions 10). */
+export const hasNoNul = (s: string): boolean => !s.includes("\u0000")
+
+export const noNulMessage = "must not contain the NUL character (\\u0000)"
+
+/** Any text from a client: a string without NUL. Every text field of a body or query string builds on it. */
+export const Text = Schema.String.pipe(Schema.filter(hasNoNul, { message: () => noNulMessage }))
+
 /** A calendar date `YYYY-MM-DD`, kept as text: dates carry no time zone. */
 export const IsoDate = Schema.String.pipe(
-  Schema.filter(isCalendarDate, { message: () => "must be a date in YYYY-MM-DD format" })
+  Schema.filter(isCalendarDate, { message: () => calendarDateMessage })
 )
 
 export const DecimalString = Schema.String.pipe(
@@ -31,7 +46,7 @@ export const CurrencyCode = Schema.String.pipe(
 export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative({ message: () => "must be a whole number of 0 or more" }))
 
 export const boundedString = (min: number, max: number) =>
-  Schema.String.pipe(
+  Text.pipe(
     Schema.filter((s) => s.length >= min && s.length <= max, {
       message: () => `must be ${min} to ${max} characters`
     })

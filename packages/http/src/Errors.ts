@@ -28,6 +28,7 @@ export const ServiceNotFound = wire(Domain.ServiceNotFound)
 export const FolioNotFound = wire(Domain.FolioNotFound)
 
 export const NoAvailability = wire(Domain.NoAvailability)
+export const HoldLimitReached = wire(Domain.HoldLimitReached)
 export const InsufficientPoints = wire(Domain.InsufficientPoints)
 export const HoldExpired = wire(Domain.HoldExpired)
 export const NotConfirmable = wire(Domain.NotConfirmable)

@@ -4,6 +4,7 @@
 import * as Either from "effect/Either"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
+import { calendarDateMessage, hasNoNul, isCalendarDate } from "../Schemas.js"
 
 export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
 
@@ -19,18 +20,12 @@ export interface ModifierSpec {
 /** The longest text a `text` modifier keeps. */
 export const maxModifierText = 500
 
-const isCalendarDate = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
-  const date = new Date(`${s}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s
-}
-
 const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<void> => {
   switch (spec.type) {
     case "text":
-      return typeof value === "string" && value.length <= maxModifierText
+      return typeof value === "string" && value.length <= maxModifierText && hasNoNul(value)
         ? Either.void
-        : fail(param, `must be a string of at most ${maxModifierText} characters`)
+        : fail(param, `must be a string of at most ${maxModifierText} characters, without NUL`)
     case "number":
       return typeof value === "number" && Number.isFinite(value) ? Either.void : fail(param, "must be a number")
     case "boolean":
@@ -38,7 +33,7 @@ const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<vo
     case "date":
       return typeof value === "string" && isCalendarDate(value)
         ? Either.void
-        : fail(param, "must be a date in YYYY-MM-DD format")
+        : fail(param, calendarDateMessage)
     case "select": {
       const options = spec.options ?? []
       return typeof value === "string" && options.includes(value)

@@ -13,7 +13,7 @@ const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWit
 export const maxAddOns = 10
 
 /** `modifier_values`: an object of modifier key to value; the values are checked against the service. */
-export const ModifierValues = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
+export const ModifierValues = Schema.Record({ key: Str, value: Schema.Unknown }).annotations({
   message: () => "must be an object of modifier key to value"
 })
 

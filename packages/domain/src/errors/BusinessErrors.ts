@@ -4,6 +4,7 @@ import { conflict, errorFields, invalidRequest, meta } from "./ApiError.js"
 // Business-rule failures of the rate, booking and folio flows.
 
 export class NoAvailability extends Schema.TaggedError<NoAvailability>()("NoAvailability", errorFields, conflict("no_availability")) {}
+export class HoldLimitReached extends Schema.TaggedError<HoldLimitReached>()("HoldLimitReached", errorFields, conflict("hold_limit_reached")) {}
 export class InsufficientPoints extends Schema.TaggedError<InsufficientPoints>()("InsufficientPoints", errorFields, conflict("insufficient_points")) {}
 export class HoldExpired extends Schema.TaggedError<HoldExpired>()("HoldExpired", errorFields, conflict("hold_expired")) {}
 export class NotConfirmable extends Schema.TaggedError<NotConfirmable>()("NotConfirmable", errorFields, conflict("not_confirmable")) {}

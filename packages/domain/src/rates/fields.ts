@@ -4,11 +4,13 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
-import { isUuid } from "../Schemas.js"
+import { calendarDateMessage, hasNoNul, isCalendarDate, isUuid, noNulMessage } from "../Schemas.js"
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-export const Str = Schema.String.annotations({ message: () => "must be a string" })
+export const Str = Schema.String.annotations({ message: () => "must be a string" }).pipe(
+  Schema.filter(hasNoNul, { message: () => noNulMessage })
+)
 
 export const text = (min: number, max: number) =>
   Str.pipe(
@@ -19,15 +21,7 @@ export const text = (min: number, max: number) =>
 
 export const IdField = Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID" }))
 
-const isCalendarDate = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false
-  const date = new Date(`${s}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === s
-}
-
-export const DateField = Str.pipe(
-  Schema.filter(isCalendarDate, { message: () => "must be a date in YYYY-MM-DD format" })
-)
+export const DateField = Str.pipe(Schema.filter(isCalendarDate, { message: () => calendarDateMessage }))
 
 const DECIMAL_MESSAGE = "must be a decimal string such as \"120.00\""
 

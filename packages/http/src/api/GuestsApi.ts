@@ -1,6 +1,6 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import { boundedString, GuestNotFound } from "@hotel/domain"
+import { boundedString, GuestNotFound, Text } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { Authorization, NotFoundAs, RequiredScope } from "../Security.js"
@@ -12,7 +12,7 @@ export const NewGuest = Schema.Struct({
   first_name: boundedString(1, 100),
   last_name: boundedString(1, 100),
   email: Schema.optional(Schema.NullOr(
-    Schema.String.pipe(Schema.filter((s) => /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254, {
+    Text.pipe(Schema.filter((s) => /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254, {
       message: () => "must be an email address"
     }))
   )),

@@ -44,6 +44,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .addError(Errors.ServiceNotFound)
       .addError(Errors.PartyTooLarge)
       .addError(Errors.NoAvailability)
+      .addError(Errors.HoldLimitReached)
   )
   .add(
     HttpApiEndpoint.post("confirm")`/holds/${IdParam}/confirm`

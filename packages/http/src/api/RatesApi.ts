@@ -1,6 +1,6 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import { IsoDate, Uuid } from "@hotel/domain"
+import { IsoDate, Text, Uuid } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { Authorization, CacheControl, noStore, RequiredScope } from "../Security.js"
@@ -15,7 +15,7 @@ export const RatesParams = Schema.Struct({
   child_ages: Schema.optional(IntListParam(20, "ages")),
   room_type_id: Schema.optional(Uuid),
   rate_plan_id: Schema.optional(Uuid),
-  promo_code: Schema.optional(Schema.String),
+  promo_code: Schema.optional(Text),
   include_unavailable: Schema.optional(BooleanParam)
 })
 

@@ -82,6 +82,7 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
     HttpApiEndpoint.get("list", "/reservations")
       .setUrlParams(ReservationListParams)
       .addSuccess(Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }))
+      .addError(Errors.GuestNotFound)
   )
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}`

@@ -1,5 +1,6 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { InvalidJson, PayloadTooLarge } from "@hotel/domain"
+import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
 import * as Effect from "effect/Effect"
 
 export const maxBodyBytes = 1024 * 1024
@@ -19,6 +20,7 @@ export const parsedRequest = (request: HttpServerRequest.HttpServerRequest) =>
     if (Buffer.byteLength(text, "utf8") > maxBodyBytes) {
       return yield* new PayloadTooLarge({ message: "The request body is larger than 1 MiB" })
     }
+    if (JsonDepth.exceeds(text)) return yield* new InvalidJson({ message: "The request body nests deeper than 64 levels" })
     const body = text.trim().length === 0 ? {} : yield* Effect.try({
       try: () => JSON.parse(text) as unknown,
       catch: () => new InvalidJson({ message: "The request body is not valid JSON" })

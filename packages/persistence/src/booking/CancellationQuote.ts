@@ -4,6 +4,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { toPolicy } from "../quotes/PricingInputs.js"
+import { lockReservationRow } from "./ReservationLock.js"
 
 // `GET /reservations/{id}/cancellation-quote` (decisions 3.1): what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
@@ -37,10 +38,17 @@ export interface CancellationFacts {
 }
 
 /**
- * The facts of a property's reservation, in one statement; with `"lock"`, the reservation row is locked
- * (`FOR NO KEY UPDATE`, the lock confirm, cancel, charges and stay transitions take). No row: no such reservation.
+ * The facts of a property's reservation, in one statement; with `"lock"`, the reservation row is locked first,
+ * in a statement of its own (`lockReservationRow`), so the facts include what the last holder of the lock
+ * committed (a racing confirm's payment). No row: no such reservation.
  */
 export const cancellationFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string, lock: "lock" | "read") =>
+  Effect.flatMap(
+    lock === "lock" ? lockReservationRow(sql, propertyId, id) : Effect.succeed(true),
+    (exists) => exists ? readFacts(sql, propertyId, id) : Effect.succeed([])
+  )
+
+const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
   sql<CancellationFacts>`
     SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.check_in_date, r.currency, f.id AS folio_id,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
@@ -52,8 +60,7 @@ export const cancellationFacts = (sql: SqlClient.SqlClient, propertyId: string, 
     JOIN folios f ON f.reservation_id = r.id
     JOIN rate_plans rp ON rp.id = r.rate_plan_id
     JOIN properties p ON p.id = r.property_id
-    WHERE r.property_id = ${propertyId} AND r.id = ${id}
-    ${lock === "lock" ? sql`FOR NO KEY UPDATE OF r` : sql.literal("")}`
+    WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
 /** What a cancel at `now` owes, and until when the percentage applies. */
 export const settlementAt = (facts: CancellationFacts, now: Date): Cancellation.CancellationQuote =>

@@ -9,6 +9,7 @@ import { Inventory } from "../quotes/Inventory.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { isUniqueViolation } from "../rates/RateSql.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
+import { lockReservationRow } from "./ReservationLock.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -52,7 +53,12 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
 
+    // The lock in its own statement, then the read (./ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
+      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
+        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+
+    const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
         SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
                r.currency, r.room_revenue::text AS room_revenue, f.id AS folio_id, f.status AS folio_status,
@@ -60,8 +66,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         FROM reservations r
         JOIN folios f ON f.reservation_id = r.id
         JOIN properties p ON p.id = r.property_id
-        WHERE r.property_id = ${propertyId} AND r.id = ${id}
-        FOR NO KEY UPDATE OF r`
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
     const result = (row: LockedReservation, alreadyConfirmed: boolean, voided: boolean) =>
       Effect.map(folioLinesOf(sql, row.folio_id), (lines): ConfirmResult => ({

@@ -14,6 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
+import { checkHoldLimits } from "./holds/limits.js"
 import { insertDetails, insertFolio, insertReservation, type ReservationFields } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot } from "../quotes/PricingInputs.js"
@@ -25,12 +26,14 @@ import { keyPropertyExists } from "../platform/KeyProperty.js"
 // each other, and foreign-key checks of other writers are not blocked), then, when a promo code is sent, the
 // plan chain's codes (`PricingInputs.lockPromoCodes`, in id order). Only then does it load the pricing
 // snapshot (with this guest's redemptions), count the taken nights (`Inventory`, at `now` from `Clock`) and
-// write. Lock order is always room type → promo codes, so holds cannot deadlock each other.
+// write. Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts),
+// so holds cannot deadlock each other.
 //
 // Order of checks (decisions 1): field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
 // `bed_config`, `add_ons[i].service_id` for a service that is not guest-bookable, `add_ons[i].modifier_values.k`)
-// → `party_too_large` → visibility (404 `rate_plan_not_found`) → availability (409 `no_availability`).
+// → live-hold caps (409 `hold_limit_reached`) → `party_too_large` → visibility (404 `rate_plan_not_found`)
+// → availability (409 `no_availability`).
 //
 // Pricing is the quote's own path (`offerFor` → `stayRequestFor` → `priceStay`), so a hold without add-ons
 // writes exactly the lines `GET /rates` showed, and add-ons only add lines. The request types, the snapshot
@@ -66,7 +69,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
       })
 
     /** The request against the snapshot, in the contract's order up to `party_too_large`. */
-    const resolve = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, stay: StayQuery) =>
+    const resolve = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, stay: StayQuery, now: Date) =>
       Effect.gen(function*() {
         yield* validateStay(stay, snapshot.today)
         const roomType = snapshot.roomTypesById.get(request.roomTypeId)
@@ -78,6 +81,8 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
         const services = yield* servicesOf(snapshot, request)
         const modifierValues = yield* checkDependentFields(request, roomType.bedConfigs, services)
+        yield* checkHoldLimits(sql, actor, request.guestId, now)
+
         if (Pricing.partySize(stay.party) > roomType.maxOccupancy) {
           return yield* new PartyTooLarge({
             message: `A party of ${Pricing.partySize(stay.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
@@ -112,7 +117,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         const snapshot = yield* lockAndLoad(actor, request, now)
         const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
         const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
-        const { modifierValues, plan, roomType, services } = yield* resolve(actor, request, snapshot, stay)
+        const { modifierValues, plan, roomType, services } = yield* resolve(actor, request, snapshot, stay, now)
         const [stock] = yield* inventory.available(actor.propertyId, {
           roomTypeId: roomType.id,
           from: request.checkIn,

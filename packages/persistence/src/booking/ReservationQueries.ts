@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { isUuid } from "@hotel/domain"
+import { GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { expiredHold, liveHold } from "./HoldWindow.js"
@@ -90,8 +90,21 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
         ? liveHold(sql, "r", now)
         : sql`r.status = ${status}`
 
+    /** A `guest_id` filter must name a guest of the property: another is 404, not an empty page. */
+    const knownGuest = (propertyId: string, guestId: string | undefined) =>
+      guestId === undefined ? Effect.void : sql<{ id: string }>`
+        SELECT id FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}`.pipe(
+        Effect.orDie,
+        Effect.flatMap((rows) =>
+          rows.length > 0 ? Effect.void : Effect.fail(new GuestNotFound({ message: `No guest ${guestId}` }))
+        )
+      )
+
     /** One page in check-in order (then creation, then id, so paging is stable); one row more tells `has_more`. */
-    const list = (propertyId: string, filter: ReservationFilter, now: Date) => {
+    const list = (propertyId: string, filter: ReservationFilter, now: Date) =>
+      Effect.zipRight(knownGuest(propertyId, filter.guestId), page(propertyId, filter, now))
+
+    const page = (propertyId: string, filter: ReservationFilter, now: Date) => {
       const conditions = [
         sql`r.property_id = ${propertyId}`,
         ...(filter.guestId !== undefined ? [sql`r.guest_id = ${filter.guestId}`] : []),

@@ -14,6 +14,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
+import { lockReservationRow } from "../booking/ReservationLock.js"
 
 // `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -84,14 +85,18 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    // The lock in its own statement, then the read (./ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
+      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
+        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+
+    const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
         SELECT r.id, r.status, r.hold_expires_at, f.id AS folio_id, p.base_currency
         FROM reservations r
         JOIN folios f ON f.reservation_id = r.id
         JOIN properties p ON p.id = r.property_id
-        WHERE r.property_id = ${propertyId} AND r.id = ${id}
-        FOR NO KEY UPDATE OF r`
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
     const lockCredits = (reservationId: string, revenueCategory: string, currency: string) =>
       sql<CreditRow>`

@@ -3,6 +3,7 @@ import booking from "./0002_booking.js"
 import stays from "./0003_stays.js"
 import platformGuarantees from "./0004_platform_guarantees.js"
 import keyRateLimit from "./0005_key_rate_limit.js"
+import holdLimits from "./0006_hold_limits.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -11,5 +12,6 @@ export const migrations = {
   "0002_booking": booking,
   "0003_stays": stays,
   "0004_platform_guarantees": platformGuarantees,
-  "0005_key_rate_limit": keyRateLimit
+  "0005_key_rate_limit": keyRateLimit,
+  "0006_hold_limits": holdLimits
 }

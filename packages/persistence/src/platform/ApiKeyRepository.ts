@@ -37,6 +37,8 @@ export interface NewApiKey {
   readonly expiresAt?: Date | null | undefined
   /** Requests per minute for this key alone; the default 600 when not given. */
   readonly rateLimit?: number | null | undefined
+  /** The most live holds the key may have at once; no cap of its own when not given. */
+  readonly maxLiveHolds?: number | null | undefined
 }
 
 /** A key as found by its hash; the caller decides what `revokedAt` and `key.expiresAt` mean now. */
@@ -105,9 +107,11 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
         const now = new Date(yield* Clock.currentTimeMillis)
         const scopes = [...new Set(input.scopes)]
         const [row] = yield* sql<{ id: string }>`
-          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, rate_limit, created_at)
+          INSERT INTO api_keys (property_id, key_hash, scopes, context, label, expires_at, rate_limit, max_live_holds,
+                                created_at)
           VALUES (${input.propertyId}, ${hashKey(key)}, ${scopes}::text[], ${input.context ?? "back_office"},
-                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${input.rateLimit ?? null}, ${now})
+                  ${input.label ?? null}, ${input.expiresAt ?? null}, ${input.rateLimit ?? null},
+                  ${input.maxLiveHolds ?? null}, ${now})
           RETURNING id`.pipe(Effect.orDie)
         return { api_key_id: row.id, key }
       }).pipe(Effect.withSpan("ApiKeyRepository.create"))

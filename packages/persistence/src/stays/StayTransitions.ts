@@ -14,6 +14,7 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { lockReservationRow } from "../booking/ReservationLock.js"
 
 // Check-in, check-out and no-show (decisions 5; the rules in `@hotel/domain` `Stay`). One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
@@ -76,7 +77,12 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    // The lock in its own statement, then the read (./ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
+      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
+        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+
+    const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
         SELECT r.id, r.status, r.hold_expires_at, r.room_type_id, rt.name AS room_type_name, r.check_in_date,
                r.check_out_date, p.timezone,
@@ -85,8 +91,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
         FROM reservations r
         JOIN room_types rt ON rt.id = r.room_type_id
         JOIN properties p ON p.id = r.property_id
-        WHERE r.property_id = ${propertyId} AND r.id = ${id}
-        FOR NO KEY UPDATE OF r`
+        WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
     /** The reservation, locked, and the step `action` takes from its state today, at the property. */
     const begin = (propertyId: string, reservationId: string) =>

@@ -66,6 +66,10 @@ const create = Command.make(
     rateLimit: Options.integer("rate-limit").pipe(
       Options.optional,
       Options.withDescription(`Requests per minute for this key alone (1 to ${maxRateLimit}); default 600`)
+    ),
+    maxLiveHolds: Options.integer("max-live-holds").pipe(
+      Options.optional,
+      Options.withDescription("The most live holds this key may have at once (1 or more)")
     )
   },
   (options) =>
@@ -78,6 +82,10 @@ const create = Command.make(
         ? yield* parseFutureTimestamp(options.expiresAt.value, "--expires-at")
         : null
       const rateLimit = Option.isSome(options.rateLimit) ? yield* parseRateLimit(options.rateLimit.value) : null
+      const maxLiveHolds = Option.getOrNull(options.maxLiveHolds)
+      if (maxLiveHolds !== null && (maxLiveHolds < 1 || maxLiveHolds > 100_000)) {
+        return yield* new CommandFailed({ message: "--max-live-holds: must be a whole number from 1 to 100000", param: "--max-live-holds" })
+      }
       const keys = yield* ApiKeyRepository
       return yield* keys.create({
         propertyId: options.property,
@@ -85,7 +93,8 @@ const create = Command.make(
         context: options.context,
         label: Option.getOrNull(options.label),
         expiresAt,
-        rateLimit
+        rateLimit,
+        maxLiveHolds
       })
     }))
 ).pipe(Command.withDescription("Create an API key; prints { api_key_id, key } (the key is shown only once)"))

@@ -18,6 +18,7 @@ export interface KeyOptions {
   readonly context?: SalesContext
   readonly propertyId?: string
   readonly expiresAt?: Date | null
+  readonly maxLiveHolds?: number | null
 }
 
 export interface TestApiService {
@@ -58,7 +59,8 @@ const make = Effect.gen(function*() {
       scopes: options.scopes ?? allScopes,
       context: options.context ?? "back_office",
       label: "test",
-      expiresAt: options.expiresAt ?? null
+      expiresAt: options.expiresAt ?? null,
+      maxLiveHolds: options.maxLiveHolds ?? null
     }).pipe(Effect.orDie, Effect.map((created) => created.key))
   const key = yield* createKey()
   const send = request(baseUrl, key)

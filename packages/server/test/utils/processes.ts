@@ -58,6 +58,8 @@ export interface ServeProcess {
   readonly baseUrl: string
   /** What the process printed on stdout so far (the demo document, when it imported one). */
   readonly stdout: () => string
+  /** `kill -9` of the process group: a crash, nothing finishes. */
+  readonly crash: () => void
 }
 
 /**
@@ -105,7 +107,10 @@ export const serveProcess = Effect.gen(function*() {
       })
   )
   yield* waitReady(baseUrl, child, () => output)
-  return { baseUrl, stdout: () => stdout } satisfies ServeProcess
+  const crash = () => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL")
+  }
+  return { baseUrl, stdout: () => stdout, crash } satisfies ServeProcess
 })
 
 /** A second API process on the test's database; returns its base URL. */

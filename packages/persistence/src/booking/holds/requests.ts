@@ -1,6 +1,7 @@
 // What a hold is asked for, by whom, and what it answers (the service is ../Holds.ts).
 import type {
   GuestNotFound,
+  HoldLimitReached,
   InvalidParameters,
   Money,
   NoAvailability,
@@ -58,3 +59,4 @@ export type HoldError =
   | ServiceNotFound
   | PartyTooLarge
   | NoAvailability
+  | HoldLimitReached

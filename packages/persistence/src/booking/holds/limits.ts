@@ -1,0 +1,32 @@
+// The live-hold caps of a hold (decisions 10; the rule is `Booking.checkHoldLimits`). Two holds of one guest,
+// or of one API key, must not both count N-1 live holds and both write the Nth: the count is read under the
+// guest's row lock and the key's row lock (`FOR NO KEY UPDATE`: foreign-key checks of other writers are not
+// blocked). Lock order inside a hold: room type → promo codes → guest → API key. Nothing else locks a guest
+// or key row and then a room type (loyalty redemptions lock only the guest row), so no cycle.
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Booking } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import { liveHold } from "../HoldWindow.js"
+import type { HoldActor } from "./requests.js"
+
+/** Takes the guest's and the key's locks, then fails with 409 `hold_limit_reached` when a cap is full. */
+export const checkHoldLimits = (sql: SqlClient.SqlClient, actor: HoldActor, guestId: string, now: Date) =>
+  Effect.gen(function*() {
+    yield* sql`SELECT id FROM guests WHERE id = ${guestId} FOR NO KEY UPDATE`
+    // A key's cap never changes, so it is read without a lock; only a capped key's holds queue on its row.
+    const [key] = yield* sql<{ max_live_holds: number | null }>`
+      SELECT max_live_holds FROM api_keys WHERE id = ${actor.apiKeyId}`
+    if (key !== undefined && key.max_live_holds !== null) {
+      yield* sql`SELECT id FROM api_keys WHERE id = ${actor.apiKeyId} FOR NO KEY UPDATE`
+    }
+    const [counts] = yield* sql<{ guest: number; api_key: number }>`
+      SELECT count(*) FILTER (WHERE r.guest_id = ${guestId})::int AS guest,
+             count(*) FILTER (WHERE r.api_key_id = ${actor.apiKeyId})::int AS api_key
+      FROM reservations r
+      WHERE (r.guest_id = ${guestId} OR r.api_key_id = ${actor.apiKeyId}) AND ${liveHold(sql, "r", now)}`
+    return yield* Booking.checkHoldLimits({
+      guest: counts.guest,
+      apiKey: counts.api_key,
+      apiKeyMax: key?.max_live_holds ?? null
+    })
+  })
