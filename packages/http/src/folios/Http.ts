@@ -1,0 +1,42 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import { FolioNotFound } from "@hotel/domain"
+import { FolioRepository } from "@hotel/persistence/FolioRepository"
+import { HotelApi } from "../Api.js"
+import { presentFolio, presentCharge } from "./Presenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { Charges } from "@hotel/persistence/Charges"
+
+export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
+  Effect.gen(function*() {
+    const folios = yield* FolioRepository
+    return handlers.handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const { folio, lines } = yield* folios.findById(key.propertyId, path.id, now).pipe(
+          Effect.flatten,
+          Effect.mapError(() => new FolioNotFound({ message: `No folio ${path.id}` }))
+        )
+        return presentFolio(folio, lines)
+      }))
+  }))
+
+export const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
+  Effect.gen(function*() {
+    const charges = yield* Charges
+    return handlers.handle("post", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const result = yield* charges.post(key.propertyId, path.id, {
+          description: payload.description,
+          amount: payload.amount,
+          currency: payload.currency,
+          revenueCategory: payload.revenue_category,
+          serviceId: payload.service_id ?? null,
+          quantity: payload.quantity ?? 1
+        })
+        return presentCharge(result)
+      }))
+  }))
