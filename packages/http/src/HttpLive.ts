@@ -1,35 +1,15 @@
 import type * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpServer from "@effect/platform/HttpServer"
-import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
-import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
-import { Cancellations } from "@hotel/persistence/Cancellations"
-import { Confirmations } from "@hotel/persistence/Confirmations"
-import { GuestRepository } from "@hotel/persistence/GuestRepository"
-import { Holds } from "@hotel/persistence/Holds"
-import { ReservationQueries } from "@hotel/persistence/ReservationQueries"
-import { Inventory } from "@hotel/persistence/Inventory"
-import { PricingInputs } from "@hotel/persistence/PricingInputs"
-import { QuoteService } from "@hotel/persistence/QuoteService"
-import { InclusionRepository } from "@hotel/persistence/InclusionRepository"
-import { IntervalRepository } from "@hotel/persistence/IntervalRepository"
-import { PromoCodeRepository } from "@hotel/persistence/PromoCodeRepository"
-import { RateManagement } from "@hotel/persistence/RateManagement"
-import { PlatformLive } from "@hotel/persistence/Platform"
-import { RatePlanRepository } from "@hotel/persistence/RatePlanRepository"
-import { CancellationQuote } from "@hotel/persistence/CancellationQuote"
-import { Charges } from "@hotel/persistence/Charges"
-import { FolioRepository } from "@hotel/persistence/FolioRepository"
-import { Loyalty } from "@hotel/persistence/Loyalty"
-import { StayTransitions } from "@hotel/persistence/StayTransitions"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HotelApi } from "./Api.js"
-import { Authenticator } from "./gateway/Authenticator.js"
-import { AuthorizationLive } from "./gateway/CurrentKey.js"
-import { GatewayLive } from "./gateway/Gateway.js"
-import { withRequestContext } from "./gateway/RequestContext.js"
+import { makeAuthorization } from "./platform/Authorization.js"
+import { GatewayLive } from "./platform/Gateway.js"
+import { RequestBodyLive } from "./platform/RequestBody.js"
+import { withRequestContext } from "./platform/RequestContext.js"
 import { AvailabilityHandlers } from "./quotes/Http.js"
 import { CatalogHandlers } from "./catalog/Http.js"
 import { GuestHandlers } from "./guests/Http.js"
@@ -72,38 +52,25 @@ export const HandlersLive = Layer.mergeAll(
   CancellationQuoteHandlers
 )
 
-const RepositoriesLive = Layer.mergeAll(
-  ApiKeyRepository.Default,
-  CatalogRepository.Default,
-  RatePlanRepository.Default,
-  RateManagement.Default,
-  IntervalRepository.Default,
-  InclusionRepository.Default,
-  PromoCodeRepository.Default,
-  PricingInputs.Default,
-  Inventory.Default,
-  QuoteService.Default,
-  GuestRepository.Default,
-  ReservationQueries.Default,
-  Holds.Default,
-  Confirmations.Default,
-  Cancellations.Default,
-  FolioRepository.Default,
-  Charges.Default,
-  Loyalty.Default,
-  StayTransitions.Default,
-  CancellationQuote.Default
-)
+/** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */
+export const middlewareFor = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+) => Layer.merge(makeAuthorization(api), RequestBodyLive)
 
-const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
+/**
+ * `HotelApi` with its handlers and middleware. Needs the services the handlers call (repositories and
+ * transaction services), the `Authenticator`, the `RateLimiter` and the `IdempotencyStore`.
+ */
+export const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
   Layer.provide(HandlersLive),
-  Layer.provide(AuthorizationLive)
+  Layer.provide(middlewareFor(HotelApi))
 )
 
 /**
- * An API layer (`HotelApi`'s, or a test's extension of it) served on whatever `HttpServer` is provided,
- * behind the gateway; needs the platform services (`PlatformLive` or `PlatformInMemory`) and a `SqlClient`.
- * The request context wraps the API's app so the error encoder sees the request id.
+ * An API layer (`ApiLive`, or a test's extension of it) served on whatever `HttpServer` is provided,
+ * behind the gateway, with its description (`/openapi.json`) and docs page (`/docs`). Everything else it
+ * needs comes from outside (see `packages/server/src/main.ts`). The request context wraps the API's app so
+ * the error encoder sees the request id.
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
@@ -114,10 +81,8 @@ export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(HttpApiBuilder.Router.Live),
     Layer.provide(HttpApiBuilder.Middleware.layer),
-    Layer.provide(api),
-    Layer.provide(Authenticator.layer),
-    Layer.provide(RepositoriesLive)
+    Layer.provide(api)
   )
 
-/** The whole API served on whatever `HttpServer` is provided; needs only a `SqlClient`. */
-export const HttpLive = serveApi(ApiLive).pipe(Layer.provide(PlatformLive))
+/** The whole API served on whatever `HttpServer` is provided. */
+export const HttpLive = serveApi(ApiLive)

@@ -1,5 +1,5 @@
 import { describe, expect, it, layer } from "@effect/vitest"
-import { retryAfterSeconds } from "@hotel/http/gateway/Maintenance"
+import { retryAfterSeconds } from "@hotel/http/platform/Maintenance"
 import * as Effect from "effect/Effect"
 import type { ApiResponse, ErrorBody } from "./utils/http.js"
 import { request } from "./utils/http.js"

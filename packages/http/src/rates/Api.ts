@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
-import { Authorization, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
+import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { IdParam, ListOf, Created } from "../Common.js"
 
@@ -52,6 +52,7 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
       .addError(Errors.RatePlanNotFound)
       .annotate(NotFoundAs, RatePlanNotFound)
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, shortCache)
@@ -84,6 +85,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, RatePlanNotFound)
@@ -150,6 +152,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
       .addError(Errors.IntervalOverlap)
   )
   .add(HttpApiEndpoint.del("delete")`/intervals/${IdParam}`.addSuccess(IntervalDeleted))
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, IntervalNotFound)
@@ -183,6 +186,7 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, RatePlanNotFound)
@@ -232,6 +236,7 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
       .addSuccess(PromoCodeUpdated)
   )
   .add(HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`.addSuccess(PromoCodeDeleted))
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, PromoCodeNotFound)

@@ -5,7 +5,7 @@ import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistenc
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type { RouteMatch } from "./RouteTable.js"
+import * as Option from "effect/Option"
 
 /**
  * How long a process trusts the window it read: `hotel maintenance start` / `stop` reach every process
@@ -19,7 +19,8 @@ export const defaultRetryAfterSeconds = 60
 /** The health checks answer during maintenance (decisions 1 and 6); everything else, unknown routes too, is 503. */
 const exempt = new Set(["/health/live", "/health/ready"])
 
-const isExempt = (match: RouteMatch): boolean => match._tag === "Found" && exempt.has(match.route.path)
+const isExempt = (route: Option.Option<{ readonly path: string }>): boolean =>
+  Option.exists(route, ({ path }) => exempt.has(path))
 
 /** `Retry-After` in whole seconds: until `estimated_end` when it is ahead, 60 otherwise. */
 export const retryAfterSeconds = (window: MaintenanceWindow, now: number): number =>
@@ -28,15 +29,15 @@ export const retryAfterSeconds = (window: MaintenanceWindow, now: number): numbe
     : defaultRetryAfterSeconds
 
 /**
- * The first gateway step: during a maintenance window every request but the health checks is 503
+ * The first step, before routing (the route found only tells whether it is a health check): during a maintenance window every request but the health checks is 503
  * `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
  * read from the database at most once per `windowCacheTtl` per process.
  */
 export const makeMaintenanceCheck = Effect.gen(function*() {
   const repository = yield* MaintenanceRepository
   const current = yield* Effect.cachedWithTTL(repository.current(), windowCacheTtl)
-  return (match: RouteMatch): Effect.Effect<void, MaintenanceMode> =>
-    isExempt(match) ? Effect.void : Effect.gen(function*() {
+  return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceMode> =>
+    isExempt(route) ? Effect.void : Effect.gen(function*() {
       const window = yield* current
       if (!window.active) return
       const now = yield* Clock.currentTimeMillis

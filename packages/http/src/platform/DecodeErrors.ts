@@ -2,7 +2,7 @@ import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
 import type { NotFoundError } from "../Security.js"
-import type { RouteInfo } from "./RouteTable.js"
+import type { EndpointInfo } from "./Routes.js"
 
 /** `["add_ons", 2, "quantity"]` → `add_ons[2].quantity`, the path of the field as sent. */
 export const paramPath = (path: ReadonlyArray<PropertyKey>): string =>
@@ -12,8 +12,8 @@ export const paramPath = (path: ReadonlyArray<PropertyKey>): string =>
     ""
   )
 
-const pathParams = (route: RouteInfo): ReadonlyArray<string> =>
-  route.segments.filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1))
+const pathParams = (endpoint: EndpointInfo): ReadonlyArray<string> =>
+  endpoint.path.toLowerCase().split("/").filter((segment) => segment.startsWith(":")).map((segment) => segment.slice(1))
 
 /**
  * The framework's decode error as the contract's: an `{id}` in the path that cannot be an id is the
@@ -21,13 +21,15 @@ const pathParams = (route: RouteInfo): ReadonlyArray<string> =>
  */
 export const fromDecodeError = (
   error: HttpApiDecodeError,
-  route: RouteInfo
+  endpoint: Option.Option<EndpointInfo>
 ): InvalidParameters | InstanceType<NotFoundError> => {
   const issue = error.issues[0]
   const path = issue?.path ?? []
   const first = path[0]
-  if (typeof first === "string" && path.length === 1 && pathParams(route).includes(first.toLowerCase())) {
-    return Option.match(route.notFound, {
+  const notFound = Option.flatMap(endpoint, (info) => info.notFound)
+  const inPath = Option.exists(endpoint, (info) => typeof first === "string" && pathParams(info).includes(first.toLowerCase()))
+  if (typeof first === "string" && path.length === 1 && inPath) {
+    return Option.match(notFound, {
       onNone: (): InvalidParameters | InstanceType<NotFoundError> =>
         new InvalidParameters({ message: `${first} ${issue?.message ?? "is invalid"}`, param: first }),
       onSome: (NotFound) => new NotFound({ message: "No such resource" })
