@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import * as FiberRef from "effect/FiberRef"
 import { ReservationNotFound } from "@hotel/domain"
 import { CatalogRepository } from "@hotel/persistence/CatalogRepository"
@@ -45,8 +46,10 @@ export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservati
         Effect.gen(function*() {
           const { baseCurrency, now, propertyId } = yield* context
           const row = yield* reservations.findById(propertyId, path.id, now).pipe(
-            Effect.flatten,
-            Effect.mapError(() => new ReservationNotFound({ message: `No reservation ${path.id}` }))
+            Effect.flatMap(Option.match({
+              onNone: () => Effect.fail(new ReservationNotFound({ message: `No reservation ${path.id}` })),
+              onSome: Effect.succeed
+            }))
           )
           const [accommodations, lines] = yield* Effect.all([
             reservations.accommodations([row.id], now),

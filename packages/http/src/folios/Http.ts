@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { FolioNotFound } from "@hotel/domain"
 import { FolioRepository } from "@hotel/persistence/FolioRepository"
 import { HotelApi } from "../Api.js"
@@ -16,8 +17,10 @@ export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers)
         const key = yield* CurrentApiKey
         const now = new Date(yield* Clock.currentTimeMillis)
         const { folio, lines } = yield* folios.findById(key.propertyId, path.id, now).pipe(
-          Effect.flatten,
-          Effect.mapError(() => new FolioNotFound({ message: `No folio ${path.id}` }))
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new FolioNotFound({ message: `No folio ${path.id}` })),
+            onSome: Effect.succeed
+          }))
         )
         return presentFolio(folio, lines)
       }))

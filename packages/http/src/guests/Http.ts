@@ -1,5 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { GuestNotFound } from "@hotel/domain"
 import { GuestRepository } from "@hotel/persistence/GuestRepository"
 import { HotelApi } from "../Api.js"
@@ -16,8 +17,10 @@ export const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers)
       .handle("get", ({ path }) =>
         CurrentApiKey.pipe(
           Effect.flatMap((key) => guests.findById(key.propertyId, path.id)),
-          Effect.flatten,
-          Effect.mapError(() => new GuestNotFound({ message: `No guest ${path.id}` })),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new GuestNotFound({ message: `No guest ${path.id}` })),
+            onSome: Effect.succeed
+          })),
           Effect.map((guest) => ({ ...guest, created_at: timestamp(guest.created_at) }))
         ))
   }))

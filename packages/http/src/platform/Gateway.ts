@@ -39,7 +39,8 @@ const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpSer
 
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
-  const path = new URL(request.url, "http://localhost").pathname
+  // The path as sent: the URL parser would resolve its dot segments, which the router does not.
+  const path = request.url.split("?")[0] ?? request.url
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
   return Effect.zipRight(

@@ -1,5 +1,6 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { RatePlanNotFound } from "@hotel/domain"
 import { RatePlanRepository } from "@hotel/persistence/RatePlanRepository"
 import { HotelApi } from "../Api.js"
@@ -23,8 +24,10 @@ export const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanRead
       .handle("get", ({ path }) =>
         CurrentApiKey.pipe(
           Effect.flatMap((key) => plans.findById(key.propertyId, path.id)),
-          Effect.flatten,
-          Effect.mapError(() => new RatePlanNotFound({ message: `No rate plan ${path.id}` })),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new RatePlanNotFound({ message: `No rate plan ${path.id}` })),
+            onSome: Effect.succeed
+          })),
           Effect.map(presentRatePlan)
         ))
   }))

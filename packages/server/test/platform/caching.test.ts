@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import type { ApiResponse } from "./utils/http.js"
-import { TestApi } from "./utils/TestServer.js"
-import { TestApiLive } from "./utils/TestServer.js"
+import type { ApiResponse } from "../utils/http.js"
+import { TestApi } from "../utils/TestServer.js"
+import { TestApiLive } from "../utils/TestServer.js"
 
 // Interface 4.10 and 8: the catalogue may be cached briefly; live inventory, mutations and errors never.
 

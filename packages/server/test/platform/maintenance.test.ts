@@ -1,10 +1,10 @@
 import { describe, expect, it, layer } from "@effect/vitest"
 import { retryAfterSeconds } from "@hotel/http/platform/Maintenance"
 import * as Effect from "effect/Effect"
-import type { ApiResponse, ErrorBody } from "./utils/http.js"
-import { request } from "./utils/http.js"
-import { hotel, secondServer } from "./utils/processes.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import type { ApiResponse, ErrorBody } from "../utils/http.js"
+import { request } from "../utils/http.js"
+import { hotel, secondServer } from "../utils/processes.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Interface 7.2, 7.3 and 8, decisions 6: `hotel maintenance start [--until TS]` / `stop` reach every API
 // process within a second; during the window everything but the health checks is 503 `maintenance_mode`.

@@ -1,9 +1,9 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { confirm, getReservation, hold, holdBody, newGuest, postCancel } from "./utils/booking.js"
-import { expectError, missingId } from "./utils/rateManagement.js"
-import { book, charge, expire, type FolioWire, getFolio, type LineWire, localDay } from "./utils/stay.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { confirm, getReservation, hold, holdBody, newGuest, postCancel } from "../utils/booking.js"
+import { expectError, missingId } from "../utils/rateManagement.js"
+import { book, charge, expire, type FolioWire, getFolio, type LineWire, localDay } from "../utils/stay.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // GET /folios/{id} (decisions 3.1): the folio's lines, each in its own currency with the exchange rate frozen
 // when it was written, the per-currency balances and the base-currency estimates (interface 2.8). Real time;

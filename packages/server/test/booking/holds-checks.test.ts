@@ -1,10 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { bookingRows, getReservation, hold, holdBody, lastSuite, newGuest, postHold } from "./utils/booking.js"
-import type { ApiResponse } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { insertInterval, insertPlan, insertPromoCode } from "./utils/sqlSeed.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { bookingRows, getReservation, hold, holdBody, lastSuite, newGuest, postHold } from "../utils/booking.js"
+import type { ApiResponse } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { insertInterval, insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // POST /holds (interface 4.5): every rule and error, in the order of decisions 1. Real time; every test books
 // its own dates so that the fixture's three DBL rooms and one suite never run out across tests.

@@ -1,10 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { newGuest, postCancel } from "./utils/booking.js"
-import type { ApiResponse, RequestOptions } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { book, loyaltyBalance } from "./utils/stay.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+import { newGuest, postCancel } from "../utils/booking.js"
+import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { book, loyaltyBalance } from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // POST /guests/{id}/loyalty/redemptions (decisions 5): debits the ledger; more than the balance (or any
 // redemption while the balance is negative) is 409 insufficient_points, also when redemptions race.

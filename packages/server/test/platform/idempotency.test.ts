@@ -4,12 +4,12 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
 import * as net from "node:net"
-import type { ApiResponse, ErrorBody } from "./utils/http.js"
-import { request } from "./utils/http.js"
-import { ProbeHttpLive } from "./utils/ProbeApi.js"
-import { secondServer } from "./utils/processes.js"
-import { TestSqlLive } from "./utils/TestDatabase.js"
-import { TestApi, type TestApiService, makeTestApiLive } from "./utils/TestServer.js"
+import type { ApiResponse, ErrorBody } from "../utils/http.js"
+import { request } from "../utils/http.js"
+import { ProbeHttpLive } from "../utils/ProbeApi.js"
+import { secondServer } from "../utils/processes.js"
+import { TestSqlLive } from "../utils/TestDatabase.js"
+import { TestApi, type TestApiService, makeTestApiLive } from "../utils/TestServer.js"
 
 // Interface 7.4 and decisions 6, through the real gateway: real endpoints (`/rate-plans`), plus a probe
 // endpoint (`POST /probe/runs`, test-only) whose speed and failures the test controls.

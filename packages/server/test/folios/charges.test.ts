@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { count, planWithInclusions, postCancel } from "./utils/booking.js"
-import type { ApiResponse } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
+import { count, planWithInclusions, postCancel } from "../utils/booking.js"
+import type { ApiResponse } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import {
   book,
   charge,
@@ -13,8 +13,8 @@ import {
   type LineWire,
   localDay,
   postCharge
-} from "./utils/stay.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // POST /reservations/{id}/charges (decisions 5): 201 with the lines written and the folio's figures; a credit
 // entitlement of the same category and currency is consumed first, as credit lines, never beyond its allowance.

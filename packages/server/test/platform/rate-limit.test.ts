@@ -5,11 +5,11 @@ import { RateLimiter } from "@hotel/persistence/RateLimiter"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
-import type { ApiResponse, ErrorBody } from "./utils/http.js"
-import { request } from "./utils/http.js"
-import { secondServer } from "./utils/processes.js"
-import { TestSqlLive } from "./utils/TestDatabase.js"
-import { TestApi, TestApiLive, type TestApiService } from "./utils/TestServer.js"
+import type { ApiResponse, ErrorBody } from "../utils/http.js"
+import { request } from "../utils/http.js"
+import { secondServer } from "../utils/processes.js"
+import { TestSqlLive } from "../utils/TestDatabase.js"
+import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
 // Interface 8 and decisions 1 and 6: a token bucket per API key (600, 10 per second) shared by every process,
 // its headers on every authenticated response, and the per-address limit on failed authentication.

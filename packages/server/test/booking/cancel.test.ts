@@ -14,12 +14,12 @@ import {
   newGuest,
   postCancel,
   postHold
-} from "./utils/booking.js"
-import type { ApiResponse } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { insertPlan } from "./utils/sqlSeed.js"
-import { loyaltyBalance, seedStay } from "./utils/stay.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/booking.js"
+import type { ApiResponse } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { insertPlan } from "../utils/sqlSeed.js"
+import { loyaltyBalance, seedStay } from "../utils/stay.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // POST /reservations/{id}/cancel (interface 4.9, decisions 5). The server runs on the TestClock, so "today"
 // (days before arrival in Lisbon) is whatever the test sets. The fixture policy: 7+ days 100%, 2+ days 50%,

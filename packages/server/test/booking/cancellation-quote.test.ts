@@ -2,11 +2,11 @@ import { expect, layer } from "@effect/vitest"
 import { Visibility } from "@hotel/domain"
 import { cancellationFacts, settlementAt } from "@hotel/persistence/CancellationQuote"
 import * as Effect from "effect/Effect"
-import { cancel, count, postCancel } from "./utils/booking.js"
-import type { ApiResponse, RequestOptions } from "./utils/http.js"
-import { expectError, missingId } from "./utils/rateManagement.js"
-import { book, charge, expire, forceStatus, localDay, timeZone } from "./utils/stay.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+import { cancel, count, postCancel } from "../utils/booking.js"
+import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { expectError, missingId } from "../utils/rateManagement.js"
+import { book, charge, expire, forceStatus, localDay, timeZone } from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // GET /reservations/{id}/cancellation-quote (decisions 3.1): what a cancel now would owe, computed as the cancel
 // computes it, without changing anything. The fixture's policy: 7+ days before arrival 100%, 2+ days 50%, then 0%.

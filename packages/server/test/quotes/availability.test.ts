@@ -1,10 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import type { ApiResponse } from "./utils/http.js"
-import { dataOf, expectErrorCode, withQuery } from "./utils/rateManagement.js"
-import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "./utils/sqlSeed.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import type { ApiResponse } from "../utils/http.js"
+import { dataOf, expectErrorCode, withQuery } from "../utils/rateManagement.js"
+import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 interface RoomTypeAvailability {
   readonly room_type_id: string

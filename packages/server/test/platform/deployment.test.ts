@@ -3,7 +3,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { parse } from "yaml"
 
-const root = path.resolve(import.meta.dirname, "../../..")
+const root = path.resolve(import.meta.dirname, "../../../..")
 
 interface Compose {
   readonly services: Record<string, {

@@ -9,9 +9,9 @@ import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
-import { TestDatabase } from "../../persistence/test/utils/TestDatabase.js"
+import { TestDatabase } from "../../../persistence/test/utils/TestDatabase.js"
 
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url))
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url))
 // tsx itself rather than `npx tsx`: npx may print its own warnings on stderr, which must hold only our JSON.
 const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx")
 const bin = path.join(repoRoot, "packages", "server", "src", "bin.ts")

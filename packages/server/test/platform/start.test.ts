@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { serveProcess } from "./utils/processes.js"
-import { TestSqlLive } from "./utils/TestDatabase.js"
+import { serveProcess } from "../utils/processes.js"
+import { TestSqlLive } from "../utils/TestDatabase.js"
 
 interface StartDocument {
   readonly demo: { readonly property_id: string; readonly default_rate_plan_id: string }

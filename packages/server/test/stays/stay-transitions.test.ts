@@ -1,10 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { getReservation, importRoomTypes, postCancel } from "./utils/booking.js"
-import type { ApiResponse, RequestOptions } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { book, expire, localDay, seedStay, stored } from "./utils/stay.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+import { getReservation, importRoomTypes, postCancel } from "../utils/booking.js"
+import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { book, expire, localDay, seedStay, stored } from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // POST /reservations/{id}/check-in, /check-out, /no-show (decisions 5). "Today" is the property's local date
 // (Europe/Lisbon) from the real clock, so stays to check in start today; past arrivals are seeded with SQL.

@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import type { ApiResponse, ErrorBody } from "./utils/http.js"
-import { dataOf, expectErrorCode, withQuery } from "./utils/rateManagement.js"
+import type { ApiResponse, ErrorBody } from "../utils/http.js"
+import { dataOf, expectErrorCode, withQuery } from "../utils/rateManagement.js"
 import {
   expiredHold,
   insertGuest,
@@ -10,8 +10,8 @@ import {
   insertPromoCode,
   insertReservation,
   liveHold
-} from "./utils/sqlSeed.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 interface Offer {
   readonly rate_plan_id: string

@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { hold, importedHoldBody, importRoomTypes } from "./utils/booking.js"
-import type { ErrorBody } from "./utils/http.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
+import type { ErrorBody } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
   it.effect("an empty property lists nothing", () =>

@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import { ApiKeyRepository } from "@hotel/persistence/ApiKeyRepository"
 import * as Effect from "effect/Effect"
-import type { ErrorBody } from "./utils/http.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { type ErrorBody, rawRequest } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 const expectError = (
   res: { status: number; headers: Headers; json: <T>() => T },
@@ -61,6 +61,28 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
       expect(res.headers.get("allow")).toContain("GET")
       const put = yield* api.request("PUT", "/room-types")
       expectError(put, 405, "invalid_request", "method_not_allowed")
+    }))
+
+  it.effect("dot segments and an over-long path id are 404 with the envelope, never 500", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const raw = rawRequest(api.baseUrl, api.key)
+      for (const path of ["/./me", "/x/../me", "/%2e/me", "/%2E%2E/me"]) {
+        const res = yield* raw("GET", path)
+        expectError(res, 404, "not_found", "unknown_route")
+      }
+      const long = "a".repeat(150)
+      for (const path of [`/rate-plans/${long}`, `/reservations/${long}`, `/guests/${long}`, `/folios/${long}`]) {
+        const res = yield* raw("GET", path)
+        expect(res.status, path).toBe(404)
+        const { error } = res.json<ErrorBody>()
+        expect(["unknown_route", "rate_plan_not_found", "reservation_not_found", "guest_not_found", "folio_not_found"])
+          .toContain(error.code)
+        expect(error.request_id).toBe(res.headers.get("x-request-id"))
+      }
+      // Without a key they are the same 404: routing comes before authentication.
+      expectError(yield* rawRequest(api.baseUrl, null)("GET", "/./me"), 404, "not_found", "unknown_route")
+      expectError(yield* rawRequest(api.baseUrl, null)("GET", `/rate-plans/${long}`), 404, "not_found", "unknown_route")
     }))
 
   it.effect("routes ignore case and a trailing slash", () =>

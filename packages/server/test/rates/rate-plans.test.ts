@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { propertyFile } from "./utils/fixtures.js"
+import { propertyFile } from "../utils/fixtures.js"
 import {
   createPlan,
   expectError,
@@ -8,9 +8,9 @@ import {
   expectStatus,
   getJson,
   missingId
-} from "./utils/rateManagement.js"
-import { TestApi } from "./utils/TestServer.js"
-import { TestApiLive } from "./utils/TestServer.js"
+} from "../utils/rateManagement.js"
+import { TestApi } from "../utils/TestServer.js"
+import { TestApiLive } from "../utils/TestServer.js"
 
 layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
   it.effect("POST /rate-plans creates a plan with the defaults of 2.2 (201 { rate_plan_id })", () =>

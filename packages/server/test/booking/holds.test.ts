@@ -10,9 +10,9 @@ import {
   newGuest,
   planWithInclusions,
   postHold
-} from "./utils/booking.js"
-import { expectError, withQuery } from "./utils/rateManagement.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/booking.js"
+import { expectError, withQuery } from "../utils/rateManagement.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // POST /holds (interface 4.5): what a hold writes (the reservation, its folio priced line for line like
 // GET /rates, its accommodation, entitlements and add-ons). Its refusals are in holds-checks.test.ts. Real time;

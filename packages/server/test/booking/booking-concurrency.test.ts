@@ -2,11 +2,11 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
-import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "./utils/booking.js"
-import { type ApiResponse, type ErrorBody, request } from "./utils/http.js"
-import { secondServer } from "./utils/processes.js"
-import { insertPlan, insertPromoCode } from "./utils/sqlSeed.js"
-import { TestApi, TestApiLive, type TestApiService } from "./utils/TestServer.js"
+import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
+import { type ApiResponse, type ErrorBody, request } from "../utils/http.js"
+import { secondServer } from "../utils/processes.js"
+import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
 // Race safety of the booking flow with REAL concurrent HTTP requests (decisions 5: availability never goes
 // below zero whatever the concurrency and however many server processes share the database).

@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import type { ErrorBody } from "./utils/http.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import type { ErrorBody } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 const invalid = (res: { status: number; json: <T>() => T }, param: string) => {
   expect(res.status).toBe(400)

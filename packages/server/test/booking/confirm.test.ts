@@ -13,12 +13,12 @@ import {
   newGuest,
   postCancel,
   postConfirm
-} from "./utils/booking.js"
-import type { ApiResponse } from "./utils/http.js"
-import { expectError, expectInvalid, missingId } from "./utils/rateManagement.js"
-import { insertReservation } from "./utils/sqlSeed.js"
-import { expire, loyaltyBalance, seedStay } from "./utils/stay.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/booking.js"
+import type { ApiResponse } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { insertReservation } from "../utils/sqlSeed.js"
+import { expire, loyaltyBalance, seedStay } from "../utils/stay.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // POST /holds/{id}/confirm (interface 4.6, decisions 5). Real time; each test books its own dates.
 

@@ -6,7 +6,7 @@ import { expect, layer } from "@effect/vitest"
 import { RatePlanNotFound } from "@hotel/domain"
 import { HotelApi } from "@hotel/http"
 import * as Effect from "effect/Effect"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 const typedClient = Effect.gen(function*() {
   const api = yield* TestApi

@@ -15,10 +15,10 @@ import {
   postCancel,
   postConfirm,
   postHold
-} from "./utils/booking.js"
-import { expectError } from "./utils/rateManagement.js"
-import { insertPlan, insertPromoCode } from "./utils/sqlSeed.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+} from "../utils/booking.js"
+import { expectError } from "../utils/rateManagement.js"
+import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Hold expiry (decisions 5). The in-process server runs on the TestClock (no `excludeTestServices`), so the
 // 15-minute window is crossed by moving the clock; HTTP still goes over real sockets.

@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "./utils/rateManagement.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createInterval = (api: TestApiService, planId: string, body: Record<string, unknown>) =>
   Effect.gen(function*() {

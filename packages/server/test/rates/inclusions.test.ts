@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "./utils/rateManagement.js"
-import { TestApi, TestApiLive } from "./utils/TestServer.js"
+import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 const breakfast = { label: "Breakfast", allocated_amount: "0.00", frequency: "perGuestPerNight", revenue_category: "fnb" }
 const spaCredit = {

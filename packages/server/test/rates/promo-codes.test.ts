@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "./utils/rateManagement.js"
-import { expiredHold, insertReservation, liveHold } from "./utils/sqlSeed.js"
-import { TestApi, type TestApiService, TestApiLive } from "./utils/TestServer.js"
+import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { expiredHold, insertReservation, liveHold } from "../utils/sqlSeed.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createCode = (api: TestApiService, planId: string, body: Record<string, unknown>) =>
   Effect.gen(function*() {
