@@ -29,8 +29,8 @@ export const retryAfterSeconds = (window: MaintenanceWindow, now: number): numbe
     : defaultRetryAfterSeconds
 
 /**
- * The first step, before routing (the route found only tells whether it is a health check): during a maintenance window every request but the health checks is 503
- * `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
+ * The first step, before routing (the route the router would take only tells whether it is a health
+ * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
  * read from the database at most once per `windowCacheTtl` per process.
  */
 export const makeMaintenanceCheck = Effect.gen(function*() {
