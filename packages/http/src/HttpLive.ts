@@ -1,54 +1,34 @@
 import type * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiScalar from "@effect/platform/HttpApiScalar"
 import * as HttpServer from "@effect/platform/HttpServer"
-import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
-import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
-import { Cancellations } from "@hotel/persistence/booking/Cancellations"
-import { Confirmations } from "@hotel/persistence/booking/Confirmations"
-import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
-import { Holds } from "@hotel/persistence/booking/Holds"
-import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
-import { Inventory } from "@hotel/persistence/quotes/Inventory"
-import { PricingInputs } from "@hotel/persistence/quotes/PricingInputs"
-import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
-import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
-import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
-import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
-import { RateManagement } from "@hotel/persistence/rates/RateManagement"
-import { PlatformLive } from "@hotel/persistence/platform/Platform"
-import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
-import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
-import { Charges } from "@hotel/persistence/folios/Charges"
-import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
-import { Loyalty } from "@hotel/persistence/guests/Loyalty"
-import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HotelApi } from "./Api.js"
-import { Authenticator } from "./gateway/Authenticator.js"
-import { AuthorizationLive } from "./gateway/CurrentKey.js"
-import { GatewayLive } from "./gateway/Gateway.js"
-import { withRequestContext } from "./gateway/RequestContext.js"
-import { AvailabilityHandlers } from "./handlers/AvailabilityHandlers.js"
-import { CatalogHandlers } from "./handlers/CatalogHandlers.js"
-import { GuestHandlers } from "./handlers/GuestHandlers.js"
-import { HoldHandlers } from "./handlers/HoldHandlers.js"
-import { ReservationActionHandlers } from "./handlers/ReservationActionHandlers.js"
-import { ReservationReadHandlers } from "./handlers/ReservationReadHandlers.js"
-import { HealthHandlers } from "./handlers/HealthHandlers.js"
-import { MeHandlers } from "./handlers/MeHandlers.js"
-import { InclusionHandlers } from "./handlers/InclusionHandlers.js"
-import { IntervalHandlers } from "./handlers/IntervalHandlers.js"
-import { PromoCodeHandlers } from "./handlers/PromoCodeHandlers.js"
-import { RatePlanWriteHandlers } from "./handlers/RatePlanWriteHandlers.js"
-import { RatePlanReadHandlers } from "./handlers/RatePlanReadHandlers.js"
-import { RatesHandlers } from "./handlers/RatesHandlers.js"
-import { CancellationQuoteHandlers } from "./handlers/CancellationQuoteHandlers.js"
-import { ChargeHandlers } from "./handlers/ChargeHandlers.js"
-import { FolioHandlers } from "./handlers/FolioHandlers.js"
-import { LoyaltyHandlers } from "./handlers/LoyaltyHandlers.js"
-import { StayHandlers } from "./handlers/StayHandlers.js"
+import { makeAuthorization } from "./platform/Authorization.js"
+import { GatewayLive } from "./platform/Gateway.js"
+import { RequestBodyLive } from "./platform/RequestBody.js"
+import { withRequestContext } from "./platform/RequestContext.js"
+import { AvailabilityHandlers } from "./quotes/Http.js"
+import { CatalogHandlers } from "./catalog/Http.js"
+import { GuestHandlers } from "./guests/Http.js"
+import { HoldHandlers } from "./booking/Http.js"
+import { ReservationActionHandlers } from "./booking/Http.js"
+import { ReservationReadHandlers } from "./booking/Http.js"
+import { HealthHandlers } from "./platform/Http.js"
+import { MeHandlers } from "./platform/Http.js"
+import { InclusionHandlers } from "./rates/Http.js"
+import { IntervalHandlers } from "./rates/Http.js"
+import { PromoCodeHandlers } from "./rates/Http.js"
+import { RatePlanWriteHandlers } from "./rates/Http.js"
+import { RatePlanReadHandlers } from "./rates/Http.js"
+import { RatesHandlers } from "./quotes/Http.js"
+import { CancellationQuoteHandlers } from "./booking/Http.js"
+import { ChargeHandlers } from "./folios/Http.js"
+import { FolioHandlers } from "./folios/Http.js"
+import { LoyaltyHandlers } from "./guests/Http.js"
+import { StayHandlers } from "./stays/Http.js"
 
 export const HandlersLive = Layer.mergeAll(
   MeHandlers,
@@ -72,38 +52,25 @@ export const HandlersLive = Layer.mergeAll(
   CancellationQuoteHandlers
 )
 
-const RepositoriesLive = Layer.mergeAll(
-  ApiKeyRepository.Default,
-  CatalogRepository.Default,
-  RatePlanRepository.Default,
-  RateManagement.Default,
-  IntervalRepository.Default,
-  InclusionRepository.Default,
-  PromoCodeRepository.Default,
-  PricingInputs.Default,
-  Inventory.Default,
-  QuoteService.Default,
-  GuestRepository.Default,
-  ReservationReads.Default,
-  Holds.Default,
-  Confirmations.Default,
-  Cancellations.Default,
-  FolioRepository.Default,
-  Charges.Default,
-  Loyalty.Default,
-  StayTransitions.Default,
-  CancellationQuote.Default
-)
+/** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */
+export const middlewareFor = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+) => Layer.merge(makeAuthorization(api), RequestBodyLive)
 
-const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
+/**
+ * `HotelApi` with its handlers and middleware. Needs the services the handlers call (repositories and
+ * transaction services), the `Authenticator`, the `RateLimiter` and the `IdempotencyStore`.
+ */
+export const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
   Layer.provide(HandlersLive),
-  Layer.provide(AuthorizationLive)
+  Layer.provide(middlewareFor(HotelApi))
 )
 
 /**
- * An API layer (`HotelApi`'s, or a test's extension of it) served on whatever `HttpServer` is provided,
- * behind the gateway; needs the platform services (`PlatformLive` or `PlatformInMemory`) and a `SqlClient`.
- * The request context wraps the API's app so the error encoder sees the request id.
+ * An API layer (`ApiLive`, or a test's extension of it) served on whatever `HttpServer` is provided,
+ * behind the gateway, with its description (`/openapi.json`) and docs page (`/docs`). Everything else it
+ * needs comes from outside (see `packages/server/src/main.ts`). The request context wraps the API's app so
+ * the error encoder sees the request id.
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
@@ -114,10 +81,8 @@ export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
     Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/openapi.json" })),
     Layer.provide(HttpApiBuilder.Router.Live),
     Layer.provide(HttpApiBuilder.Middleware.layer),
-    Layer.provide(api),
-    Layer.provide(Authenticator.layer),
-    Layer.provide(RepositoriesLive)
+    Layer.provide(api)
   )
 
-/** The whole API served on whatever `HttpServer` is provided; needs only a `SqlClient`. */
-export const HttpLive = serveApi(ApiLive).pipe(Layer.provide(PlatformLive))
+/** The whole API served on whatever `HttpServer` is provided. */
+export const HttpLive = serveApi(ApiLive)

@@ -1,8 +1,10 @@
 import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
 import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as Domain from "@hotel/domain"
 import type { ApiKey, Scope } from "@hotel/domain"
 import * as Context from "effect/Context"
+import * as Schema from "effect/Schema"
 import * as Errors from "./Errors.js"
 
 /** The API key of the request, validated by the gateway. */
@@ -21,13 +23,28 @@ export const shortCache = "private, max-age=60"
 export const noStore = "no-store"
 
 /**
- * Bearer authentication. The gateway authenticates every non-public request before routing reaches
- * a handler; this middleware hands the result to handlers and documents the scheme in OpenAPI.
+ * Bearer authentication, then the key's rate limit and the endpoint's scope, once the router has chosen
+ * the endpoint; hands the key to handlers and documents the scheme in OpenAPI.
  */
 export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@hotel/http/Authorization", {
-  failure: Errors.MissingApiKey,
+  failure: Schema.Union(Errors.MissingApiKey, Errors.InvalidApiKey, Errors.RateLimited, Errors.InsufficientScope),
   provides: CurrentApiKey,
   security: { bearer: HttpApiSecurity.bearer }
+}) {}
+
+/**
+ * The body checks and the `Idempotency-Key` claim, after `Authorization` and before the handler decodes
+ * the body; provides the request the handler decodes.
+ */
+export class RequestBody extends HttpApiMiddleware.Tag<RequestBody>()("@hotel/http/RequestBody", {
+  failure: Schema.Union(
+    Errors.PayloadTooLarge,
+    Errors.InvalidJson,
+    Errors.InvalidParameters,
+    Errors.IdempotencyKeyReuse,
+    Errors.IdempotencyInProgress
+  ),
+  provides: HttpServerRequest.HttpServerRequest
 }) {}
 
 /** A constructor of a not-found error, for a path id that cannot name a resource. */

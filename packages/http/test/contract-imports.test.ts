@@ -32,12 +32,16 @@ const closure = (entry: string) => {
   return { files, packages }
 }
 
-// Clients import `@hotel/http` to derive typed clients: it must not drag in the server, the database or Node.
+// Clients import `@hotel/http` to derive typed clients: it must not drag in the server, the database or Node:
+// no feature's handlers (`Http.ts`) or presenters, and nothing of the request pipeline in `platform/` but its `Api.ts`.
 describe("the contract entry point", () => {
   const { files, packages } = closure(path.join(src, "index.ts"))
 
   it("reaches the API definition", () => {
     expect(files).toContain(path.join(src, "Api.ts"))
+    for (const feature of ["catalog", "rates", "quotes", "booking", "stays", "folios", "guests", "platform"]) {
+      expect(files).toContain(path.join(src, feature, "Api.ts"))
+    }
   })
 
   it("imports nothing of the server, the database or Node", () => {
@@ -46,7 +50,7 @@ describe("the contract entry point", () => {
       name.startsWith("@effect/platform-node") || name.startsWith("@effect/sql") || name === "pg"
     )
     expect(forbidden).toEqual([])
-    const serverSide = Array.from(files).filter((file) => /[/\\](handlers|gateway|presenters)[/\\]|HttpLive\.ts$/.test(file))
+    const serverSide = Array.from(files).filter((file) => /[/\\](platform[/\\](?!Api\.ts)|Http\.ts$|Presenter\.ts$|HttpLive\.ts$)/.test(file))
     expect(serverSide).toEqual([])
   })
 })

@@ -14,9 +14,12 @@ const seedWhenEmpty = Effect.gen(function*() {
   yield* printJson({ demo: imported, api_key: apiKey })
 })
 
-/** The server is loaded only by `serve`, so the other commands start fast and need no HTTP code. */
-const launchServer = Effect.promise(() => import("../ServerLive.js")).pipe(
-  Effect.flatMap(({ ServerLive }) => Layer.launch(ServerLive))
+/**
+ * The application (`main.ts`) over the command's migrated database. It is loaded only by `serve`, so the
+ * other commands start fast and need no HTTP code.
+ */
+const launchServer = Effect.promise(() => import("../main.js")).pipe(
+  Effect.flatMap(({ ApplicationLive }) => Layer.launch(ApplicationLive))
 )
 
 /** `hotel serve`: migrates, seeds an empty database with the demo, then serves the API on HOST:PORT. */

@@ -1,18 +1,16 @@
 import * as HelpDoc from "@effect/cli/HelpDoc"
 import * as ValidationError from "@effect/cli/ValidationError"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
-import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
 import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
-import { runMigrations } from "@hotel/persistence/Migrations"
 import { PropertyImport } from "@hotel/persistence/PropertyImport"
-import { SqlLive } from "@hotel/persistence/Sql"
 import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
+import { MigratedDatabaseLive } from "../Database.js"
 
 /** A command-line problem that is not a domain error (unreadable file, bad option value). */
 export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandFailed", {
@@ -23,8 +21,7 @@ export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandF
 /** The one JSON document a command prints on stdout. */
 export const printJson = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
 
-/** `DATABASE_URL`, or the embedded server (the running one, or one started for the command). */
-export const DatabaseLive = SqlLive.pipe(Layer.provide(DatabaseUrl.fromEnvOrEmbedded))
+export { DatabaseLive } from "../Database.js"
 
 /** The database with every migration applied, and the services the commands use. */
 export const ServicesLive = Layer.mergeAll(
@@ -33,8 +30,7 @@ export const ServicesLive = Layer.mergeAll(
   FxRepository.Default,
   MaintenanceRepository.Default
 ).pipe(
-  Layer.provideMerge(Layer.effectDiscard(runMigrations)),
-  Layer.provideMerge(DatabaseLive)
+  Layer.provideMerge(MigratedDatabaseLive)
 )
 
 /** Runs a command's work against the migrated database and prints its result. */

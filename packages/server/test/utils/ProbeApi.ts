@@ -5,14 +5,14 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { NoAvailability } from "@hotel/domain"
 import { HotelApi } from "@hotel/http/Api"
 import * as Errors from "@hotel/http/Errors"
-import { AuthorizationLive } from "@hotel/http/gateway/CurrentKey"
-import { HandlersLive, serveApi } from "@hotel/http/HttpLive"
-import { Authorization, RequiredScope } from "@hotel/http/Security"
+import { HandlersLive, middlewareFor, serveApi } from "@hotel/http/HttpLive"
+import { Authorization, RequestBody, RequiredScope } from "@hotel/http/Security"
 import type { PlatformInMemory } from "@hotel/persistence/platform/Platform"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
+import { servicesWith } from "../../src/main.js"
 
 // A test-only endpoint served with the whole API behind the real gateway: a mutation whose speed and
 // failures the test controls, to observe what the idempotency step does around a handler.
@@ -42,6 +42,7 @@ export class ProbeGroup extends HttpApiGroup.make("probe")
       .addSuccess(ProbeRunCreated, { status: 201 })
       .addError(Errors.NoAvailability)
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
 {}
@@ -77,9 +78,9 @@ const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
 
 const ProbeApiLive = HttpApiBuilder.api(ProbeApi).pipe(
   Layer.provide(Layer.merge(HandlersLive, ProbeHandlers)),
-  Layer.provide(AuthorizationLive)
+  Layer.provide(middlewareFor(ProbeApi))
 )
 
 /** The probe API served like `HttpLive`, with the given platform layers (Postgres by default). */
 export const ProbeHttpLive = (platform: typeof PlatformLive | typeof PlatformInMemory = PlatformLive) =>
-  serveApi(ProbeApiLive).pipe(Layer.provide(platform))
+  serveApi(ProbeApiLive).pipe(Layer.provide(servicesWith(platform)))

@@ -3,6 +3,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
 import { HttpLive } from "@hotel/http/HttpLive"
+import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Context from "effect/Context"
@@ -11,6 +12,7 @@ import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { propertyFile } from "./fixtures.js"
 import { type ApiResponse, request, type RequestOptions } from "./http.js"
+import { servicesWith } from "../../src/main.js"
 import { TestSqlLive } from "./TestDatabase.js"
 
 export interface KeyOptions {
@@ -79,7 +81,10 @@ const make = Effect.gen(function*() {
   })
 })
 
-/** `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API). */
+/**
+ * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API),
+ * built from the same pieces as `main.ts`.
+ */
 export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
@@ -88,7 +93,9 @@ export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =
     Layer.provideMerge(TestSqlLive)
   )
 
-type HttpLiveNeeds = Layer.Layer.Context<typeof HttpLive>
+type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
+
+const TestHttpLive = HttpLive.pipe(Layer.provide(servicesWith(PlatformLive)))
 
 /**
  * The real server in-process on a random port over a fresh migrated database holding the fixture
@@ -96,4 +103,4 @@ type HttpLiveNeeds = Layer.Layer.Context<typeof HttpLive>
  * `layer(TestApiLive, { excludeTestServices: true })` for real time, or without it to run the server on the
  * `TestClock`.
  */
-export const TestApiLive = makeTestApiLive(HttpLive)
+export const TestApiLive = makeTestApiLive(TestHttpLive)

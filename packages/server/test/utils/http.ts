@@ -1,3 +1,4 @@
+import * as Http from "node:http"
 import * as Effect from "effect/Effect"
 
 export interface ApiResponse {
@@ -47,4 +48,34 @@ export const request = (baseUrl: string, defaultKey: string | null) =>
       text,
       json: <T>() => JSON.parse(text) as T
     }
+  })
+
+/**
+ * One request with the path sent exactly as given (`fetch` resolves `.` and `..` segments before sending),
+ * for the router's handling of paths no browser would send.
+ */
+export const rawRequest = (baseUrl: string, key: string | null) =>
+(method: string, path: string): Effect.Effect<ApiResponse> =>
+  Effect.async<ApiResponse>((resume) => {
+    const url = new URL(baseUrl)
+    const req = Http.request({
+      host: url.hostname,
+      port: url.port,
+      method,
+      path,
+      headers: key === null ? {} : { authorization: `Bearer ${key}` }
+    }, (res) => {
+      const chunks: Array<Buffer> = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
+      res.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8")
+        const headers = new Headers()
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === "string") headers.set(name, value)
+        }
+        resume(Effect.succeed({ status: res.statusCode ?? 0, headers, text, json: <T>() => JSON.parse(text) as T }))
+      })
+    })
+    req.on("error", (error) => resume(Effect.die(error)))
+    req.end()
   })

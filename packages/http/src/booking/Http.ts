@@ -1,0 +1,105 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
+import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
+import { HotelApi } from "../Api.js"
+import { presentListItem, presentReservation } from "./ReservationPresenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { Confirmations } from "@hotel/persistence/booking/Confirmations"
+import { Holds } from "@hotel/persistence/booking/Holds"
+import { currentRequestId } from "../Envelope.js"
+import { presentConfirmation, presentHold, presentCancellation } from "./BookingPresenter.js"
+import { Cancellations } from "@hotel/persistence/booking/Cancellations"
+import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
+import { presentCancellationQuote } from "../stays/Presenter.js"
+
+export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
+  Effect.gen(function*() {
+    const reservations = yield* ReservationReads
+    return handlers
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const page = yield* reservations.list(key.propertyId, {
+            guestId: urlParams.guest_id,
+            status: urlParams.status,
+            limit: urlParams.limit ?? 25,
+            offset: urlParams.offset ?? 0
+          })
+          return { has_more: page.hasMore, data: page.records.map(presentListItem) }
+        }))
+      .handle("get", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentReservation(yield* reservations.get(key.propertyId, path.id))
+        }))
+  }))
+
+export const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
+  Effect.gen(function*() {
+    const holds = yield* Holds
+    const confirmations = yield* Confirmations
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const hold = yield* holds.create(
+            { propertyId: key.propertyId, apiKeyId: key.id, salesContext: key.context },
+            {
+              roomTypeId: payload.room_type_id,
+              ratePlanId: payload.rate_plan_id,
+              checkIn: payload.check_in,
+              checkOut: payload.check_out,
+              guestId: payload.guest_id,
+              adults: payload.adults,
+              children: payload.children ?? 0,
+              childAges: payload.child_ages ?? null,
+              bedConfig: payload.bed_config ?? null,
+              addOns: (payload.add_ons ?? []).map((addOn) => ({
+                serviceId: addOn.service_id,
+                modifierValues: addOn.modifier_values ?? {},
+                quantity: addOn.quantity ?? 1
+              })),
+              promoCode: payload.promo_code ?? null,
+              specialNotes: payload.special_notes ?? null
+            }
+          )
+          return presentHold(hold)
+        }))
+      .handle("confirm", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const requestId = yield* FiberRef.get(currentRequestId)
+          const result = yield* confirmations.confirm(
+            { propertyId: key.propertyId, apiKeyId: key.id, requestId },
+            path.id,
+            {
+              paymentReference: payload.payment_reference,
+              paymentCurrency: payload.payment_currency ?? null,
+              paymentAmount: payload.payment_amount ?? null
+            }
+          )
+          return presentConfirmation(result)
+        }))
+  }))
+
+export const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationActions", (handlers) =>
+  Effect.gen(function*() {
+    const cancellations = yield* Cancellations
+    return handlers.handle("cancel", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const result = yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null)
+        return presentCancellation(result)
+      }))
+  }))
+
+export const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancellationQuote", (handlers) =>
+  Effect.gen(function*() {
+    const quotes = yield* CancellationQuote
+    return handlers.handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        return presentCancellationQuote(yield* quotes.quote(key.propertyId, path.id))
+      }))
+  }))

@@ -1,0 +1,53 @@
+import type { ReservationRecord } from "@hotel/persistence/booking/ReservationReads"
+import type { Reservation, ReservationListItem } from "./Api.js"
+import { formatBalances } from "../folios/BalancePresenter.js"
+import { money, timestamp, timestampOrNull } from "../Format.js"
+
+export const presentListItem = (record: ReservationRecord): typeof ReservationListItem.Type => {
+  const row = record.reservation
+  const figures = formatBalances(record.balances, record.baseCurrency)
+  return {
+    id: row.id,
+    status: row.status,
+    guest_id: row.guest_id,
+    check_in_date: row.check_in_date,
+    check_out_date: row.check_out_date,
+    room_type_id: row.room_type_id,
+    room_type_name: row.room_type_name,
+    nightly_rate: money(row.nightly_rate, row.currency),
+    currency: row.currency,
+    folio_balance: figures.balance,
+    balances: figures.balances
+  }
+}
+
+export const presentReservation = (record: ReservationRecord): typeof Reservation.Type => {
+  const row = record.reservation
+  return {
+    ...presentListItem(record),
+    confirmation_code: row.confirmation_code,
+    rate_plan_id: row.rate_plan_id,
+    adults: row.adults,
+    children: row.children,
+    child_ages: row.child_ages,
+    number_of_guests: row.adults + row.children,
+    bed_config: row.bed_config,
+    booking_source: row.booking_source,
+    special_notes: row.special_notes,
+    promo_code: row.promo_code,
+    total: money(row.total, row.currency),
+    hold_expires_at: timestampOrNull(row.hold_expires_at),
+    cancellation_reason: row.cancellation_reason,
+    folio_id: row.folio_id,
+    accommodations: record.accommodations.map((a) => ({
+      id: a.id,
+      room_id: a.room_id,
+      room_type_id: a.room_type_id,
+      check_in_date: a.check_in_date,
+      check_out_date: a.check_out_date,
+      status: a.status,
+      nightly_rate: money(a.nightly_rate, row.currency)
+    })),
+    created_at: timestamp(row.created_at)
+  }
+}

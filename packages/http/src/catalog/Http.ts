@@ -1,0 +1,28 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
+import { HotelApi } from "../Api.js"
+import { presentProperty, presentService } from "./Presenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
+
+export const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
+  Effect.gen(function*() {
+    const catalog = yield* CatalogRepository
+    const details = (propertyId: string) =>
+      catalog.details(propertyId).pipe(Effect.flatMap(keyPropertyExists(propertyId)))
+    return handlers
+      .handle("property", () => CurrentApiKey.pipe(Effect.flatMap((key) => details(key.propertyId)), Effect.map(presentProperty)))
+      .handle("roomTypes", () =>
+        CurrentApiKey.pipe(
+          Effect.flatMap((key) => catalog.roomTypes(key.propertyId)),
+          Effect.map((rows) => ({ data: rows }))
+        ))
+      .handle("services", () =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const property = yield* catalog.property(key.propertyId).pipe(Effect.flatMap(keyPropertyExists(key.propertyId)))
+          const rows = yield* catalog.services(key.propertyId)
+          return { data: rows.map((row) => presentService(row, property.base_currency)) }
+        }))
+  }))

@@ -1,0 +1,45 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { FolioNotFound } from "@hotel/domain"
+import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
+import { HotelApi } from "../Api.js"
+import { presentFolio, presentCharge } from "./Presenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { Charges } from "@hotel/persistence/folios/Charges"
+
+export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
+  Effect.gen(function*() {
+    const folios = yield* FolioRepository
+    return handlers.handle("get", ({ path }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const { folio, lines } = yield* folios.findById(key.propertyId, path.id, now).pipe(
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new FolioNotFound({ message: `No folio ${path.id}` })),
+            onSome: Effect.succeed
+          }))
+        )
+        return presentFolio(folio, lines)
+      }))
+  }))
+
+export const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
+  Effect.gen(function*() {
+    const charges = yield* Charges
+    return handlers.handle("post", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const result = yield* charges.post(key.propertyId, path.id, {
+          description: payload.description,
+          amount: payload.amount,
+          currency: payload.currency,
+          revenueCategory: payload.revenue_category,
+          serviceId: payload.service_id ?? null,
+          quantity: payload.quantity ?? 1
+        })
+        return presentCharge(result)
+      }))
+  }))

@@ -1,0 +1,77 @@
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import * as Errors from "../Errors.js"
+import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
+import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
+import { IdParam, Created } from "../Common.js"
+
+const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
+
+export const NewGuest = Schema.Struct({
+  first_name: boundedString(1, 100),
+  last_name: boundedString(1, 100),
+  email: Schema.optional(Schema.NullOr(
+    Text.pipe(Schema.filter((s) => /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254, {
+      message: () => "must be an email address"
+    }))
+  )),
+  phone: optionalText(50),
+  language: optionalText(35)
+})
+
+export const Guest = Schema.Struct({
+  id: Schema.String,
+  first_name: Schema.String,
+  last_name: Schema.String,
+  email: Schema.NullOr(Schema.String),
+  phone: Schema.NullOr(Schema.String),
+  language: Schema.NullOr(Schema.String),
+  loyalty_points: Schema.Int,
+  created_at: Schema.String
+})
+
+export class GuestsApi extends HttpApiGroup.make("guests")
+  .add(
+    HttpApiEndpoint.post("create", "/guests")
+      .setPayload(NewGuest)
+      .addSuccess(Schema.Struct({ guest_id: Schema.String }), { status: 201 })
+      .annotate(RequiredScope, "guests:write")
+  )
+  .add(
+    HttpApiEndpoint.get("get")`/guests/${IdParam}`
+      .addSuccess(Guest)
+      .addError(Errors.GuestNotFound)
+      .annotate(RequiredScope, "guests:read")
+      .annotate(NotFoundAs, GuestNotFound)
+  )
+  .middleware(RequestBody)
+  .middleware(Authorization)
+{}
+
+export const RedemptionCreated = Schema.Struct({
+  /** The ledger entry's id. */
+  redemption_id: Schema.String,
+  guest_id: Schema.String,
+  reservation_id: Schema.NullOr(Schema.String),
+  /** The points redeemed (a positive number; the ledger entry is negative). */
+  points: Schema.Int,
+  /** The guest's balance after the redemption. */
+  loyalty_points: Schema.Int
+})
+
+/** `POST /guests/{id}/loyalty/redemptions` (decisions 5); scope `guests:write`. */
+export class LoyaltyApi extends HttpApiGroup.make("loyalty")
+  .add(
+    HttpApiEndpoint.post("redeem")`/guests/${IdParam}/loyalty/redemptions`
+      .setPayload(Loyalty.Redemption)
+      .addSuccess(RedemptionCreated, Created)
+      .addError(Errors.GuestNotFound)
+      .addError(Errors.ReservationNotFound)
+      .addError(Errors.InsufficientPoints)
+  )
+  .middleware(RequestBody)
+  .middleware(Authorization)
+  .annotate(RequiredScope, "guests:write")
+  .annotate(NotFoundAs, GuestNotFound)
+{}

@@ -1,0 +1,40 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { GuestNotFound } from "@hotel/domain"
+import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
+import { HotelApi } from "../Api.js"
+import { timestamp } from "../Format.js"
+import { CurrentApiKey } from "../Security.js"
+import { Loyalty } from "@hotel/persistence/guests/Loyalty"
+import { presentRedemption } from "../stays/Presenter.js"
+
+export const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
+  Effect.gen(function*() {
+    const guests = yield* GuestRepository
+    return handlers
+      .handle("create", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => guests.create(key.propertyId, payload)))
+      .handle("get", ({ path }) =>
+        CurrentApiKey.pipe(
+          Effect.flatMap((key) => guests.findById(key.propertyId, path.id)),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new GuestNotFound({ message: `No guest ${path.id}` })),
+            onSome: Effect.succeed
+          })),
+          Effect.map((guest) => ({ ...guest, created_at: timestamp(guest.created_at) }))
+        ))
+  }))
+
+export const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handlers) =>
+  Effect.gen(function*() {
+    const loyalty = yield* Loyalty
+    return handlers.handle("redeem", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const result = yield* loyalty.redeem(key.propertyId, path.id, {
+          points: payload.points,
+          reservationId: payload.reservation_id ?? null
+        })
+        return presentRedemption(result)
+      }))
+  }))

@@ -1,0 +1,42 @@
+import type * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { InsufficientScope } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { Authorization } from "../Security.js"
+import { makeRateLimits } from "./RateLimit.js"
+import { endpointIndex, routedEndpoint } from "./Routes.js"
+
+/**
+ * `Authorization` for the endpoints of `api` (`HotelApi`, or a test's extension of it), run once the router
+ * has chosen the endpoint: authentication (401, failures limited per address), the key's rate limit (429),
+ * then the endpoint's scope (403). The framework's bearer decoding is not used: it accepts any scheme, so
+ * the header is read and checked here.
+ */
+export const makeAuthorization = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  api: HttpApi.HttpApi<Id, Groups, E, R>
+) =>
+  Layer.effect(
+    Authorization,
+    Effect.gen(function*() {
+      const endpoints = endpointIndex(api)
+      const limits = yield* makeRateLimits
+      return Authorization.of({
+        bearer: () =>
+          Effect.gen(function*() {
+            const request = yield* HttpServerRequest.HttpServerRequest
+            const route = yield* HttpRouter.RouteContext
+            const key = yield* limits.authenticate(request)
+            yield* limits.limitKey(key)
+            const scope = Option.flatMap(routedEndpoint(endpoints, route), (endpoint) => endpoint.scope)
+            if (Option.isSome(scope) && !key.hasScope(scope.value)) {
+              return yield* new InsufficientScope({ message: `This endpoint needs the scope ${scope.value}` })
+            }
+            return key
+          })
+      })
+    })
+  )

@@ -1,0 +1,99 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import * as HttpApp from "@effect/platform/HttpApp"
+import { RouteNotFound } from "@effect/platform/HttpServerError"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { InternalError, type InvalidParameters, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { HotelApi } from "../Api.js"
+import { noStore, type NotFoundError } from "../Security.js"
+import { fromDecodeError } from "./DecodeErrors.js"
+import { makeIdempotency } from "./Idempotency.js"
+import { makeMaintenanceCheck } from "./Maintenance.js"
+import { type EndpointInfo, makeRouterLookup, type RouterLookup } from "./Routes.js"
+
+const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
+
+/** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
+const errorsNotStored = HttpApp.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(
+    response.status >= 400 && response.headers["cache-control"] === undefined
+      ? HttpServerResponse.setHeader(response, "cache-control", noStore)
+      : response
+  )
+)
+
+/** A success's `Cache-Control`: `no-store` for an authenticated mutation, else the endpoint's annotation. */
+const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpServerResponse.HttpServerResponse) => {
+  if (response.status >= 300) return response
+  const cache = Option.flatMap(endpoint, (info) =>
+    hasBody(info.method) && !info.isPublic ? Option.some(noStore) : info.cacheControl)
+  return Option.match(cache, {
+    onNone: () => response,
+    onSome: (value) => HttpServerResponse.setHeader(response, "cache-control", value)
+  })
+}
+
+/** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
+const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
+  // The path as sent: the URL parser would resolve its dot segments, which the router does not.
+  const path = request.url.split("?")[0] ?? request.url
+  const allow = lookup.methods(request.url)
+  if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
+  return Effect.zipRight(
+    HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, "allow", allow.join(", ")))),
+    Effect.fail(new MethodNotAllowed({ message: `${request.method} is not allowed on ${path}; use ${allow.join(", ")}` }))
+  )
+}
+
+/**
+ * The router's own failures as the contract's: no route (404/405), and the framework's decode error
+ * (an `{id}` that names nothing is the resource's 404, anything else `invalid_parameters`).
+ */
+const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) =>
+(
+  cause: Cause.Cause<never>
+): Effect.Effect<never, UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>> => {
+  const failure = Cause.squash(cause)
+  if (failure instanceof RouteNotFound) return notRouted(request, lookup)
+  if (failure instanceof HttpApiDecodeError) {
+    return Effect.fail(fromDecodeError(failure, lookup.endpoint(request.method, request.url)))
+  }
+  return Effect.failCause(cause)
+}
+
+/**
+ * The steps that come before and around the router, in the contract's order: maintenance (503, before
+ * anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
+ * `method_not_allowed`; the matched endpoint's middleware then checks the key, its rate limit and scope,
+ * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the idempotency
+ * key's store or release, the `Cache-Control` of the answer, and defects as 500 `internal_error`.
+ */
+export const GatewayLive = HttpApiBuilder.middleware(
+  HotelApi,
+  Effect.gen(function*() {
+    const routes = yield* makeRouterLookup
+    const checkMaintenance = yield* makeMaintenanceCheck
+    const idempotency = yield* makeIdempotency
+    return (app: HttpApp.Default) =>
+      Effect.gen(function*() {
+        const request = yield* HttpServerRequest.HttpServerRequest
+        const lookup = yield* routes
+        yield* errorsNotStored
+        yield* checkMaintenance(lookup.find(request.method, request.url))
+        // The router fails with its own errors although the app's type says it cannot fail.
+        const response = yield* idempotency.settled(app).pipe(Effect.catchAllCause(routerFailures(request, lookup)))
+        return successHeaders(lookup.endpoint(request.method, request.url), response)
+      }).pipe(
+        Effect.catchAllDefect((defect) =>
+          Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
+            Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
+          )
+        )
+      )
+  })
+)

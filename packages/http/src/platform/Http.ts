@@ -1,0 +1,31 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as SqlClient from "@effect/sql/SqlClient"
+import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
+import { HotelApi } from "../Api.js"
+import { currentRequestId } from "../Envelope.js"
+import { CurrentApiKey } from "../Security.js"
+
+export const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    return handlers
+      .handle("live", () => Effect.succeed({ status: "ok" as const }))
+      // A database that does not answer is a defect: the gateway turns it into a 500 envelope.
+      .handle("ready", () => sql`SELECT 1`.pipe(Effect.orDie, Effect.as({ status: "ok" as const })))
+  }))
+
+export const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
+  handlers.handle("me", () =>
+    Effect.gen(function*() {
+      const key = yield* CurrentApiKey
+      return {
+        api_key_id: key.id,
+        property_id: key.propertyId,
+        scopes: key.scopes,
+        context: key.context,
+        label: key.label,
+        expires_at: key.expiresAt === null ? null : key.expiresAt.toISOString(),
+        request_id: yield* FiberRef.get(currentRequestId)
+      }
+    })))

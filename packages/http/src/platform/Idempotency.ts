@@ -1,0 +1,166 @@
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type { ApiKey } from "@hotel/domain"
+import { IdempotencyInProgress, IdempotencyKeyReuse, InvalidParameters } from "@hotel/domain"
+import { type Claim, IdempotencyStore, type StoredResponse } from "@hotel/persistence/platform/IdempotencyStore"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import * as FiberRef from "effect/FiberRef"
+import { globalValue } from "effect/GlobalValue"
+import * as Option from "effect/Option"
+import { createHash } from "node:crypto"
+
+export const idempotencyHeader = "Idempotency-Key"
+export const replayedHeader = "Idempotent-Replayed"
+
+/** 1 to 255 printable ASCII characters (decisions 6). */
+const validKey = /^[\x20-\x7E]{1,255}$/
+
+/** The header's value, or 400 `invalid_parameters` naming the header. */
+export const validateKey = (value: string): Effect.Effect<string, InvalidParameters> =>
+  validKey.test(value)
+    ? Effect.succeed(value)
+    : Effect.fail(
+      new InvalidParameters({
+        message: `${idempotencyHeader} must be 1 to 255 printable ASCII characters`,
+        param: idempotencyHeader
+      })
+    )
+
+/** JSON with object keys sorted, so that the same body sent with its keys in another order is the same request. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return Object.fromEntries(entries.map(([key, inner]) => [key, canonical(inner)]))
+  }
+  return value
+}
+
+/** What makes two requests "the same request" for a key: method, path with query, and body. */
+export const fingerprint = (method: string, pathAndQuery: string, body: unknown): string =>
+  createHash("sha256").update(JSON.stringify([method.toUpperCase(), pathAndQuery, canonical(body)]), "utf8")
+    .digest("hex")
+
+const decoder = new TextDecoder()
+
+/** The status, body and content type of a successful response, when its body is something to keep. */
+const storable = (response: HttpServerResponse.HttpServerResponse): Option.Option<StoredResponse> => {
+  const body = response.body
+  switch (body._tag) {
+    case "Empty":
+      return Option.some({ status: response.status, body: "", contentType: null })
+    case "Uint8Array":
+      return Option.some({ status: response.status, body: decoder.decode(body.body), contentType: body.contentType })
+    case "Raw":
+      return typeof body.body === "string"
+        ? Option.some({ status: response.status, body: body.body, contentType: body.contentType ?? null })
+        : Option.none()
+    default:
+      return Option.none()
+  }
+}
+
+const replay = (stored: StoredResponse): HttpServerResponse.HttpServerResponse =>
+  HttpServerResponse.setHeader(
+    stored.contentType === null && stored.body.length === 0
+      ? HttpServerResponse.empty({ status: stored.status })
+      : HttpServerResponse.text(stored.body, {
+        status: stored.status,
+        ...(stored.contentType !== null ? { contentType: stored.contentType } : {})
+      }),
+    replayedHeader.toLowerCase(),
+    "true"
+  )
+
+export interface IdempotentRequest {
+  readonly request: HttpServerRequest.HttpServerRequest
+  readonly key: ApiKey
+  /** The parsed body (`{}` when empty). */
+  readonly body: unknown
+}
+
+/** The claim the request being served holds, settled by `settled` once its response is known. */
+const heldClaim: FiberRef.FiberRef<Option.Option<Claim>> = globalValue(
+  Symbol.for("@hotel/http/heldClaim"),
+  () => FiberRef.unsafeMake(Option.none<Claim>())
+)
+
+/**
+ * The stored response of a replayed request. A middleware can only fail or let the handler run, so the
+ * claim step hands it to `settled` (around the router) as a defect, which answers with it.
+ */
+class Replayed {
+  constructor(readonly response: StoredResponse) {}
+}
+
+const pathAndQuery = (url: string): string => {
+  const parsed = new URL(url, "http://localhost")
+  return parsed.pathname + parsed.search
+}
+
+/**
+ * The `Idempotency-Key` step of a mutation (interface 7.4), in two halves. `claim` runs after the body
+ * checks, just before the handler: without the header nothing happens; with it the key is validated and
+ * claimed for the API key. The same request after success is answered with the stored status and body
+ * and `Idempotent-Replayed: true`, and nothing runs; another request with the key is 409
+ * `idempotency_key_reuse`; the same request while the first runs (in any process) is 409
+ * `idempotency_in_progress`. `settled` wraps the routed request: a success (status below 400) is stored,
+ * any failure, defect or interruption releases the key, so a retry runs afresh.
+ */
+export const makeIdempotency = Effect.map(IdempotencyStore, (store) => {
+  const claim = (input: IdempotentRequest): Effect.Effect<
+    void,
+    InvalidParameters | IdempotencyKeyReuse | IdempotencyInProgress
+  > => {
+    const header = input.request.headers[idempotencyHeader.toLowerCase()]
+    if (header === undefined) return Effect.void
+    return Effect.gen(function*() {
+      const key = yield* validateKey(header)
+      const outcome = yield* store.claim({
+        apiKeyId: input.key.id,
+        key,
+        fingerprint: fingerprint(input.request.method, pathAndQuery(input.request.url), input.body)
+      })
+      switch (outcome._tag) {
+        case "Replay":
+          return yield* Effect.die(new Replayed(outcome.response))
+        case "Mismatch":
+          return yield* new IdempotencyKeyReuse({
+            message: `This ${idempotencyHeader} was already used with a different request; use a fresh key per operation`
+          })
+        case "InProgress":
+          return yield* new IdempotencyInProgress({
+            message: `A request with this ${idempotencyHeader} is still running; retry shortly`
+          })
+        case "Claimed":
+          return yield* FiberRef.set(heldClaim, Option.some(outcome.claim))
+      }
+    })
+  }
+
+  // A key that cannot be stored or released is not the request's failure: the operation's outcome stands,
+  // and the claim becomes reclaimable after the claim timeout.
+  const settle = <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>): Effect.Effect<void> =>
+    Effect.flatMap(FiberRef.get(heldClaim), Option.match({
+      onNone: () => Effect.void,
+      onSome: (claim) => {
+        const done = Exit.isSuccess(exit) && exit.value.status < 400
+          ? Option.match(storable(exit.value), {
+            onNone: () => store.release(claim),
+            onSome: (response) => store.complete(claim, response)
+          })
+          : store.release(claim)
+        return Effect.catchAllCause(done, (cause) => Effect.logError("Settling an idempotency key failed", cause))
+      }
+    }))
+
+  const settled = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+    app.pipe(
+      Effect.onExit(settle),
+      Effect.catchAllDefect((defect) => defect instanceof Replayed ? Effect.succeed(replay(defect.response)) : Effect.die(defect)),
+      Effect.locally(heldClaim, Option.none())
+    )
+
+  return { claim, settled } as const
+})

@@ -1,0 +1,54 @@
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { MaintenanceMode } from "@hotel/domain"
+import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/platform/MaintenanceRepository"
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+
+/**
+ * How long a process trusts the window it read: `hotel maintenance start` / `stop` reach every process
+ * within this (plus one query).
+ */
+export const windowCacheTtl = Duration.millis(750)
+
+/** `Retry-After` when the operator gave no end, or the end has passed and maintenance still runs. */
+export const defaultRetryAfterSeconds = 60
+
+/** The health checks answer during maintenance (decisions 1 and 6); everything else, unknown routes too, is 503. */
+const exempt = new Set(["/health/live", "/health/ready"])
+
+const isExempt = (route: Option.Option<{ readonly path: string }>): boolean =>
+  Option.exists(route, ({ path }) => exempt.has(path))
+
+/** `Retry-After` in whole seconds: until `estimated_end` when it is ahead, 60 otherwise. */
+export const retryAfterSeconds = (window: MaintenanceWindow, now: number): number =>
+  window.estimatedEnd !== null && window.estimatedEnd.getTime() > now
+    ? Math.max(1, Math.ceil((window.estimatedEnd.getTime() - now) / 1000))
+    : defaultRetryAfterSeconds
+
+/**
+ * The first step, before routing (the route the router would take only tells whether it is a health
+ * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
+ * read from the database at most once per `windowCacheTtl` per process.
+ */
+export const makeMaintenanceCheck = Effect.gen(function*() {
+  const repository = yield* MaintenanceRepository
+  const current = yield* Effect.cachedWithTTL(repository.current(), windowCacheTtl)
+  return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceMode> =>
+    isExempt(route) ? Effect.void : Effect.gen(function*() {
+      const window = yield* current
+      if (!window.active) return
+      const now = yield* Clock.currentTimeMillis
+      yield* HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(window, now))))
+      )
+      return yield* new MaintenanceMode({
+        message: window.estimatedEnd === null
+          ? "The platform is in a maintenance window; retry later"
+          : `The platform is in a maintenance window until about ${window.estimatedEnd.toISOString()}`,
+        ...(window.estimatedEnd !== null ? { estimated_end: window.estimatedEnd.toISOString() } : {})
+      })
+    })
+})

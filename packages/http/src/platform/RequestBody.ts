@@ -1,0 +1,69 @@
+import * as Headers from "@effect/platform/Headers"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { InvalidJson, MissingApiKey, PayloadTooLarge } from "@hotel/domain"
+import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { CurrentApiKey, RequestBody } from "../Security.js"
+import { makeIdempotency } from "./Idempotency.js"
+
+export const maxBodyBytes = 1024 * 1024
+
+const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
+
+const tooLarge = () => new PayloadTooLarge({ message: "The request body is larger than 1 MiB" })
+
+/** The body's text, within the limit; a body that cannot be read is the client's 400, never an empty one. */
+const readText = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.gen(function*() {
+    if (Number(request.headers["content-length"] ?? "0") > maxBodyBytes) return yield* tooLarge()
+    const text = yield* request.text.pipe(
+      Effect.mapError(() => new InvalidJson({ message: "The request body could not be read" }))
+    )
+    if (Buffer.byteLength(text, "utf8") > maxBodyBytes) return yield* tooLarge()
+    return text
+  })
+
+// Depth is checked on the raw text first, so nothing recursive (the parser, the decoder's error formatter,
+// the idempotency fingerprint) ever sees a deeply nested body.
+const parse = (text: string) =>
+  text.trim().length === 0 ? Effect.succeed<unknown>({}) : JsonDepth.exceeds(text)
+  ? Effect.fail(new InvalidJson({ message: "The request body nests deeper than 64 levels" }))
+  : Effect.try({
+    try: () => JSON.parse(text) as unknown,
+    catch: () => new InvalidJson({ message: "The request body is not valid JSON" })
+  })
+
+/**
+ * The request as the handler decodes it: a standard request carrying the JSON that was read, so that an
+ * empty body is `{}` and a body sent without a JSON content type is still read as JSON. The URL, headers
+ * and peer address stay the client's.
+ */
+const asJson = (request: HttpServerRequest.HttpServerRequest, json: string) =>
+  HttpServerRequest.fromWeb(new Request("http://localhost/", { method: request.method, body: json })).modify({
+    url: request.url,
+    headers: Headers.set(request.headers, "content-type", "application/json"),
+    ...Option.match(request.remoteAddress, { onNone: () => ({}), onSome: (remoteAddress) => ({ remoteAddress }) })
+  })
+
+/**
+ * The steps between the scope check and the handler of a mutation: the body's size (413) and syntax
+ * (`invalid_json`), then the `Idempotency-Key` claim. Requests without a body pass untouched.
+ */
+export const RequestBodyLive = Layer.effect(
+  RequestBody,
+  Effect.gen(function*() {
+    const idempotency = yield* makeIdempotency
+    return Effect.gen(function*() {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      if (!hasBody(request.method)) return request
+      const key = yield* Effect.serviceOption(CurrentApiKey)
+      if (Option.isNone(key)) return yield* Effect.die(new MissingApiKey({ message: "Body checked before authentication" }))
+      const text = yield* readText(request)
+      const body = yield* parse(text)
+      yield* idempotency.claim({ request, key: key.value, body })
+      return asJson(request, text.trim().length === 0 ? "{}" : text)
+    })
+  })
+)

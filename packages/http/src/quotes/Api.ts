@@ -1,0 +1,116 @@
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import * as Errors from "../Errors.js"
+import { IsoDate, Text, Uuid } from "@hotel/domain"
+import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
+import { ListOf } from "../Common.js"
+import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
+
+export const RatesParams = Schema.Struct({
+  check_in: IsoDate,
+  check_out: IsoDate,
+  adults: IntParam(1, 20),
+  children: Schema.optional(IntParam(0, 20)),
+  child_ages: Schema.optional(IntListParam(20, "ages")),
+  room_type_id: Schema.optional(Uuid),
+  rate_plan_id: Schema.optional(Uuid),
+  promo_code: Schema.optional(Text),
+  include_unavailable: Schema.optional(BooleanParam)
+})
+
+export const TraceEntry = Schema.Struct({
+  step: Schema.Literal("base", "interval", "derivation", "extra_guest", "single_guest_discount", "rounding"),
+  amount: Schema.String,
+  detail: Schema.optional(Schema.String)
+})
+
+export const OfferReason = Schema.Literal(
+  "sold_out",
+  "party_too_large",
+  "booking_window",
+  "stay_window",
+  "min_stay",
+  "max_stay",
+  "closed_to_arrival",
+  "closed_to_departure",
+  "stop_sell",
+  "promo_code_required",
+  "promo_code_invalid",
+  "currency_unavailable"
+)
+
+export const Offer = Schema.Struct({
+  rate_plan_id: Schema.String,
+  rate_plan_name: Schema.String,
+  room_type_id: Schema.String,
+  currency: Schema.String,
+  /** Null only when the stay cannot be priced (`currency_unavailable`). */
+  total: Schema.NullOr(Schema.String),
+  nightly_rate: Schema.NullOr(Schema.String),
+  nights: Schema.Array(Schema.Struct({ date: Schema.String, amount: Schema.String, trace: Schema.Array(TraceEntry) })),
+  /** The folio charge lines a hold of this offer writes, in order. */
+  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Schema.String })),
+  taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Schema.String })),
+  cancellation_terms: Schema.Array(Schema.Struct({ until: Schema.NullOr(Schema.String), refund_percent: Schema.Number })),
+  /** The entitlements a hold gives: quantity and allowance already multiplied by the frequency. */
+  inclusions: Schema.Array(Schema.Struct({
+    label: Schema.String,
+    inclusion_kind: Schema.Literal("perk", "credit"),
+    revenue_category: Schema.String,
+    service_item_id: Schema.NullOr(Schema.String),
+    currency: Schema.String,
+    quantity: Schema.Int,
+    allowance: Schema.String
+  })),
+  available: Schema.Int,
+  bookable: Schema.Boolean,
+  reasons: Schema.Array(OfferReason)
+})
+
+/** Quotes (decisions 3.1): live inventory, never cached, scope `catalog:read`. */
+export class RatesApi extends HttpApiGroup.make("rates")
+  .add(
+    HttpApiEndpoint.get("rates", "/rates")
+      .setUrlParams(RatesParams)
+      .addSuccess(ListOf(Offer))
+      .addError(Errors.RoomTypeNotFound)
+  )
+  .middleware(RequestBody)
+  .middleware(Authorization)
+  .annotate(RequiredScope, "catalog:read")
+  .annotate(CacheControl, noStore)
+{}
+
+export const AvailabilityParams = Schema.Struct({
+  start_date: IsoDate,
+  end_date: IsoDate,
+  room_type_id: Schema.optional(Uuid)
+})
+
+export const AvailabilityNight = Schema.Struct({
+  date: Schema.String,
+  /** Rooms of the type in service. */
+  rooms: Schema.Int,
+  /** Rooms free that night (live holds, confirmed and checked-in stays taken off). */
+  available: Schema.Int
+})
+
+export const RoomTypeAvailability = Schema.Struct({
+  room_type_id: Schema.String,
+  nights: Schema.Array(AvailabilityNight)
+})
+
+/** Live inventory (decisions 3.1): never cached, scope `catalog:read`. */
+export class AvailabilityApi extends HttpApiGroup.make("availability")
+  .add(
+    HttpApiEndpoint.get("availability", "/availability")
+      .setUrlParams(AvailabilityParams)
+      .addSuccess(ListOf(RoomTypeAvailability))
+      .addError(Errors.RoomTypeNotFound)
+  )
+  .middleware(RequestBody)
+  .middleware(Authorization)
+  .annotate(RequiredScope, "catalog:read")
+  .annotate(CacheControl, noStore)
+{}

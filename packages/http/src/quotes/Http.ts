@@ -1,0 +1,49 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Clock from "effect/Clock"
+import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import { HotelApi } from "../Api.js"
+import { presentOffer, presentAvailability } from "./Presenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { Inventory } from "@hotel/persistence/quotes/Inventory"
+
+export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
+  Effect.gen(function*() {
+    const quotes = yield* QuoteService
+    return handlers.handle("rates", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const offers = yield* quotes.rates(key.propertyId, {
+          checkIn: urlParams.check_in,
+          checkOut: urlParams.check_out,
+          party: {
+            adults: urlParams.adults,
+            children: urlParams.children ?? 0,
+            // When present, the ages are the child count (decisions 3).
+            childAges: urlParams.child_ages ?? null
+          },
+          promoCode: urlParams.promo_code ?? null,
+          roomTypeId: urlParams.room_type_id ?? null,
+          ratePlanId: urlParams.rate_plan_id ?? null,
+          includeUnavailable: urlParams.include_unavailable ?? false
+        }, key.context)
+        return { data: offers.map(presentOffer) }
+      }))
+  }))
+
+export const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
+  Effect.gen(function*() {
+    const inventory = yield* Inventory
+    return handlers.handle("availability", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const entries = yield* inventory.calendar(key.propertyId, {
+          startDate: urlParams.start_date,
+          endDate: urlParams.end_date,
+          roomTypeId: urlParams.room_type_id ?? null,
+          now
+        })
+        return { data: entries.map(presentAvailability) }
+      }))
+  }))

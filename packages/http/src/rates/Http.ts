@@ -1,0 +1,145 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { RatePlanNotFound } from "@hotel/domain"
+import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
+import { HotelApi } from "../Api.js"
+import { presentRatePlan } from "./RatePlanPresenter.js"
+import { CurrentApiKey } from "../Security.js"
+import { RateManagement } from "@hotel/persistence/rates/RateManagement"
+import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
+import { presentInterval, presentInclusion, presentPromoCode } from "./RateManagementPresenter.js"
+import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
+import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
+
+export const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanReads", (handlers) =>
+  Effect.gen(function*() {
+    const plans = yield* RatePlanRepository
+    return handlers
+      .handle("list", () =>
+        CurrentApiKey.pipe(
+          Effect.flatMap((key) => plans.list(key.propertyId)),
+          Effect.map((rows) => ({ data: rows.map(presentRatePlan) }))
+        ))
+      .handle("get", ({ path }) =>
+        CurrentApiKey.pipe(
+          Effect.flatMap((key) => plans.findById(key.propertyId, path.id)),
+          Effect.flatMap(Option.match({
+            onNone: () => Effect.fail(new RatePlanNotFound({ message: `No rate plan ${path.id}` })),
+            onSome: Effect.succeed
+          })),
+          Effect.map(presentRatePlan)
+        ))
+  }))
+
+export const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWrites", (handlers) =>
+  Effect.gen(function*() {
+    const rates = yield* RateManagement
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const { id } = yield* rates.create(key.propertyId, payload)
+          return { rate_plan_id: id }
+        }))
+      .handle("update", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* rates.update(key.propertyId, path.id, payload)
+          return { rate_plan_id: path.id, updated: true as const }
+        }))
+      .handle("delete", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* rates.remove(key.propertyId, path.id)
+          return { rate_plan_id: path.id, deleted: true as const }
+        }))
+  }))
+
+export const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (handlers) =>
+  Effect.gen(function*() {
+    const intervals = yield* IntervalRepository
+    return handlers
+      .handle("list", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const rows = yield* intervals.list(key.propertyId, path.id)
+          return { data: rows.map(presentInterval) }
+        }))
+      .handle("create", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const { id } = yield* intervals.create(key.propertyId, path.id, payload)
+          return { interval_id: id }
+        }))
+      .handle("get", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentInterval(yield* intervals.get(key.propertyId, path.id))
+        }))
+      .handle("update", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* intervals.update(key.propertyId, path.id, payload)
+          return { interval_id: path.id, updated: true as const }
+        }))
+      .handle("delete", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* intervals.remove(key.propertyId, path.id)
+          return { interval_id: path.id, deleted: true as const }
+        }))
+  }))
+
+export const InclusionHandlers = HttpApiBuilder.group(HotelApi, "inclusions", (handlers) =>
+  Effect.gen(function*() {
+    const inclusions = yield* InclusionRepository
+    return handlers
+      .handle("list", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const rows = yield* inclusions.list(key.propertyId, path.id)
+          return { data: rows.map(presentInclusion) }
+        }))
+      .handle("replace", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const { count } = yield* inclusions.replace(key.propertyId, path.id, payload)
+          return { rate_plan_id: path.id, count }
+        }))
+  }))
+
+export const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (handlers) =>
+  Effect.gen(function*() {
+    const codes = yield* PromoCodeRepository
+    return handlers
+      .handle("list", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const rows = yield* codes.list(key.propertyId, path.id)
+          return { data: rows.map(presentPromoCode) }
+        }))
+      .handle("create", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const created = yield* codes.create(key.propertyId, path.id, payload)
+          return { promo_code_id: created.id, code: created.code }
+        }))
+      .handle("get", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentPromoCode(yield* codes.get(key.propertyId, path.id))
+        }))
+      .handle("update", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* codes.update(key.propertyId, path.id, payload)
+          return { promo_code_id: path.id, updated: true as const }
+        }))
+      .handle("delete", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          yield* codes.remove(key.propertyId, path.id)
+          return { promo_code_id: path.id, deleted: true as const }
+        }))
+  }))

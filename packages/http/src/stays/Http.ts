@@ -1,0 +1,27 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
+import { HotelApi } from "../Api.js"
+import { presentStay } from "./Presenter.js"
+import { CurrentApiKey } from "../Security.js"
+
+export const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
+  Effect.gen(function*() {
+    const stays = yield* StayTransitions
+    return handlers
+      .handle("checkIn", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentStay(yield* stays.checkIn(key.propertyId, path.id, payload.room_id ?? null))
+        }))
+      .handle("checkOut", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentStay(yield* stays.checkOut(key.propertyId, path.id))
+        }))
+      .handle("noShow", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentStay(yield* stays.noShow(key.propertyId, path.id))
+        }))
+  }))

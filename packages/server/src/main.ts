@@ -1,0 +1,88 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { HttpLive } from "@hotel/http/HttpLive"
+import { Authenticator } from "@hotel/http/platform/Authenticator"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
+import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
+import { Cancellations } from "@hotel/persistence/booking/Cancellations"
+import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
+import { Charges } from "@hotel/persistence/folios/Charges"
+import { Confirmations } from "@hotel/persistence/booking/Confirmations"
+import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
+import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
+import { Holds } from "@hotel/persistence/booking/Holds"
+import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
+import type { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
+import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
+import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
+import { Inventory } from "@hotel/persistence/quotes/Inventory"
+import { Loyalty } from "@hotel/persistence/guests/Loyalty"
+import type { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
+import { PlatformLive } from "@hotel/persistence/platform/Platform"
+import { PricingInputs } from "@hotel/persistence/quotes/PricingInputs"
+import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
+import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import type { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
+import { RateManagement } from "@hotel/persistence/rates/RateManagement"
+import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
+import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
+import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
+import * as Config from "effect/Config"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { createServer } from "node:http"
+import { MigratedDatabaseLive } from "./Database.js"
+
+// The composition root: every layer of the running application is chosen here, and only here.
+
+/** The repositories and transaction services the handlers call; each needs only a `SqlClient`. */
+export const RepositoriesLive = Layer.mergeAll(
+  ApiKeyRepository.Default,
+  CatalogRepository.Default,
+  RatePlanRepository.Default,
+  RateManagement.Default,
+  IntervalRepository.Default,
+  InclusionRepository.Default,
+  PromoCodeRepository.Default,
+  PricingInputs.Default,
+  Inventory.Default,
+  QuoteService.Default,
+  GuestRepository.Default,
+  ReservationReads.Default,
+  Holds.Default,
+  Confirmations.Default,
+  Cancellations.Default,
+  FolioRepository.Default,
+  Charges.Default,
+  Loyalty.Default,
+  StayTransitions.Default,
+  CancellationQuote.Default
+)
+
+/** The platform services of the request pipeline: `PlatformLive` (Postgres) or `PlatformInMemory` (tests). */
+export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | MaintenanceRepository, never, SqlClient.SqlClient>
+
+/** Everything the HTTP layer takes from outside, with the given platform services. */
+export const servicesWith = (platform: PlatformLayer) =>
+  Authenticator.layer.pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+
+/** `HOST:PORT`, default 127.0.0.1:3000. */
+export const NodeServerLive = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
+    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+    return NodeHttpServer.layer(createServer, { port, host })
+  })
+)
+
+/** The API on `HOST:PORT` and the sweeper of expired holds, over whatever `SqlClient` is provided. */
+export const ApplicationLive = HttpLive.pipe(
+  HttpServer.withLogAddress,
+  Layer.provide(NodeServerLive),
+  Layer.merge(HoldSweeperLive),
+  Layer.provide(servicesWith(PlatformLive))
+)
+
+/** The whole application: the migrated database (`DATABASE_URL` or embedded), services, API, server, sweeper. */
+export const MainLive = ApplicationLive.pipe(Layer.provide(MigratedDatabaseLive))

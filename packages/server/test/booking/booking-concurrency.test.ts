@@ -1,0 +1,179 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { expect, layer } from "@effect/vitest"
+import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
+import * as Effect from "effect/Effect"
+import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
+import { type ApiResponse, type ErrorBody, request } from "../utils/http.js"
+import { secondServer } from "../utils/processes.js"
+import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
+
+// Race safety of the booking flow with REAL concurrent HTTP requests (decisions 5: availability never goes
+// below zero whatever the concurrency and however many server processes share the database).
+
+const outcomes = (responses: ReadonlyArray<ApiResponse>) => {
+  const tally: Record<string, number> = {}
+  for (const res of responses) {
+    const label = res.status < 300 ? String(res.status) : `${res.status} ${res.json<ErrorBody>().error.code}`
+    tally[label] = (tally[label] ?? 0) + 1
+  }
+  return tally
+}
+
+/** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
+const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
+  sql<{ room_type_id: string; night: string; taken: number; rooms: number }>`
+    WITH nights AS (
+      SELECT r.room_type_id, d::date AS night
+      FROM reservations r, generate_series(r.check_in_date, r.check_out_date - 1, interval '1 day') AS d
+      WHERE r.property_id = ${propertyId}
+        AND (r.status IN ('confirmed', 'checked_in') OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))
+    )
+    SELECT n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
+           (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)::int AS rooms
+    FROM nights n GROUP BY n.room_type_id, n.night
+    HAVING count(*) > (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)`.pipe(
+    Effect.orDie
+  )
+
+/** Rows a property's holds wrote: reservations, their folios, lines and legs. */
+const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
+  sql<{ reservations: number; folios: number; lines: number; legs: number }>`
+    SELECT (SELECT count(*) FROM reservations WHERE property_id = ${propertyId})::int AS reservations,
+           (SELECT count(*) FROM folios WHERE property_id = ${propertyId})::int AS folios,
+           (SELECT count(*) FROM folio_lines l JOIN folios f ON f.id = l.folio_id
+             WHERE f.property_id = ${propertyId})::int AS lines,
+           (SELECT count(*) FROM accommodations a JOIN reservations r ON r.id = a.reservation_id
+             WHERE r.property_id = ${propertyId})::int AS legs`.pipe(Effect.orDie, Effect.map((rows) => rows[0]))
+
+const body = (imported: PropertyImportResult, rt: string, guest: string) =>
+  importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
+
+const all = <A>(effects: ReadonlyArray<Effect.Effect<A>>) => Effect.all(effects, { concurrency: "unbounded" })
+
+const post = (api: TestApiService, key: string, path: string, payload: unknown) => api.post(path, payload, { key })
+
+layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (it) => {
+  it.effect("30 simultaneous holds for the last 3 rooms: exactly 3 succeed, the rest 409 no_availability", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 5 })
+      yield* hold(api, body(imported, "A", guest), { key })
+      yield* hold(api, body(imported, "A", guest), { key })
+      const responses = yield* all(Array.from({ length: 30 }, () => post(api, key, "/holds", body(imported, "A", guest))))
+      expect(outcomes(responses)).toEqual({ "201": 3, "409 no_availability": 27 })
+      expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
+      // Nothing half-written by the 27 failures: 5 holds of 2 nights, each 2 room lines and 2 taxes.
+      expect(yield* propertyRows(api.sql, imported.property_id)).toEqual({ reservations: 5, folios: 5, lines: 20, legs: 5 })
+      const rates = yield* api.get(`/availability?start_date=2031-09-01&end_date=2031-09-02`, { key })
+      expect(rates.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<{ available: number }> }> }>().data[0].nights
+        .map((n) => n.available)).toEqual([0, 0])
+    }))
+
+  it.effect("holds on many room types in parallel: each room type sells exactly its rooms", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const types = ["A", "B", "C", "D", "E", "F", "G", "H"]
+      const { imported, key, guest } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
+      const requests = types.flatMap((t) => Array.from({ length: 4 }, () => ({ t, payload: body(imported, t, guest) })))
+      const responses = yield* all(requests.map(({ payload }) => post(api, key, "/holds", payload)))
+      expect(outcomes(responses)).toEqual({ "201": 16, "409 no_availability": 16 })
+      for (const t of types) {
+        const won = responses.filter((res, i) => requests[i].t === t && res.status === 201)
+        expect(won, t).toHaveLength(2)
+      }
+      expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
+    }))
+
+  it.effect("32 concurrent holds on one room type all complete, without deadlock", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 40 })
+      const started = Date.now()
+      const responses = yield* all(Array.from({ length: 32 }, (_, i) =>
+        post(api, key, "/holds", {
+          ...body(imported, "A", guest),
+          // Mixed stays, so the same lock covers overlapping and disjoint ranges.
+          check_in: `2031-09-${String(1 + (i % 5)).padStart(2, "0")}`,
+          check_out: `2031-09-${String(2 + (i % 5) + (i % 4)).padStart(2, "0")}`
+        })))
+      expect(outcomes(responses)).toEqual({ "201": 32 })
+      expect(Date.now() - started).toBeLessThan(30_000)
+      const codes = responses.map((res) => res.json<HoldResponse>().confirmation_code)
+      expect(new Set(codes).size).toBe(32)
+    }))
+
+  it.effect("10 simultaneous confirms of one hold: one payment, nine already_confirmed", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 3 })
+      const held = yield* hold(api, body(imported, "A", guest), { key })
+      const responses = yield* all(Array.from({ length: 10 }, (_, i) =>
+        post(api, key, `/holds/${held.reservation_id}/confirm`, {
+          // The same reference for half of them, a fresh one for the others.
+          payment_reference: i % 2 === 0 ? "pay-race" : `pay-race-${i}`
+        })))
+      expect(outcomes(responses)).toEqual({ "200": 10 })
+      const flags = responses.map((res) => res.json<{ already_confirmed: boolean }>().already_confirmed)
+      expect(flags.filter((f) => !f)).toHaveLength(1)
+      const counts = yield* api.sql<{ payments: number; lines: number; audits: number; skipped: number }>`
+        SELECT (SELECT count(*) FROM payments WHERE reservation_id = ${held.reservation_id})::int AS payments,
+               (SELECT count(*) FROM folio_lines WHERE folio_id = ${held.folio_id} AND kind = 'payment')::int AS lines,
+               (SELECT count(*) FROM confirm_audit WHERE reservation_id = ${held.reservation_id})::int AS audits,
+               (SELECT count(*) FROM loyalty_skipped_earns WHERE reservation_id = ${held.reservation_id})::int AS skipped`
+        .pipe(Effect.orDie)
+      expect(counts).toEqual([{ payments: 1, lines: 1, audits: 1, skipped: 1 }])
+    }))
+
+  it.effect("one payment reference raced over 10 holds: one confirms, nine are payment_reference_reused", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 10 })
+      const holds = yield* Effect.forEach(Array.from({ length: 10 }), () => hold(api, body(imported, "A", guest), { key }))
+      const reference = `pay-${uniqueCode()}`
+      const responses = yield* all(
+        holds.map((h) => post(api, key, `/holds/${h.reservation_id}/confirm`, { payment_reference: reference }))
+      )
+      expect(outcomes(responses)).toEqual({ "200": 1, "409 payment_reference_reused": 9 })
+      const [{ n }] = yield* api.sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM payments WHERE property_id = ${imported.property_id}`.pipe(Effect.orDie)
+      expect(n).toBe(1)
+    }))
+
+  it.effect("a promo code with max_redemptions 1 under 10 simultaneous holds is redeemed once", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key } = yield* importRoomTypes(api, { A: 20 })
+      const plan = yield* insertPlan(api.sql, imported.property_id, imported.room_types["A"], {
+        requires_promo_code: true,
+        kind: "promotion"
+      })
+      const code = yield* insertPromoCode(api.sql, imported.property_id, plan, { code: "ONLYONE", max_redemptions: 1 })
+      const guests = yield* Effect.forEach(Array.from({ length: 10 }), () => newGuest(api, imported.property_id))
+      const responses = yield* all(guests.map((guest) =>
+        post(api, key, "/holds", { ...body(imported, "A", guest), rate_plan_id: plan, promo_code: "onlyone" })
+      ))
+      expect(outcomes(responses)).toEqual({ "201": 1, "404 rate_plan_not_found": 9 })
+      const [{ n }] = yield* api.sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM reservations WHERE promo_code_id = ${code}`.pipe(Effect.orDie)
+      expect(n).toBe(1)
+      expect((yield* propertyRows(api.sql, imported.property_id)).reservations).toBe(1)
+    }))
+
+  it.effect("two server processes on one database: 30 holds for the last 3 rooms, exactly 3 succeed", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 4 })
+      yield* hold(api, body(imported, "A", guest), { key })
+      const other = yield* secondServer
+      const sendOther = request(other, key)
+      const responses = yield* all(Array.from({ length: 30 }, (_, i) =>
+        i % 2 === 0
+          ? post(api, key, "/holds", body(imported, "A", guest))
+          : sendOther("POST", "/holds", { body: body(imported, "A", guest) })
+      ))
+      expect(outcomes(responses)).toEqual({ "201": 3, "409 no_availability": 27 })
+      expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
+      expect(yield* propertyRows(api.sql, imported.property_id)).toEqual({ reservations: 4, folios: 4, lines: 16, legs: 4 })
+    })), 120_000)
+})

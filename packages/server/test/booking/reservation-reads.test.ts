@@ -1,0 +1,83 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
+import type { ErrorBody } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
+  it.effect("an empty property lists nothing", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.get("/reservations")
+      expect(res.status).toBe(200)
+      expect(res.json()).toEqual({ has_more: false, data: [] })
+    }))
+
+  it.effect("limit, offset and status are validated by name", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      for (
+        const [query, param] of [
+          ["limit=0", "limit"],
+          ["limit=101", "limit"],
+          ["limit=abc", "limit"],
+          ["limit=2.5", "limit"],
+          ["offset=-1", "offset"],
+          ["offset=10001", "offset"],
+          ["status=open", "status"],
+          ["guest_id=123", "guest_id"]
+        ] as const
+      ) {
+        const res = yield* api.get(`/reservations?${query}`)
+        expect(res.status, query).toBe(400)
+        expect(res.json<ErrorBody>().error).toMatchObject({ code: "invalid_parameters", param })
+      }
+      expect((yield* api.get("/reservations?limit=100&offset=10000")).status).toBe(200)
+    }))
+
+  it.effect("scope reservations:read; unknown or malformed ids are 404 reservation_not_found", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const catalogOnly = yield* api.createKey({ scopes: ["catalog:read"] })
+      const denied = yield* api.get("/reservations", { key: catalogOnly })
+      expect(denied.status).toBe(403)
+      expect(denied.json<ErrorBody>().error.message).toContain("reservations:read")
+      for (const id of ["00000000-0000-4000-8000-000000000000", "R-123"]) {
+        const res = yield* api.get(`/reservations/${id}`)
+        expect(res.status).toBe(404)
+        expect(res.json<ErrorBody>().error).toMatchObject({ type: "not_found", code: "reservation_not_found" })
+      }
+    }))
+
+  it.effect("GET /reservations pages through every reservation exactly once, in check-in order", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key, guest } = yield* importRoomTypes(api, { A: 3, B: 3 })
+      const created: Array<string> = []
+      const nights = ["2031-07-09", "2031-07-02", "2031-07-05", "2031-07-02", "2031-07-20", "2031-07-05", "2031-07-01"]
+      for (const [i, checkIn] of nights.entries()) {
+        const rt = i % 2 === 0 ? "A" : "B"
+        const day = Number(checkIn.slice(8)) + 1
+        const stay = { check_in: checkIn, check_out: `2031-07-${String(day).padStart(2, "0")}` }
+        const held = yield* hold(api, importedHoldBody(imported, rt, guest, stay), { key })
+        created.push(held.reservation_id)
+      }
+      for (const limit of [1, 2, 3, 7, 25]) {
+        const seen: Array<{ id: string; check_in_date: string }> = []
+        for (let offset = 0;; offset += limit) {
+          const res = yield* api.get(`/reservations?limit=${limit}&offset=${offset}`, { key })
+          expect(res.status, res.text).toBe(200)
+          const page = res.json<{ has_more: boolean; data: ReadonlyArray<{ id: string; check_in_date: string }> }>()
+          expect(page.data.length).toBeLessThanOrEqual(limit)
+          seen.push(...page.data)
+          if (!page.has_more) break
+        }
+        expect(seen.map((r) => r.id).sort()).toEqual([...created].sort())
+        expect(new Set(seen.map((r) => r.id)).size).toBe(created.length)
+        const dates = seen.map((r) => r.check_in_date)
+        expect(dates).toEqual([...dates].sort())
+      }
+      const tentative = yield* api.get(`/reservations?status=tentative&guest_id=${guest}&limit=100`, { key })
+      expect(tentative.json<{ data: ReadonlyArray<unknown> }>().data).toHaveLength(created.length)
+    }))
+})

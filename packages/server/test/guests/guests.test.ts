@@ -1,0 +1,91 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import type { ErrorBody } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+const invalid = (res: { status: number; json: <T>() => T }, param: string) => {
+  expect(res.status).toBe(400)
+  const { error } = res.json<ErrorBody>()
+  expect(error).toMatchObject({ type: "invalid_request", code: "invalid_parameters", param })
+}
+
+layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
+  it.effect("POST /guests creates a guest (201) and GET /guests/{id} shows it with a zero loyalty balance", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const created = yield* api.post("/guests", { first_name: "Ana", last_name: "Silva", email: "ana@example.com" })
+      expect(created.status).toBe(201)
+      expect(created.headers.get("cache-control")).toBe("no-store")
+      const { guest_id } = created.json<{ guest_id: string }>()
+      const res = yield* api.get(`/guests/${guest_id}`)
+      expect(res.status).toBe(200)
+      expect(res.json()).toMatchObject({
+        id: guest_id,
+        first_name: "Ana",
+        last_name: "Silva",
+        email: "ana@example.com",
+        phone: null,
+        language: null,
+        loyalty_points: 0
+      })
+      expect(res.json<{ created_at: string }>().created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
+    }))
+
+  it.effect("names are required, 1 to 100 characters", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      invalid(yield* api.post("/guests", { last_name: "Silva" }), "first_name")
+      invalid(yield* api.post("/guests", { first_name: "", last_name: "Silva" }), "first_name")
+      invalid(yield* api.post("/guests", { first_name: "Ana", last_name: "x".repeat(101) }), "last_name")
+      invalid(yield* api.post("/guests", { first_name: "Ana", last_name: 7 }), "last_name")
+      invalid(yield* api.post("/guests", { first_name: "Ana", last_name: "S", email: "nope" }), "email")
+    }))
+
+  it.effect("a body that is not JSON is 400 invalid_json", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.request("POST", "/guests", { raw: "{not json" })
+      expect(res.status).toBe(400)
+      expect(res.json<ErrorBody>().error).toMatchObject({ type: "invalid_request", code: "invalid_json" })
+      expect(res.json<ErrorBody>().error).not.toHaveProperty("param")
+    }))
+
+  it.effect("a body over 1 MiB is 413 payload_too_large", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.post("/guests", { first_name: "A", last_name: "B", notes: "x".repeat(1_100_000) })
+      expect(res.status).toBe(413)
+      expect(res.json<ErrorBody>().error).toMatchObject({ type: "invalid_request", code: "payload_too_large" })
+    }))
+
+  it.effect("scopes guests:write and guests:read", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const readOnly = yield* api.createKey({ scopes: ["guests:read"] })
+      const res = yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key: readOnly })
+      expect(res.status).toBe(403)
+      expect(res.json<ErrorBody>().error.message).toContain("guests:write")
+      const writeOnly = yield* api.createKey({ scopes: ["guests:write"] })
+      const { guest_id } = (yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key: writeOnly }))
+        .json<{ guest_id: string }>()
+      expect((yield* api.get(`/guests/${guest_id}`, { key: writeOnly })).status).toBe(403)
+      expect((yield* api.get(`/guests/${guest_id}`, { key: readOnly })).status).toBe(200)
+    }))
+
+  it.effect("another property's guest, an unknown id and a malformed id are 404 guest_not_found", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { guest_id } = (yield* api.post("/guests", { first_name: "A", last_name: "B" })).json<{ guest_id: string }>()
+      const other = yield* api.importProperty()
+      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      for (const [path, key] of [
+        [`/guests/${guest_id}`, otherKey],
+        ["/guests/00000000-0000-4000-8000-000000000000", api.key],
+        ["/guests/123", api.key]
+      ] as const) {
+        const res = yield* api.get(path, { key })
+        expect(res.status).toBe(404)
+        expect(res.json<ErrorBody>().error).toMatchObject({ type: "not_found", code: "guest_not_found" })
+      }
+    }))
+})

@@ -1,0 +1,175 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { newGuest, postCancel } from "../utils/booking.js"
+import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { book, loyaltyBalance } from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+
+// POST /guests/{id}/loyalty/redemptions (decisions 5): debits the ledger; more than the balance (or any
+// redemption while the balance is negative) is 409 insufficient_points, also when redemptions race.
+
+interface RedemptionWire {
+  readonly redemption_id: string
+  readonly guest_id: string
+  readonly reservation_id: string | null
+  readonly points: number
+  readonly loyalty_points: number
+}
+
+const redeem = (api: TestApiService, guestId: string, body: unknown, options?: RequestOptions) =>
+  api.post(`/guests/${guestId}/loyalty/redemptions`, body, options)
+
+const insufficient = (res: ApiResponse) => expectError(res, 409, "conflict", "insufficient_points")
+
+/** A confirmed USD stay of three nights at 130.00: 390 USD of room revenue earns 3900 points. */
+const earn = (api: TestApiService, dates: { check_in: string; check_out: string }, guestId?: string) =>
+  book(api, { rate_plan_id: api.property.rate_plans["USD-DBL"], ...dates, ...(guestId === undefined ? {} : { guest_id: guestId }) })
+
+layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/redemptions", (it) => {
+  it.effect("an earn on a confirmed USD stay, then a redemption that debits the ledger (201)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* earn(api, { check_in: "2031-09-01", check_out: "2031-09-04" })
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
+
+      const res = yield* redeem(api, stay.guest_id, { points: 1000 })
+      expect(res.status, res.text).toBe(201)
+      expect(res.headers.get("cache-control")).toBe("no-store")
+      const body = res.json<RedemptionWire>()
+      expect(body).toEqual({
+        redemption_id: body.redemption_id,
+        guest_id: stay.guest_id,
+        reservation_id: null,
+        points: 1000,
+        loyalty_points: 2900
+      })
+      expect(body.redemption_id).toMatch(/^[0-9a-f-]{36}$/)
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(2900)
+
+      // Tied to one of the guest's reservations.
+      const tied = yield* redeem(api, stay.guest_id, { points: 900, reservation_id: stay.reservation_id })
+      expect(tied.status, tied.text).toBe(201)
+      expect(tied.json<RedemptionWire>()).toMatchObject({ reservation_id: stay.reservation_id, points: 900, loyalty_points: 2000 })
+
+      const ledger = yield* api.sql<{ id: string; kind: string; points: number; reservation_id: string | null }>`
+        SELECT id, kind, points, reservation_id FROM loyalty_ledger WHERE guest_id = ${stay.guest_id}
+        ORDER BY created_at, points DESC`.pipe(Effect.orDie)
+      expect(ledger.map((l) => [l.kind, l.points, l.reservation_id])).toEqual([
+        ["earn", 3900, stay.reservation_id],
+        ["redeem", -1000, null],
+        ["redeem", -900, stay.reservation_id]
+      ])
+      expect(ledger[1].id).toBe(body.redemption_id)
+    }))
+
+  it.effect("more than the balance is 409 insufficient_points; exactly the balance empties it", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* earn(api, { check_in: "2031-09-08", check_out: "2031-09-11" })
+      expect(insufficient(yield* redeem(api, stay.guest_id, { points: 3901 })).message).toContain("3900")
+      expect((yield* redeem(api, stay.guest_id, { points: 3900 })).json<RedemptionWire>().loyalty_points).toBe(0)
+      insufficient(yield* redeem(api, stay.guest_id, { points: 1 }))
+      // A guest who never earned has nothing to redeem.
+      insufficient(yield* redeem(api, yield* newGuest(api), { points: 1 }))
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(0)
+    }))
+
+  it.effect("a negative balance (points reversed after they were spent) blocks any redemption", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const first = yield* earn(api, { check_in: "2031-09-15", check_out: "2031-09-18" })
+      expect((yield* redeem(api, first.guest_id, { points: 3000 })).status).toBe(201)
+      // The cancel reverses the 3900 points the stay earned: 900 − 3900.
+      expect((yield* postCancel(api, first.reservation_id)).status).toBe(200)
+      expect(yield* loyaltyBalance(api, first.guest_id)).toBe(-3000)
+      expect(insufficient(yield* redeem(api, first.guest_id, { points: 1 })).message).toContain("-3000")
+      // A new stay earns 3900: the balance is 900 again, and only that much can be redeemed.
+      yield* earn(api, { check_in: "2031-09-22", check_out: "2031-09-25" }, first.guest_id)
+      insufficient(yield* redeem(api, first.guest_id, { points: 901 }))
+      expect((yield* redeem(api, first.guest_id, { points: 900 })).json<RedemptionWire>().loyalty_points).toBe(0)
+    }))
+
+  it.effect("redemptions racing for the same points: exactly as many succeed as the balance covers", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* earn(api, { check_in: "2031-09-29", check_out: "2031-10-02" })
+      const results = yield* Effect.all(
+        Array.from({ length: 10 }, () => redeem(api, stay.guest_id, { points: 1000 })),
+        { concurrency: "unbounded" }
+      )
+      const statuses = results.map((r) => r.status).sort()
+      expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409])
+      for (const refused of results.filter((r) => r.status === 409)) insufficient(refused)
+      const balances = results.filter((r) => r.status === 201).map((r) => r.json<RedemptionWire>().loyalty_points).sort((a, b) => a - b)
+      expect(balances).toEqual([900, 1900, 2900])
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(900)
+
+      // The last points, raced for: one winner.
+      const last = yield* Effect.all(
+        Array.from({ length: 5 }, () => redeem(api, stay.guest_id, { points: 900 })),
+        { concurrency: "unbounded" }
+      )
+      expect(last.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409])
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(0)
+    }))
+
+  it.effect("field validation and referenced ids: 400 by field, 404 by resource", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* earn(api, { check_in: "2031-10-06", check_out: "2031-10-09" })
+      for (
+        const [body, param] of [
+          [{}, "points"],
+          [{ points: 0 }, "points"],
+          [{ points: -5 }, "points"],
+          [{ points: 1.5 }, "points"],
+          [{ points: "10" }, "points"],
+          [{ points: 1_000_000_001 }, "points"],
+          [{ points: 1, reservation_id: "R-1" }, "reservation_id"],
+          [{ points: 1, reservation_id: 7 }, "reservation_id"]
+        ] as const
+      ) {
+        expectInvalid(yield* redeem(api, stay.guest_id, body), param)
+      }
+      expectError(yield* redeem(api, stay.guest_id, undefined, { raw: "nope" }), 400, "invalid_request", "invalid_json")
+      // Field validation comes before the path's guest.
+      expectInvalid(yield* redeem(api, missingId, { points: 0 }), "points")
+
+      expectError(yield* redeem(api, stay.guest_id, { points: 1, reservation_id: missingId }), 404, "not_found", "reservation_not_found")
+      const someoneElse = yield* earn(api, { check_in: "2031-10-06", check_out: "2031-10-09" })
+      expectInvalid(yield* redeem(api, stay.guest_id, { points: 1, reservation_id: someoneElse.reservation_id }), "reservation_id")
+      // The referenced reservation is checked before the balance.
+      expectError(yield* redeem(api, stay.guest_id, { points: 999_999, reservation_id: missingId }), 404, "not_found", "reservation_not_found")
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
+    }))
+
+  it.effect("scope guests:write; unknown, malformed and another property's guests are 404 guest_not_found", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* earn(api, { check_in: "2031-10-13", check_out: "2031-10-16" })
+      for (const scopes of [["guests:read"], ["reservations:write", "folios:write"]] as const) {
+        const key = yield* api.createKey({ scopes })
+        const denied = yield* redeem(api, stay.guest_id, { points: 1 }, { key })
+        expect(expectError(denied, 403, "permission", "insufficient_scope").message).toContain("guests:write")
+      }
+      const writer = yield* api.createKey({ scopes: ["guests:write"] })
+      expect((yield* redeem(api, stay.guest_id, { points: 1 }, { key: writer })).status).toBe(201)
+
+      for (const id of [missingId, "G-1", stay.reservation_id]) {
+        expectError(yield* redeem(api, id, { points: 1 }), 404, "not_found", "guest_not_found")
+      }
+      const other = yield* api.importProperty()
+      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      expectError(yield* redeem(api, stay.guest_id, { points: 1 }, { key: otherKey }), 404, "not_found", "guest_not_found")
+      // Their guest cannot spend against this property's reservation, which is not theirs to see.
+      const theirGuest = yield* newGuest(api, other.property_id)
+      expectError(
+        yield* redeem(api, theirGuest, { points: 1, reservation_id: stay.reservation_id }, { key: otherKey }),
+        404,
+        "not_found",
+        "reservation_not_found"
+      )
+      expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3899)
+    }))
+})

@@ -1,0 +1,54 @@
+import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
+import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { expect, layer } from "@effect/vitest"
+import { RatePlanNotFound } from "@hotel/domain"
+import { HotelApi } from "@hotel/http"
+import * as Effect from "effect/Effect"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+const typedClient = Effect.gen(function*() {
+  const api = yield* TestApi
+  return yield* HttpApiClient.make(HotelApi, {
+    baseUrl: api.baseUrl,
+    transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(api.key))
+  })
+}).pipe(Effect.provide(FetchHttpClient.layer))
+
+layer(TestApiLive, { excludeTestServices: true })("clients", (it) => {
+  it.effect("a client derived from the HttpApi calls /me and gets typed errors back", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const client = yield* typedClient
+      const me = yield* client.me.me()
+      expect(me.property_id).toBe(api.property.property_id)
+      expect(me.request_id).toMatch(/^req_/)
+      const missing = yield* client.ratePlanReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }).pipe(
+        Effect.flip
+      )
+      expect(missing).toBeInstanceOf(RatePlanNotFound)
+      expect(missing._tag).toBe("RatePlanNotFound")
+    }))
+
+  it.effect("GET /openapi.json is OpenAPI 3.1 with the real envelope errors", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.get("/openapi.json", { key: null })
+      expect(res.status).toBe(200)
+      const spec = res.json<{ openapi: string; paths: Record<string, unknown> }>()
+      expect(spec.openapi).toBe("3.1.0")
+      expect(Object.keys(spec.paths)).toContain("/rate-plans/{id}")
+      expect(res.text).not.toContain("HttpApiDecodeError")
+      expect(res.text).toContain("invalid_parameters")
+      expect(res.text).toContain("request_id")
+    }))
+
+  it.effect("GET /docs serves the API reference page", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.get("/docs", { key: null })
+      expect(res.status).toBe(200)
+      expect(res.headers.get("content-type")).toContain("text/html")
+    }))
+})

@@ -1,0 +1,234 @@
+import { expect, layer } from "@effect/vitest"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
+import * as Effect from "effect/Effect"
+import { type ErrorBody, rawRequest } from "../utils/http.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+const expectError = (
+  res: { status: number; headers: Headers; json: <T>() => T },
+  status: number,
+  type: string,
+  code: string,
+  param?: string
+) => {
+  expect(res.status).toBe(status)
+  const { error } = res.json<ErrorBody>()
+  expect(error.type).toBe(type)
+  expect(error.code).toBe(code)
+  if (param === undefined) expect(error).not.toHaveProperty("param")
+  else expect(error.param).toBe(param)
+  expect(error.request_id).toMatch(/^req_/)
+  expect(error.request_id).toBe(res.headers.get("x-request-id"))
+  return error
+}
+
+layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
+  it.effect("GET /me returns the key, its scopes and the request id of the response", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.get("/me")
+      expect(res.status).toBe(200)
+      const body = res.json<Record<string, unknown>>()
+      expect(body["property_id"]).toBe(api.property.property_id)
+      expect(body["context"]).toBe("back_office")
+      expect(body["expires_at"]).toBeNull()
+      expect(body["scopes"]).toContain("rates:write")
+      expect(body["request_id"]).toBe(res.headers.get("x-request-id"))
+    }))
+
+  it.effect("every response carries a fresh X-Request-Id", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const a = yield* api.get("/health/live")
+      const b = yield* api.get("/health/live")
+      expect(a.headers.get("x-request-id")).toMatch(/^req_[0-9a-z]+$/)
+      expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"))
+    }))
+
+  it.effect("unknown route is 404 unknown_route, with or without a key", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      expectError(yield* api.get("/nope"), 404, "not_found", "unknown_route")
+      expectError(yield* api.get("/nope", { key: null }), 404, "not_found", "unknown_route")
+      expectError(yield* api.get("/rate-plans/x/y/z"), 404, "not_found", "unknown_route")
+    }))
+
+  it.effect("a known path with the wrong method is 405 with Allow", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.request("DELETE", "/me")
+      expectError(res, 405, "invalid_request", "method_not_allowed")
+      expect(res.headers.get("allow")).toContain("GET")
+      const put = yield* api.request("PUT", "/room-types")
+      expectError(put, 405, "invalid_request", "method_not_allowed")
+    }))
+
+  it.effect("dot segments and an over-long path id are 404 with the envelope, never 500", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const raw = rawRequest(api.baseUrl, api.key)
+      for (const path of ["/./me", "/x/../me", "/%2e/me", "/%2E%2E/me"]) {
+        const res = yield* raw("GET", path)
+        expectError(res, 404, "not_found", "unknown_route")
+      }
+      const long = "a".repeat(150)
+      for (const path of [`/rate-plans/${long}`, `/reservations/${long}`, `/guests/${long}`, `/folios/${long}`]) {
+        const res = yield* raw("GET", path)
+        expect(res.status, path).toBe(404)
+        const { error } = res.json<ErrorBody>()
+        expect(["unknown_route", "rate_plan_not_found", "reservation_not_found", "guest_not_found", "folio_not_found"])
+          .toContain(error.code)
+        expect(error.request_id).toBe(res.headers.get("x-request-id"))
+      }
+      // Without a key they are the same 404: routing comes before authentication.
+      expectError(yield* rawRequest(api.baseUrl, null)("GET", "/./me"), 404, "not_found", "unknown_route")
+      expectError(yield* rawRequest(api.baseUrl, null)("GET", `/rate-plans/${long}`), 404, "not_found", "unknown_route")
+    }))
+
+  it.effect("routes ignore case and a trailing slash", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      expect((yield* api.get("/ME/")).status).toBe(200)
+    }))
+
+  it.effect("a malformed path id is the resource's 404", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      expectError(yield* api.get("/rate-plans/not-a-uuid"), 404, "not_found", "rate_plan_not_found")
+      expectError(
+        yield* api.get("/rate-plans/00000000-0000-4000-8000-000000000000"),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+    }))
+
+  it.effect("a database failure is a 500 internal_error without SQL or stack", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* api.sql`ALTER TABLE services RENAME TO services_hidden`.pipe(Effect.orDie)
+      const res = yield* api.get("/services")
+      yield* api.sql`ALTER TABLE services_hidden RENAME TO services`.pipe(Effect.orDie)
+      const error = expectError(res, 500, "server", "internal_error")
+      expect(res.text).not.toMatch(/services_hidden|SELECT|at /)
+      expect(error.message).toBe("Internal server error")
+    }))
+})
+
+layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (it) => {
+  it.effect("no Authorization header is 401 missing_api_key", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      expectError(yield* api.get("/me", { key: null }), 401, "authentication", "missing_api_key")
+    }))
+
+  it.effect("a malformed header, a wrong scheme or an unknown key is 401 invalid_api_key", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      for (const authorization of ["Basic abc", "Bearer", "Bearer a b", `bearer${api.key}`, "Bearer hk_unknown"]) {
+        const res = yield* api.get("/me", { key: null, headers: { authorization } })
+        expectError(res, 401, "authentication", "invalid_api_key")
+      }
+    }))
+
+  it.effect("an expired or revoked key is 401 invalid_api_key", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const expired = yield* api.createKey({ expiresAt: new Date(Date.now() - 1000) })
+      expectError(yield* api.get("/me", { key: expired }), 401, "authentication", "invalid_api_key")
+      const future = yield* api.createKey({ expiresAt: new Date(Date.now() + 3_600_000) })
+      const me = yield* api.get("/me", { key: future })
+      expect(me.status).toBe(200)
+      const { api_key_id } = me.json<{ api_key_id: string }>()
+      const keys = yield* ApiKeyRepository
+      yield* keys.revoke(api_key_id).pipe(Effect.orDie)
+      expectError(yield* api.get("/me", { key: future }), 401, "authentication", "invalid_api_key")
+    }).pipe(Effect.provide(ApiKeyRepository.Default)))
+
+  it.effect("a key without the endpoint's scope is 403 insufficient_scope naming it", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const none = yield* api.createKey({ scopes: [] })
+      expect((yield* api.get("/me", { key: none })).status).toBe(200)
+      const error = expectError(yield* api.get("/room-types", { key: none }), 403, "permission", "insufficient_scope")
+      expect(error.message).toContain("catalog:read")
+      const ratesOnly = yield* api.createKey({ scopes: ["rates:read"] })
+      const plans = yield* api.get("/rate-plans", { key: ratesOnly })
+      expect(plans.json<ErrorBody>().error.message).toContain("catalog:read")
+    }))
+
+  it.effect("authentication comes before validation and routing of the body", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      expectError(yield* api.get("/rate-plans/not-a-uuid", { key: null }), 401, "authentication", "missing_api_key")
+    }))
+})
+
+layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
+  it.effect("GET /property shows the imported property with a short Cache-Control", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const res = yield* api.get("/property")
+      expect(res.status).toBe(200)
+      expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/)
+      const body = res.json<Record<string, unknown>>()
+      expect(body).toMatchObject({
+        id: api.property.property_id,
+        timezone: "Europe/Lisbon",
+        base_currency: "EUR",
+        currencies: [{ currency: "USD", rate_to_base: "0.92" }],
+        default_rate_plan_id: api.property.default_rate_plan_id
+      })
+    }))
+
+  it.effect("GET /room-types and /services list the whole set", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const rooms = yield* api.get("/room-types")
+      expect(rooms.headers.get("cache-control")).toMatch(/max-age/)
+      const roomTypes = rooms.json<{ data: Array<{ id: string; code: string; rooms: Array<unknown> }> }>().data
+      expect(roomTypes.map((r) => r.code)).toEqual(["DBL", "STE"])
+      expect(roomTypes[0]?.rooms).toHaveLength(3)
+      const services = (yield* api.get("/services")).json<{ data: Array<Record<string, unknown>> }>().data
+      expect(services.find((s) => s["code"] === "BRK")).toMatchObject({
+        price: "15.00",
+        currency: "EUR",
+        pricing_unit: "perGuestPerNight"
+      })
+    }))
+
+  it.effect("GET /rate-plans and /rate-plans/{id} show every field with money in minor units", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const list = (yield* api.get("/rate-plans")).json<{ data: Array<{ id: string }> }>().data
+      expect(list).toHaveLength(3)
+      const usdId = api.property.rate_plans["USD-DBL"]
+      const res = yield* api.get(`/rate-plans/${usdId}`)
+      expect(res.status).toBe(200)
+      expect(res.json()).toMatchObject({
+        id: usdId,
+        currency: "USD",
+        base_price: "130.00",
+        extra_guest_charge: "30.00",
+        single_guest_discount: "0.00",
+        kind: "standard",
+        is_default: false,
+        requires_promo_code: false
+      })
+    }))
+
+  it.effect("another property's data is indistinguishable from missing data", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const other = yield* api.importProperty()
+      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      const plan = api.property.default_rate_plan_id
+      expectError(yield* api.get(`/rate-plans/${plan}`, { key: otherKey }), 404, "not_found", "rate_plan_not_found")
+      const theirs = (yield* api.get("/rate-plans", { key: otherKey })).json<{ data: Array<{ id: string }> }>().data
+      expect(theirs.map((p) => p.id)).not.toContain(plan)
+      const property = (yield* api.get("/property", { key: otherKey })).json<{ id: string }>()
+      expect(property.id).toBe(other.property_id)
+      const rooms = (yield* api.get("/room-types", { key: otherKey })).json<{ data: Array<{ id: string }> }>().data
+      expect(rooms.map((r) => r.id)).not.toContain(api.property.room_types["DBL"])
+    }))
+})

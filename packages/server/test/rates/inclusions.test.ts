@@ -1,0 +1,217 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+const breakfast = { label: "Breakfast", allocated_amount: "0.00", frequency: "perGuestPerNight", revenue_category: "fnb" }
+const spaCredit = {
+  label: "Spa credit",
+  allocated_amount: "50",
+  frequency: "perStay",
+  inclusion_kind: "credit",
+  revenue_category: "spa",
+  included_quantity: 2
+}
+
+layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
+  it.effect("POST replaces the whole list (200 { rate_plan_id, count }); GET lists it in stored order", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual({ data: [] })
+      const service = api.property.services["BRK"]
+      const res = yield* api.post(`/rate-plans/${plan}/inclusions`, {
+        inclusions: [
+          { ...breakfast, service_item_id: service },
+          spaCredit,
+          { label: "Late checkout", allocated_amount: "0", frequency: "perStay", revenue_category: "room", currency: "USD" }
+        ]
+      })
+      expectStatus(res, 200)
+      expect(res.json()).toEqual({ rate_plan_id: plan, count: 3 })
+      const list = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      const data = list["data"] as Array<Record<string, unknown>>
+      expect(data).toHaveLength(3)
+      expect(data[0]).toMatchObject({
+        label: "Breakfast",
+        allocated_amount: "0.00",
+        frequency: "perGuestPerNight",
+        inclusion_kind: "perk",
+        revenue_category: "fnb",
+        service_item_id: service,
+        currency: "EUR",
+        included_quantity: 1
+      })
+      expect(data[1]).toMatchObject({
+        label: "Spa credit",
+        allocated_amount: "50.00",
+        frequency: "perStay",
+        inclusion_kind: "credit",
+        revenue_category: "spa",
+        service_item_id: null,
+        currency: "EUR",
+        included_quantity: 2
+      })
+      expect(data[2]).toMatchObject({ label: "Late checkout", currency: "USD", allocated_amount: "0.00" })
+      expect(typeof data[0]?.["id"]).toBe("string")
+
+      // A second replace swaps the set; an empty one clears it.
+      const again = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [spaCredit] })
+      expect(again.json()).toEqual({ rate_plan_id: plan, count: 1 })
+      const after = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      expect((after["data"] as Array<{ label: string }>).map((i) => i.label)).toEqual(["Spa credit"])
+      const cleared = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] })
+      expect(cleared.json()).toEqual({ rate_plan_id: plan, count: 0 })
+      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual({ data: [] })
+    }))
+
+  it.effect("the currency defaults to the plan's; amounts use that currency's minor units", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const usd = api.property.rate_plans["USD-DBL"]
+      expectStatus(yield* api.post(`/rate-plans/${usd}/inclusions`, { inclusions: [spaCredit] }), 200)
+      const list = yield* getJson(api, `/rate-plans/${usd}/inclusions`)
+      expect((list["data"] as Array<Record<string, unknown>>)[0]).toMatchObject({ currency: "USD", allocated_amount: "50.00" })
+    }))
+
+  it.effect("entries are validated with errors by index (inclusions[i].field)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const post = (body: unknown) => api.post(`/rate-plans/${plan}/inclusions`, body)
+      const three = (entry: Record<string, unknown>) => ({ inclusions: [breakfast, spaCredit, breakfast, entry] })
+      expectInvalid(yield* post({}), "inclusions")
+      expectInvalid(yield* post({ inclusions: "breakfast" }), "inclusions")
+      expectInvalid(yield* post({ inclusions: [breakfast, "x"] }), "inclusions[1]")
+      expectInvalid(yield* post(three({ ...breakfast, frequency: "daily" })), "inclusions[3].frequency")
+      const { label: _label, ...noLabel } = breakfast
+      expectInvalid(yield* post(three(noLabel)), "inclusions[3].label")
+      expectInvalid(yield* post(three({ ...breakfast, label: "" })), "inclusions[3].label")
+      const { revenue_category: _category, ...noCategory } = breakfast
+      expectInvalid(yield* post(three(noCategory)), "inclusions[3].revenue_category")
+      expectInvalid(yield* post(three({ ...breakfast, revenue_category: "bar" })), "inclusions[3].revenue_category")
+      const { allocated_amount: _amount, ...noAmount } = breakfast
+      expectInvalid(yield* post(three(noAmount)), "inclusions[3].allocated_amount")
+      expectInvalid(yield* post(three({ ...breakfast, allocated_amount: 10 })), "inclusions[3].allocated_amount")
+      expectInvalid(yield* post(three({ ...breakfast, allocated_amount: "10.001" })), "inclusions[3].allocated_amount")
+      expectInvalid(yield* post(three({ ...breakfast, allocated_amount: "-1" })), "inclusions[3].allocated_amount")
+      expectInvalid(yield* post(three({ ...breakfast, inclusion_kind: "gift" })), "inclusions[3].inclusion_kind")
+      expectInvalid(yield* post(three({ ...breakfast, service_item_id: "BRK" })), "inclusions[3].service_item_id")
+      expectInvalid(yield* post(three({ ...breakfast, currency: "usd" })), "inclusions[3].currency")
+      expectInvalid(yield* post(three({ ...breakfast, currency: "GBP" })), "inclusions[3].currency")
+      expectInvalid(yield* post(three({ ...breakfast, included_quantity: 0 })), "inclusions[3].included_quantity")
+      expectInvalid(yield* post(three({ ...breakfast, included_quantity: 1.5 })), "inclusions[3].included_quantity")
+      expectInvalid(yield* post({ inclusions: Array.from({ length: 101 }, () => breakfast) }), "inclusions")
+      // Field validation comes before the linked services are looked up.
+      expectInvalid(
+        yield* post({ inclusions: [{ ...breakfast, service_item_id: missingId }, { ...breakfast, frequency: "x" }] }),
+        "inclusions[1].frequency"
+      )
+    }))
+
+  it.effect("service_item_id must be a service of the property (404 service_not_found)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const other = yield* api.importProperty()
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, {
+          inclusions: [breakfast, { ...breakfast, service_item_id: missingId }]
+        }),
+        404,
+        "not_found",
+        "service_not_found"
+      )
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, {
+          inclusions: [{ ...breakfast, service_item_id: other.services["BRK"] }]
+        }),
+        404,
+        "not_found",
+        "service_not_found"
+      )
+    }))
+
+  it.effect("a failing replace leaves the old list as it was", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast, spaCredit] }), 200)
+      const before = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, {
+          inclusions: [{ ...spaCredit, label: "New" }, { ...breakfast, service_item_id: missingId }]
+        }),
+        404,
+        "not_found",
+        "service_not_found"
+      )
+      expectInvalid(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, {
+          inclusions: [{ ...spaCredit, label: "New" }, { ...breakfast, allocated_amount: "0.001" }]
+        }),
+        "inclusions[1].allocated_amount"
+      )
+      expectInvalid(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast, { label: "x" }] }), "inclusions[1].allocated_amount")
+      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual(before)
+    }))
+
+  it.effect("unknown, deleted and other properties' plans are 404 rate_plan_not_found", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast] }), 200)
+      const other = yield* api.importProperty()
+      const as = { key: yield* api.createKey({ propertyId: other.property_id }) }
+      expectError(yield* api.get(`/rate-plans/${plan}/inclusions`, as), 404, "not_found", "rate_plan_not_found")
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }, as),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+      expectError(yield* api.get(`/rate-plans/${missingId}/inclusions`), 404, "not_found", "rate_plan_not_found")
+      expectError(yield* api.get("/rate-plans/nope/inclusions"), 404, "not_found", "rate_plan_not_found")
+      expectError(
+        yield* api.post(`/rate-plans/${missingId}/inclusions`, { inclusions: [] }),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+      // The other property's request changed nothing.
+      const list = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      expect(list["data"]).toHaveLength(1)
+      expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
+      expectError(yield* api.get(`/rate-plans/${plan}/inclusions`), 404, "not_found", "rate_plan_not_found")
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+    }))
+
+  it.effect("GET needs rates:read, POST rates:write (403 insufficient_scope)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const reader = { key: yield* api.createKey({ scopes: ["rates:read"] }) }
+      const writer = { key: yield* api.createKey({ scopes: ["rates:write"] }) }
+      expectStatus(yield* api.get(`/rate-plans/${plan}/inclusions`, reader), 200)
+      const readDenied = expectError(
+        yield* api.get(`/rate-plans/${plan}/inclusions`, writer),
+        403,
+        "permission",
+        "insufficient_scope"
+      )
+      expect(readDenied.message).toContain("rates:read")
+      const writeDenied = expectError(
+        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }, reader),
+        403,
+        "permission",
+        "insufficient_scope"
+      )
+      expect(writeDenied.message).toContain("rates:write")
+      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast] }, writer), 200)
+    }))
+})

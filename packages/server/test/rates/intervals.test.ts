@@ -1,0 +1,351 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+
+const createInterval = (api: TestApiService, planId: string, body: Record<string, unknown>) =>
+  Effect.gen(function*() {
+    const res = yield* api.post(`/rate-plans/${planId}/intervals`, { name: "Season", ...body })
+    expectStatus(res, 201)
+    return res.json<{ interval_id: string }>().interval_id
+  })
+
+const derivedPlan = (api: TestApiService) =>
+  createPlan(api, {
+    name: "Derived",
+    derived_from_id: api.property.rate_plans["BAR-DBL"],
+    derivation_type: "percent",
+    derivation_value: "-10"
+  })
+
+layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => {
+  it.effect("POST creates (201 { interval_id }); GET /intervals/{id} shows the full object with defaults", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const res = yield* api.post(`/rate-plans/${plan}/intervals`, {
+        name: "Summer",
+        start_date: "2026-07-01",
+        end_date: "2026-09-01"
+      })
+      expectStatus(res, 201)
+      const body = res.json<Record<string, unknown>>()
+      expect(Object.keys(body)).toEqual(["interval_id"])
+      const interval = yield* getJson(api, `/intervals/${String(body["interval_id"])}`)
+      expect(interval).toMatchObject({
+        id: body["interval_id"],
+        rate_plan_id: plan,
+        name: "Summer",
+        start_date: "2026-07-01",
+        end_date: "2026-09-01",
+        price_mon: null,
+        price_tue: null,
+        price_wed: null,
+        price_thu: null,
+        price_fri: null,
+        price_sat: null,
+        price_sun: null,
+        min_stay: null,
+        max_stay: null,
+        closed_to_arrival: false,
+        closed_to_departure: false,
+        stop_sell: false,
+        extra_guest_charge: "0.00",
+        single_guest_discount: "0.00",
+        currency: "EUR"
+      })
+      expect(typeof interval["created_at"]).toBe("string")
+    }))
+
+  it.effect("every field of 2.3 is stored; money in the plan currency's minor units", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = api.property.rate_plans["USD-DBL"]
+      const id = yield* createInterval(api, plan, {
+        name: "Festival",
+        start_date: "2026-08-01",
+        end_date: "2026-08-08",
+        price_mon: "150",
+        price_tue: "150.5",
+        price_wed: "151.00",
+        price_thu: "152",
+        price_fri: "180",
+        price_sat: "190",
+        price_sun: null,
+        min_stay: 2,
+        max_stay: 7,
+        closed_to_arrival: true,
+        closed_to_departure: true,
+        stop_sell: true,
+        extra_guest_charge: "35",
+        single_guest_discount: "10"
+      })
+      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({
+        rate_plan_id: plan,
+        price_mon: "150.00",
+        price_tue: "150.50",
+        price_wed: "151.00",
+        price_thu: "152.00",
+        price_fri: "180.00",
+        price_sat: "190.00",
+        price_sun: null,
+        min_stay: 2,
+        max_stay: 7,
+        closed_to_arrival: true,
+        closed_to_departure: true,
+        stop_sell: true,
+        extra_guest_charge: "35.00",
+        single_guest_discount: "10.00",
+        currency: "USD"
+      })
+      // On a plan with a percent single-guest discount, the interval's override is a percentage too.
+      const percentPlan = yield* createPlan(api, { single_guest_discount_type: "percent", single_guest_discount: "5" })
+      const pct = yield* createInterval(api, percentPlan, {
+        start_date: "2026-01-01",
+        end_date: "2026-02-01",
+        single_guest_discount: "12.5"
+      })
+      expect(yield* getJson(api, `/intervals/${pct}`)).toMatchObject({ single_guest_discount: "12.5" })
+      expectInvalid(
+        yield* api.post(`/rate-plans/${percentPlan}/intervals`, {
+          name: "X",
+          start_date: "2026-03-01",
+          end_date: "2026-03-02",
+          single_guest_discount: "100.01"
+        }),
+        "single_guest_discount"
+      )
+    }))
+
+  it.effect("field validation is 400 invalid_parameters naming the field", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const valid = { name: "S", start_date: "2026-03-01", end_date: "2026-03-05" }
+      const post = (body: Record<string, unknown>) => api.post(`/rate-plans/${plan}/intervals`, body)
+      expectInvalid(yield* post({ start_date: "2026-03-01", end_date: "2026-03-05" }), "name")
+      expectInvalid(yield* post({ ...valid, name: "" }), "name")
+      expectInvalid(yield* post({ name: "S", end_date: "2026-03-05" }), "start_date")
+      expectInvalid(yield* post({ name: "S", start_date: "2026-03-01" }), "end_date")
+      expectInvalid(yield* post({ ...valid, start_date: "01/03/2026" }), "start_date")
+      expectInvalid(yield* post({ ...valid, end_date: "2026-02-29" }), "end_date")
+      expectInvalid(yield* post({ ...valid, end_date: "2026-03-01" }), "end_date")
+      expectInvalid(yield* post({ ...valid, end_date: "2026-02-20" }), "end_date")
+      expectInvalid(yield* post({ ...valid, price_mon: 120 }), "price_mon")
+      expectInvalid(yield* post({ ...valid, price_tue: "120.001" }), "price_tue")
+      expectInvalid(yield* post({ ...valid, price_sun: "-1" }), "price_sun")
+      expectInvalid(yield* post({ ...valid, min_stay: 0 }), "min_stay")
+      expectInvalid(yield* post({ ...valid, max_stay: 2.5 }), "max_stay")
+      expectInvalid(yield* post({ ...valid, min_stay: 4, max_stay: 3 }), "max_stay")
+      expectInvalid(yield* post({ ...valid, closed_to_arrival: "yes" }), "closed_to_arrival")
+      expectInvalid(yield* post({ ...valid, closed_to_departure: null }), "closed_to_departure")
+      expectInvalid(yield* post({ ...valid, stop_sell: 0 }), "stop_sell")
+      expectInvalid(yield* post({ ...valid, extra_guest_charge: "-5" }), "extra_guest_charge")
+      expectInvalid(yield* post({ ...valid, single_guest_discount: "1.999" }), "single_guest_discount")
+      // Field validation comes before the plan lookup.
+      expectInvalid(
+        yield* api.post(`/rate-plans/${missingId}/intervals`, { ...valid, end_date: "2026-03-01" }),
+        "end_date"
+      )
+      expectError(yield* api.post(`/rate-plans/${missingId}/intervals`, valid), 404, "not_found", "rate_plan_not_found")
+      expectError(yield* api.post("/rate-plans/nope/intervals", valid), 404, "not_found", "rate_plan_not_found")
+      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
+      expect(list).toEqual({ data: [] })
+    }))
+
+  it.effect("intervals of a plan must not share a night: 409 interval_overlap; back-to-back is fine", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const other = yield* createPlan(api)
+      const june = yield* createInterval(api, plan, { name: "June", start_date: "2026-06-01", end_date: "2026-06-10" })
+      const overlap = (start_date: string, end_date: string) =>
+        Effect.map(
+          api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date, end_date }),
+          (res) => expectError(res, 409, "conflict", "interval_overlap")
+        )
+      yield* overlap("2026-06-09", "2026-06-12")
+      yield* overlap("2026-05-25", "2026-06-02")
+      yield* overlap("2026-05-01", "2026-07-01")
+      yield* overlap("2026-06-03", "2026-06-04")
+      yield* overlap("2026-06-01", "2026-06-10")
+      yield* createInterval(api, plan, { name: "After", start_date: "2026-06-10", end_date: "2026-06-15" })
+      yield* createInterval(api, plan, { name: "Before", start_date: "2026-05-20", end_date: "2026-06-01" })
+      yield* createInterval(api, plan, { name: "New year", start_date: "2026-12-31", end_date: "2027-01-01" })
+      // Another plan's intervals do not count.
+      yield* createInterval(api, other, { name: "June", start_date: "2026-06-01", end_date: "2026-06-10" })
+      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
+      const data = list["data"] as Array<{ id: string; name: string; start_date: string }>
+      expect(data.map((i) => i.name)).toEqual(["Before", "June", "After", "New year"])
+      expect(data[1]?.id).toBe(june)
+    }))
+
+  it.effect("10 concurrent overlapping POSTs: exactly one 201, the rest 409 interval_overlap", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const responses = yield* Effect.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api.post(`/rate-plans/${plan}/intervals`, {
+            name: `Race ${i}`,
+            start_date: `2026-10-${String(1 + i).padStart(2, "0")}`,
+            end_date: "2026-10-20"
+          })),
+        { concurrency: "unbounded" }
+      )
+      const created = responses.filter((res) => res.status === 201)
+      expect(created).toHaveLength(1)
+      for (const res of responses.filter((r) => r.status !== 201)) expectError(res, 409, "conflict", "interval_overlap")
+      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
+      expect(list["data"]).toHaveLength(1)
+    }))
+
+  it.effect("PATCH re-checks the rules after moving dates, also under concurrency", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const a = yield* createInterval(api, plan, { name: "A", start_date: "2026-01-01", end_date: "2026-01-10", price_mon: "90" })
+      const b = yield* createInterval(api, plan, { name: "B", start_date: "2026-02-01", end_date: "2026-02-10" })
+      const res = yield* api.patch(`/intervals/${a}`, { name: "A2", price_mon: null, price_fri: "110", min_stay: 2 })
+      expectStatus(res, 200)
+      expect(res.json()).toEqual({ interval_id: a, updated: true })
+      expect(yield* getJson(api, `/intervals/${a}`)).toMatchObject({
+        name: "A2",
+        start_date: "2026-01-01",
+        end_date: "2026-01-10",
+        price_mon: null,
+        price_fri: "110.00",
+        min_stay: 2
+      })
+      // Moving within its own range is not an overlap with itself.
+      expectStatus(yield* api.patch(`/intervals/${a}`, { start_date: "2026-01-05", end_date: "2026-01-12" }), 200)
+      expectError(yield* api.patch(`/intervals/${a}`, { end_date: "2026-02-02" }), 409, "conflict", "interval_overlap")
+      expectError(
+        yield* api.patch(`/intervals/${b}`, { start_date: "2026-01-11", end_date: "2026-01-20" }),
+        409,
+        "conflict",
+        "interval_overlap"
+      )
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { end_date: "2026-01-05" }), "end_date")
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { start_date: "2026-01-13" }), "end_date")
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { max_stay: 1 }), "max_stay")
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { price_sat: "1.001" }), "price_sat")
+      expectInvalid(yield* api.patch(`/intervals/${a}`, { name: null }), "name")
+      expectInvalid(yield* api.patch(`/intervals/${missingId}`, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
+      expect(yield* getJson(api, `/intervals/${a}`)).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
+      // Two intervals moved into the same nights at the same time: one wins.
+      const [ra, rb] = yield* Effect.all([
+        api.patch(`/intervals/${a}`, { start_date: "2026-04-01", end_date: "2026-04-10" }),
+        api.patch(`/intervals/${b}`, { start_date: "2026-04-05", end_date: "2026-04-15" })
+      ], { concurrency: "unbounded" })
+      expect([ra.status, rb.status].sort()).toEqual([200, 409])
+      expectError(ra.status === 409 ? ra : rb, 409, "conflict", "interval_overlap")
+    }))
+
+  it.effect("a derived plan's intervals carry no weekday prices (400 naming the price)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* derivedPlan(api)
+      const base = { name: "Rules", start_date: "2026-05-01", end_date: "2026-05-10" }
+      expectInvalid(yield* api.post(`/rate-plans/${plan}/intervals`, { ...base, price_mon: "100" }), "price_mon")
+      expectInvalid(yield* api.post(`/rate-plans/${plan}/intervals`, { ...base, price_sun: "100" }), "price_sun")
+      const id = yield* createInterval(api, plan, {
+        ...base,
+        price_mon: null,
+        min_stay: 3,
+        stop_sell: true,
+        extra_guest_charge: "15"
+      })
+      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
+      expectInvalid(yield* api.patch(`/intervals/${id}`, { price_wed: "80" }), "price_wed")
+      // A plan with priced intervals cannot become derived until they are cleared.
+      const standard = yield* createPlan(api)
+      const priced = yield* createInterval(api, standard, { ...base, price_tue: "120" })
+      const derive = {
+        derived_from_id: api.property.rate_plans["BAR-DBL"],
+        derivation_type: "fixed",
+        derivation_value: "-5"
+      }
+      expectInvalid(yield* api.patch(`/rate-plans/${standard}`, derive), "derived_from_id")
+      expectStatus(yield* api.patch(`/intervals/${priced}`, { price_tue: null }), 200)
+      expectStatus(yield* api.patch(`/rate-plans/${standard}`, derive), 200)
+    }))
+
+  it.effect("DELETE answers { interval_id, deleted: true }; the interval is gone", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+      const res = yield* api.delete(`/intervals/${id}`)
+      expectStatus(res, 200)
+      expect(res.json()).toEqual({ interval_id: id, deleted: true })
+      expectError(yield* api.get(`/intervals/${id}`), 404, "not_found", "interval_not_found")
+      expectError(yield* api.delete(`/intervals/${id}`), 404, "not_found", "interval_not_found")
+      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }), 404, "not_found", "interval_not_found")
+      expectError(yield* api.get("/intervals/not-an-id"), 404, "not_found", "interval_not_found")
+      // The nights are free again.
+      yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+    }))
+
+  it.effect("intervals of a deleted plan are gone with it", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+      expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
+      expectError(yield* api.get(`/intervals/${id}`), 404, "not_found", "interval_not_found")
+      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }), 404, "not_found", "interval_not_found")
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+    }))
+
+  it.effect("another property's intervals and plans are missing ones", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const other = yield* api.importProperty()
+      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      const plan = yield* createPlan(api)
+      const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+      const as = { key: otherKey }
+      expectError(yield* api.get(`/intervals/${id}`, as), 404, "not_found", "interval_not_found")
+      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }, as), 404, "not_found", "interval_not_found")
+      expectError(yield* api.delete(`/intervals/${id}`, as), 404, "not_found", "interval_not_found")
+      expectError(yield* api.get(`/rate-plans/${plan}/intervals`, as), 404, "not_found", "rate_plan_not_found")
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }, as),
+        404,
+        "not_found",
+        "rate_plan_not_found"
+      )
+      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({ name: "Season" })
+    }))
+
+  it.effect("reads need rates:read, writes rates:write (403 insufficient_scope)", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+      const reader = { key: yield* api.createKey({ scopes: ["rates:read"] }) }
+      const writer = { key: yield* api.createKey({ scopes: ["rates:write"] }) }
+      const catalog = { key: yield* api.createKey({ scopes: ["catalog:read"] }) }
+      expectStatus(yield* api.get(`/rate-plans/${plan}/intervals`, reader), 200)
+      expectStatus(yield* api.get(`/intervals/${id}`, reader), 200)
+      const denied = (res: Parameters<typeof expectError>[0], scope: string) =>
+        expect(expectError(res, 403, "permission", "insufficient_scope").message).toContain(scope)
+      denied(yield* api.get(`/rate-plans/${plan}/intervals`, writer), "rates:read")
+      denied(yield* api.get(`/intervals/${id}`, writer), "rates:read")
+      denied(yield* api.get(`/intervals/${id}`, catalog), "rates:read")
+      const body = { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }
+      denied(yield* api.post(`/rate-plans/${plan}/intervals`, body, reader), "rates:write")
+      denied(yield* api.patch(`/intervals/${id}`, { name: "Y" }, reader), "rates:write")
+      denied(yield* api.delete(`/intervals/${id}`, reader), "rates:write")
+      expectStatus(yield* api.post(`/rate-plans/${plan}/intervals`, body, writer), 201)
+      expectStatus(yield* api.patch(`/intervals/${id}`, { name: "Y" }, writer), 200)
+      expectStatus(yield* api.delete(`/intervals/${id}`, writer), 200)
+    }))
+})

@@ -1,0 +1,273 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { getReservation, importRoomTypes, postCancel } from "../utils/booking.js"
+import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { book, expire, localDay, seedStay, stored } from "../utils/stay.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+
+// POST /reservations/{id}/check-in, /check-out, /no-show (decisions 5). "Today" is the property's local date
+// (Europe/Lisbon) from the real clock, so stays to check in start today; past arrivals are seeded with SQL.
+
+interface StayWire {
+  readonly reservation_id: string
+  readonly status: string
+  readonly room_id: string | null
+}
+
+type Action = "check-in" | "check-out" | "no-show"
+
+const act = (api: TestApiService, id: string, action: Action, body?: unknown, options?: RequestOptions) =>
+  api.post(`/reservations/${id}/${action}`, body, options)
+
+const ok = (res: ApiResponse) => {
+  expect(res.status, res.text).toBe(200)
+  return res.json<StayWire>()
+}
+
+const refused = (res: ApiResponse) => expectError(res, 409, "conflict", "invalid_status_transition")
+
+/** A property of its own (room numbers `<type>-1`, `<type>-2`...), its key, and booking and room helpers. */
+const property = (api: TestApiService, roomTypes: Record<string, number>) =>
+  Effect.gen(function*() {
+    const { imported, key } = yield* importRoomTypes(api, roomTypes)
+    const res = yield* api.get("/room-types", { key })
+    const rooms = new Map<string, string>()
+    for (const type of res.json<{ data: ReadonlyArray<{ rooms: ReadonlyArray<{ id: string; number: string }> }> }>().data) {
+      for (const room of type.rooms) rooms.set(room.number, room.id)
+    }
+    const room = (number: string) => {
+      const id = rooms.get(number)
+      if (id === undefined) throw new Error(`no room ${number}`)
+      return id
+    }
+    const bookStay = (nights: { from: number; to: number }, options: { type?: string; tentative?: boolean } = {}) =>
+      book(api, {
+        room_type_id: imported.room_types[options.type ?? "DBL"],
+        rate_plan_id: imported.rate_plans[`BAR-${options.type ?? "DBL"}`],
+        check_in: localDay(nights.from),
+        check_out: localDay(nights.to)
+      }, { key, propertyId: imported.property_id, tentative: options.tentative ?? false })
+    const as = { key }
+    return { imported, key, as, room, bookStay }
+  })
+
+layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
+  it.effect("check-in on the arrival date assigns the free room with the lowest number; check-out releases it", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const p = yield* property(api, { DBL: 2, STE: 1 })
+      const first = yield* p.bookStay({ from: 0, to: 2 })
+      const res = yield* act(api, first.reservation_id, "check-in", {}, p.as)
+      expect(res.headers.get("cache-control")).toBe("no-store")
+      expect(ok(res)).toEqual({ reservation_id: first.reservation_id, status: "checked_in", room_id: p.room("DBL-1") })
+      const reservation = yield* getReservation(api, first.reservation_id, p.as)
+      expect(reservation.status).toBe("checked_in")
+      expect(reservation.accommodations.map((a) => [a.room_id, a.status])).toEqual([[p.room("DBL-1"), "checked_in"]])
+
+      // No body at all is an empty one.
+      const second = yield* p.bookStay({ from: 0, to: 1 })
+      const checkedIn = yield* api.request("POST", `/reservations/${second.reservation_id}/check-in`, p.as)
+      expect(ok(checkedIn).room_id).toBe(p.room("DBL-2"))
+
+      const out = ok(yield* act(api, first.reservation_id, "check-out", undefined, p.as))
+      expect(out).toEqual({ reservation_id: first.reservation_id, status: "checked_out", room_id: p.room("DBL-1") })
+      const after = yield* getReservation(api, first.reservation_id, p.as)
+      expect([after.status, after.accommodations[0].status, after.accommodations[0].room_id])
+        .toEqual(["checked_out", "checked_out", p.room("DBL-1")])
+
+      // Checked out, the room is free again for the nights it was held.
+      const third = yield* p.bookStay({ from: 0, to: 3 })
+      expect(ok(yield* act(api, third.reservation_id, "check-in", {}, p.as)).room_id).toBe(p.room("DBL-1"))
+
+      // Nothing moves a checked-out stay; a checked-in one only checks out.
+      for (const action of ["check-in", "check-out", "no-show"] as const) {
+        expect(refused(yield* act(api, first.reservation_id, action, {}, p.as)).message).toContain("checked out")
+      }
+      for (const action of ["check-in", "no-show"] as const) {
+        expect(refused(yield* act(api, second.reservation_id, action, {}, p.as)).message).toContain("checked in")
+      }
+      expect((yield* stored(api.sql, second.reservation_id)).status).toBe("checked_in")
+    }))
+
+  it.effect("check-in with a room_id: that room when it is free; 404, 400 and 409 otherwise, in that order", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const p = yield* property(api, { DBL: 3, STE: 1 })
+      const a = yield* p.bookStay({ from: 0, to: 2 })
+      expect(ok(yield* act(api, a.reservation_id, "check-in", { room_id: p.room("DBL-3") }, p.as)).room_id).toBe(p.room("DBL-3"))
+
+      const b = yield* p.bookStay({ from: 0, to: 1 })
+      const held = yield* p.bookStay({ from: 0, to: 1 }, { tentative: true })
+      const taken = expectError(
+        yield* act(api, b.reservation_id, "check-in", { room_id: p.room("DBL-3") }, p.as),
+        409,
+        "conflict",
+        "room_unavailable"
+      )
+      expect(taken.message).toContain("DBL-3")
+      expect(expectInvalid(yield* act(api, b.reservation_id, "check-in", { room_id: p.room("STE-1") }, p.as), "room_id").message)
+        .toContain("STE-1")
+      expectError(yield* act(api, b.reservation_id, "check-in", { room_id: missingId }, p.as), 404, "not_found", "room_not_found")
+      // Another property's room is an unknown one.
+      const fixtureRooms = (yield* api.get("/room-types")).json<{ data: ReadonlyArray<{ rooms: ReadonlyArray<{ id: string }> }> }>()
+      const foreign = fixtureRooms.data[0].rooms[0].id
+      expectError(yield* act(api, b.reservation_id, "check-in", { room_id: foreign }, p.as), 404, "not_found", "room_not_found")
+      for (const roomId of ["101", 101, true]) {
+        expectInvalid(yield* act(api, b.reservation_id, "check-in", { room_id: roomId }, p.as), "room_id")
+      }
+      // A retired room is out of service.
+      yield* api.sql`UPDATE rooms SET retired = true WHERE id = ${p.room("DBL-2")}`.pipe(Effect.orDie)
+      expectError(yield* act(api, b.reservation_id, "check-in", { room_id: p.room("DBL-2") }, p.as), 409, "conflict", "room_unavailable")
+      expect((yield* stored(api.sql, b.reservation_id))).toEqual({ status: "confirmed", room_id: null, leg_status: "confirmed" })
+
+      // The room is looked up before the transition is judged, which comes before the room's availability.
+      expectError(yield* act(api, held.reservation_id, "check-in", { room_id: missingId }, p.as), 404, "not_found", "room_not_found")
+      expectInvalid(yield* act(api, held.reservation_id, "check-in", { room_id: p.room("STE-1") }, p.as), "room_id")
+      refused(yield* act(api, held.reservation_id, "check-in", { room_id: p.room("DBL-3") }, p.as))
+
+      // room_id null assigns the lowest free room in service: DBL-1 (DBL-2 retired, DBL-3 taken).
+      expect(ok(yield* act(api, b.reservation_id, "check-in", { room_id: null }, p.as)).room_id).toBe(p.room("DBL-1"))
+    }))
+
+  it.effect("every refused transition is 409 invalid_status_transition; the allowed ones move the status", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const all = ["check-in", "check-out", "no-show"] as const
+      const refusedAll = (id: string, actions: ReadonlyArray<Action>, text: string) =>
+        Effect.forEach(actions, (action) =>
+          Effect.map(act(api, id, action), (res) => expect(refused(res).message, action).toContain(text)))
+
+      // A live hold arriving today: confirm it first.
+      const held = yield* book(api, { check_in: localDay(0), check_out: localDay(1) }, { tentative: true })
+      yield* refusedAll(held.reservation_id, all, "tentative hold")
+      // An expired hold reads as cancelled.
+      yield* expire(api.sql, held.reservation_id)
+      yield* refusedAll(held.reservation_id, all, "cancelled")
+
+      // Confirmed, arriving tomorrow: not yet checked in, not yet a no-show, not checked out.
+      const tomorrow = yield* book(api, { check_in: localDay(1), check_out: localDay(2) })
+      expect(refused(yield* act(api, tomorrow.reservation_id, "check-in")).message).toContain(`arrival date ${localDay(1)}`)
+      expect(refused(yield* act(api, tomorrow.reservation_id, "no-show")).message).toContain(localDay(1))
+      yield* refusedAll(tomorrow.reservation_id, ["check-out"], "confirmed")
+
+      // Confirmed, arriving today: the arrival date has not passed, so no no-show yet.
+      const today = yield* book(api, { check_in: localDay(0), check_out: localDay(2) })
+      yield* refusedAll(today.reservation_id, ["no-show"], "has passed")
+      yield* refusedAll(today.reservation_id, ["check-out"], "confirmed")
+      expect(ok(yield* act(api, today.reservation_id, "check-in")).status).toBe("checked_in")
+      yield* refusedAll(today.reservation_id, ["check-in", "no-show"], "checked in")
+      expect(ok(yield* act(api, today.reservation_id, "check-out")).status).toBe("checked_out")
+      yield* refusedAll(today.reservation_id, all, "checked out")
+
+      // Cancelled.
+      const cancelled = yield* book(api, { check_in: localDay(0), check_out: localDay(1) })
+      expect((yield* postCancel(api, cancelled.reservation_id)).status).toBe(200)
+      yield* refusedAll(cancelled.reservation_id, all, "cancelled")
+
+      // A late arrival (confirmed, arrival yesterday, leaving tomorrow) may still check in.
+      const late = yield* seedStay(api, { checkIn: localDay(-1), checkOut: localDay(1), status: "confirmed" })
+      const lateIn = ok(yield* act(api, late.reservation_id, "check-in"))
+      expect(lateIn.status).toBe("checked_in")
+      expect(lateIn.room_id).not.toBeNull()
+
+      // A stay that ended without the guest: no check-in any more, a no-show.
+      const ended = yield* seedStay(api, { checkIn: localDay(-5), checkOut: localDay(-2), status: "confirmed" })
+      expect(refused(yield* act(api, ended.reservation_id, "check-in")).message).toContain(`ended on ${localDay(-2)}`)
+      const noShow = ok(yield* act(api, ended.reservation_id, "no-show"))
+      expect(noShow).toEqual({ reservation_id: ended.reservation_id, status: "no_show", room_id: null })
+      expect(yield* stored(api.sql, ended.reservation_id)).toEqual({ status: "no_show", room_id: null, leg_status: "no_show" })
+      expect((yield* getReservation(api, ended.reservation_id)).status).toBe("no_show")
+      yield* refusedAll(ended.reservation_id, all, "no show")
+
+      // Arrival yesterday, still confirmed: the arrival date has passed, a no-show is recorded, and the stay no
+      // longer takes inventory (of tomorrow's night, only `tomorrow` and `missed` held a room).
+      const missed = yield* seedStay(api, { checkIn: localDay(-1), checkOut: localDay(2), status: "confirmed" })
+      const availableTomorrow = Effect.map(
+        api.get(`/availability?start_date=${localDay(1)}&end_date=${localDay(1)}&room_type_id=${api.property.room_types["DBL"]}`),
+        (res) => res.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<{ available: number }> }> }>().data[0].nights[0].available
+      )
+      expect(yield* availableTomorrow).toBe(1)
+      expect(ok(yield* act(api, missed.reservation_id, "no-show")).status).toBe("no_show")
+      expect(yield* availableTomorrow).toBe(2)
+
+      // A seeded checked-in stay checks out.
+      const staying = yield* seedStay(api, { checkIn: localDay(-3), checkOut: localDay(0), status: "checked_in" })
+      expect(ok(yield* act(api, staying.reservation_id, "check-out")).status).toBe("checked_out")
+    }))
+
+  it.effect("concurrent check-ins never get the same room for overlapping nights", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      for (let round = 0; round < 3; round++) {
+        const p = yield* property(api, { DBL: 4 })
+        const stays = yield* Effect.forEach([0, 1, 2, 3], () => p.bookStay({ from: 0, to: 2 }))
+        const results = yield* Effect.all(
+          stays.map((s) => act(api, s.reservation_id, "check-in", {}, p.as)),
+          { concurrency: "unbounded" }
+        )
+        const rooms = results.map((res) => ok(res).room_id)
+        expect(new Set(rooms).size).toBe(4)
+        expect(new Set(rooms)).toEqual(new Set(["DBL-1", "DBL-2", "DBL-3", "DBL-4"].map(p.room)))
+      }
+
+      // Fewer rooms in service than stays: the last one finds none (409 no_availability), none is doubled.
+      const p = yield* property(api, { DBL: 3 })
+      const stays = yield* Effect.forEach([0, 1, 2], () => p.bookStay({ from: 0, to: 1 }))
+      yield* api.sql`UPDATE rooms SET retired = true WHERE id = ${p.room("DBL-2")}`.pipe(Effect.orDie)
+      const results = yield* Effect.all(
+        stays.map((s) => act(api, s.reservation_id, "check-in", {}, p.as)),
+        { concurrency: "unbounded" }
+      )
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 409])
+      expectError(results.filter((r) => r.status === 409)[0], 409, "conflict", "no_availability")
+      expect(new Set(results.filter((r) => r.status === 200).map((r) => ok(r).room_id)))
+        .toEqual(new Set([p.room("DBL-1"), p.room("DBL-3")]))
+
+      // Two check-ins asking for the same room at once: one gets it, the other 409 room_unavailable.
+      const q = yield* property(api, { DBL: 2 })
+      const pair = yield* Effect.forEach([0, 1], () => q.bookStay({ from: 0, to: 2 }))
+      const raced = yield* Effect.all(
+        pair.map((s) => act(api, s.reservation_id, "check-in", { room_id: q.room("DBL-2") }, q.as)),
+        { concurrency: "unbounded" }
+      )
+      expect(raced.map((r) => r.status).sort()).toEqual([200, 409])
+      expectError(raced.filter((r) => r.status === 409)[0], 409, "conflict", "room_unavailable")
+
+      // The database refuses a doubled room even without the lock.
+      const [winner, loser] = raced[0].status === 200 ? pair : [pair[1], pair[0]]
+      expect((yield* stored(api.sql, winner.reservation_id)).room_id).toBe(q.room("DBL-2"))
+      const doubled = yield* api.sql`
+        UPDATE accommodations SET room_id = ${q.room("DBL-2")}, status = 'checked_in'
+        WHERE reservation_id = ${loser.reservation_id}`.pipe(Effect.flip)
+      expect(doubled.cause).toMatchObject({ code: "23P01", constraint: "accommodations_room_not_doubled" })
+    }))
+
+  it.effect("scope reservations:write; unknown, malformed and another property's reservations are 404", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const stay = yield* book(api, { check_in: localDay(0), check_out: localDay(1) })
+      const all = ["check-in", "check-out", "no-show"] as const
+      for (const scopes of [["reservations:read"], ["folios:write", "guests:write"]] as const) {
+        const key = yield* api.createKey({ scopes })
+        for (const action of all) {
+          const denied = yield* act(api, stay.reservation_id, action, {}, { key })
+          expect(expectError(denied, 403, "permission", "insufficient_scope").message).toContain("reservations:write")
+        }
+      }
+      for (const action of all) {
+        for (const id of [missingId, "R-1", stay.folio_id]) {
+          expectError(yield* act(api, id, action), 404, "not_found", "reservation_not_found")
+        }
+        expectError(yield* act(api, stay.reservation_id, action, {}, { key: null }), 401, "authentication", "missing_api_key")
+      }
+      const other = yield* api.importProperty()
+      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      for (const action of all) {
+        expectError(yield* act(api, stay.reservation_id, action, {}, { key: otherKey }), 404, "not_found", "reservation_not_found")
+      }
+      expect((yield* stored(api.sql, stay.reservation_id)).status).toBe("confirmed")
+      const writer = yield* api.createKey({ scopes: ["reservations:write"] })
+      expect(ok(yield* act(api, stay.reservation_id, "check-in", {}, { key: writer })).status).toBe("checked_in")
+    }))
+})
