@@ -1,5 +1,5 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { describeEmbeddedFailure, EmbeddedPostgres } from "@hotel/persistence/EmbeddedPostgres"
+import { describeEmbeddedFailure, EmbeddedPostgres, EmbeddedPostgresError } from "@hotel/persistence/EmbeddedPostgres"
 import * as Effect from "effect/Effect"
 import * as fs from "node:fs"
 import * as net from "node:net"
@@ -27,10 +27,14 @@ const stdinClosed = Effect.async<void>((resume) => {
 
 const program = Effect.gen(function*() {
   const parent = yield* Effect.acquireRelease(
-    Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "hotel-test-"))),
+    Effect.try({
+      try: () => fs.mkdtempSync(path.join(os.tmpdir(), "hotel-test-")),
+      catch: (error) => new EmbeddedPostgresError({ step: "making a temporary directory", reason: String(error) })
+    }),
     (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
   )
-  const port = yield* Effect.orDie(freePort)
+  const port = yield* Effect.mapError(freePort, (error) =>
+    new EmbeddedPostgresError({ step: "finding a free port", reason: error.message }))
   const server = yield* EmbeddedPostgres.acquire({
     dataDir: parent,
     port,

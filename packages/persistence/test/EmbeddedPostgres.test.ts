@@ -3,7 +3,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { postgresMessage } from "../src/embedded/Postgres.js"
-import { canEnter } from "../src/embedded/Runner.js"
+import { canEnter, maySearchAll } from "../src/embedded/Runner.js"
 
 describe("postgresMessage", () => {
   it("keeps what went wrong, with its hint, on one line", () => {
@@ -33,40 +33,47 @@ describe("postgresMessage", () => {
   })
 })
 
+describe("maySearchAll", () => {
+  const postgres = { uid: 101, gid: 104 }
+  const dir = (uid: number, gid: number, mode: number) => ({ uid, gid, mode })
+  const root = dir(0, 0, 0o755)
+
+  it("enters through the others' search bit", () => {
+    expect(maySearchAll(postgres, [root, dir(0, 0, 0o711), dir(1000, 1000, 0o755)])).toBe(true)
+  })
+
+  it("is stopped by one owner-only directory on the way (a `mktemp -d` directory, `/root`)", () => {
+    expect(maySearchAll(postgres, [root, dir(0, 0, 0o700), dir(0, 0, 0o755)])).toBe(false)
+  })
+
+  it("uses the owner's bits for its own directories and the group's for its group's", () => {
+    expect(maySearchAll(postgres, [dir(101, 0, 0o700)])).toBe(true)
+    expect(maySearchAll(postgres, [dir(101, 104, 0o070)])).toBe(false)
+    expect(maySearchAll(postgres, [dir(0, 104, 0o750)])).toBe(true)
+    expect(maySearchAll(postgres, [dir(0, 104, 0o705)])).toBe(false)
+  })
+})
+
 describe("canEnter", () => {
-  const withDir = (mode: number, f: (dir: string) => void) => {
+  it("someone running PostgreSQL as themselves enters anything", () => {
     const parent = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-enter-"))
     try {
-      fs.chmodSync(parent, 0o755)
-      const dir = path.join(parent, "inner")
-      fs.mkdirSync(path.join(dir, "deeper"), { recursive: true })
-      fs.chmodSync(dir, mode)
-      f(dir)
+      expect(canEnter({ name: "me" }, path.join(parent, "not-yet-made"))).toBe(true)
     } finally {
       fs.rmSync(parent, { recursive: true, force: true })
     }
-  }
-  // Another user, in the caller's group or not (only the modes decide; nothing runs as them).
-  const stranger = { name: "stranger", ids: { uid: 4_000_001, gid: 4_000_001 } }
-  const groupMate = { name: "mate", ids: { uid: 4_000_001, gid: process.getgid?.() ?? 0 } }
-
-  it("someone running PostgreSQL as themselves enters anything", () => {
-    withDir(0o700, (dir) => expect(canEnter({ name: "me" }, path.join(dir, "deeper"))).toBe(true))
   })
 
-  it("another user cannot enter below an owner-only directory", () => {
-    withDir(0o700, (dir) => {
-      expect(canEnter(stranger, dir)).toBe(false)
-      expect(canEnter(stranger, path.join(dir, "deeper", "not-yet-made"))).toBe(false)
-      expect(canEnter(stranger, path.dirname(dir))).toBe(true)
-    })
-  })
-
-  it("another user enters through the group or the others' search bit", () => {
-    withDir(0o750, (dir) => {
-      expect(canEnter(groupMate, path.join(dir, "deeper"))).toBe(true)
-      expect(canEnter(stranger, path.join(dir, "deeper"))).toBe(false)
-    })
-    withDir(0o711, (dir) => expect(canEnter(stranger, path.join(dir, "deeper"))).toBe(true))
+  it("another user cannot enter below an owner-only directory, made or not", () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-enter-"))
+    const stranger = { name: "stranger", ids: { uid: 4_000_001, gid: 4_000_001 } }
+    try {
+      fs.chmodSync(parent, 0o700)
+      fs.mkdirSync(path.join(parent, "inner"), { mode: 0o755 })
+      expect(canEnter(stranger, path.join(parent, "inner"))).toBe(false)
+      expect(canEnter(stranger, path.join(parent, "inner", "not-yet-made"))).toBe(false)
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true })
+    }
   })
 })

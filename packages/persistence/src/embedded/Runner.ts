@@ -49,10 +49,34 @@ export const resolveRunner: Effect.Effect<Runner, EmbeddedPostgresError> = Effec
   )
 })
 
-const searchable = (stat: fs.Stats, ids: { readonly uid: number; readonly gid: number }): boolean => {
-  // The runner's supplementary groups do not count: Node drops them when it switches user.
-  const bit = stat.uid === ids.uid ? 0o100 : stat.gid === ids.gid ? 0o010 : 0o001
-  return (stat.mode & bit) !== 0
+/** What decides whether a user may enter a directory (ACLs aside). */
+export interface Ownership {
+  readonly uid: number
+  readonly gid: number
+  readonly mode: number
+}
+
+/**
+ * Whether a user with these ids may search (enter) every one of these directories. Their supplementary
+ * groups do not count: Node drops them when it switches to the user.
+ */
+export const maySearchAll = (
+  ids: { readonly uid: number; readonly gid: number },
+  directories: ReadonlyArray<Ownership>
+): boolean =>
+  directories.every((dir) => {
+    const bit = dir.uid === ids.uid ? 0o100 : dir.gid === ids.gid ? 0o010 : 0o001
+    return (dir.mode & bit) !== 0
+  })
+
+/** `dir` and every directory above it that exists. */
+const ownershipDownTo = (dir: string): ReadonlyArray<Ownership> => {
+  const found: Array<Ownership> = []
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const stat = fs.statSync(current, { throwIfNoEntry: false })
+    if (stat !== undefined) found.push(stat)
+    if (path.dirname(current) === current) return found
+  }
 }
 
 /**
@@ -60,17 +84,8 @@ const searchable = (stat: fs.Stats, ids: { readonly uid: number; readonly gid: n
  * PostgreSQL as themselves can; the `postgres` user of a root process often cannot (a checkout under `/root`
  * or in a `mktemp -d` directory).
  */
-export const canEnter = (runner: Runner, dir: string): boolean => {
-  const ids = runner.ids
-  if (ids === undefined) return true
-  let current = path.resolve(dir)
-  for (;;) {
-    if (fs.existsSync(current) && !searchable(fs.statSync(current), ids)) return false
-    const parent = path.dirname(current)
-    if (parent === current) return true
-    current = parent
-  }
-}
+export const canEnter = (runner: Runner, dir: string): boolean =>
+  runner.ids === undefined || maySearchAll(runner.ids, ownershipDownTo(dir))
 
 /** Hands `target` to the runner (when it is another user). */
 export const giveTo = (runner: Runner, target: string): void => {
