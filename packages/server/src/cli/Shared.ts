@@ -11,6 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { MigratedDatabaseLive } from "../Database.js"
+import { embeddedFailureText } from "./EmbeddedFailure.js"
 
 /** A command-line problem that is not a domain error (unreadable file, bad option value). */
 export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandFailed", {
@@ -80,7 +81,11 @@ export const reportFailure = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Eff
   Effect.tapErrorCause(self, (cause) =>
     Cause.isInterruptedOnly(cause)
       ? Effect.void
-      : Effect.sync(() => process.stderr.write(`${JSON.stringify(errorJson(cause), null, 2)}\n`)))
+      : Effect.sync(() =>
+        process.stderr.write(
+          `${Option.getOrElse(embeddedFailureText(cause), () => JSON.stringify(errorJson(cause), null, 2))}\n`
+        )
+      ))
 
 /**
  * @effect/cli prints its own parse errors with `Console.error`; they are reported as JSON instead (help output,
