@@ -52,7 +52,7 @@ describe("Dockerfile", () => {
 
   it("the build entry point exists and `npm run build` compiles it", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts
-    expect(scripts["build"]).toMatch(/scripts\/build\/build\.ts/)
+    expect(scripts["build"]).toMatch(/scripts\/bundle\/build\.ts/)
     expect(fs.existsSync(path.join(root, "packages/server/src/bin.ts"))).toBe(true)
   })
 })
