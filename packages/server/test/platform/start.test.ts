@@ -1,7 +1,11 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import { serveProcess } from "../utils/processes.js"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { freePort } from "../../../persistence/test/utils/freePort.js"
+import { serveProcess, serveProcessWith } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 
 interface StartDocument {
@@ -9,13 +13,33 @@ interface StartDocument {
   readonly api_key: { readonly api_key_id: string; readonly key: string }
 }
 
-// `npm start` is `hotel serve`: on an empty database it imports the demo once and prints its ids and a key.
+/** A scratch data directory for an embedded server, removed when the scope closes. */
+const scratchDataDir = Effect.acquireRelease(
+  Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), "hotel-start-"))),
+  (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+)
+
 layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm start", (it) => {
-  it.effect("imports the demo property exactly once and prints an all-scopes key that works", () =>
+  // A production database (DATABASE_URL) must never receive the demo nor see an all-scopes key in the logs.
+  it.effect("with DATABASE_URL on an empty database: serves, prints no key and imports nothing", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      const output = yield* Effect.scoped(Effect.map(serveProcess, (server) => server.stdout()))
+      expect(output).not.toContain("api_key")
+      expect(output).not.toContain("hk_")
+      const [counts] = yield* sql<{ properties: number; keys: number }>`
+        SELECT (SELECT count(*)::int FROM properties) AS properties, (SELECT count(*)::int FROM api_keys) AS keys`
+      expect(counts).toEqual({ properties: 0, keys: 0 })
+    }), 240_000)
+
+  // `npm start` on a fresh clone: the embedded server, the demo imported once, its all-scopes key printed once.
+  it.effect("without DATABASE_URL: imports the demo into the empty embedded database exactly once", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const dataDir = yield* scratchDataDir
+      const pgPort = yield* freePort()
+      const embedded = { DATABASE_URL: "", HOTEL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) }
       const first = yield* Effect.scoped(Effect.gen(function*() {
-        const server = yield* serveProcess
+        const server = yield* serveProcessWith(embedded)
         const printed = JSON.parse(server.stdout()) as StartDocument
         const me = yield* Effect.promise(() =>
           fetch(`${server.baseUrl}/me`, { headers: { authorization: `Bearer ${printed.api_key.key}` } })
@@ -27,10 +51,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       }))
       expect(first.demo.default_rate_plan_id).toMatch(/^[0-9a-f-]{36}$/)
 
-      const secondOutput = yield* Effect.scoped(Effect.map(serveProcess, (server) => server.stdout()))
+      const secondOutput = yield* Effect.scoped(Effect.map(serveProcessWith(embedded), (server) => server.stdout()))
       expect(secondOutput).not.toContain("demo")
-      const [counts] = yield* sql<{ properties: number; keys: number }>`
-        SELECT (SELECT count(*)::int FROM properties) AS properties, (SELECT count(*)::int FROM api_keys) AS keys`
-      expect(counts).toEqual({ properties: 1, keys: 1 })
-    }), 240_000)
+    })), 240_000)
 })

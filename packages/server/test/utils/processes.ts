@@ -40,7 +40,7 @@ export const hotel = (...args: ReadonlyArray<string>) =>
 
 const waitReady = (baseUrl: string, child: ChildProcess, output: () => string) =>
   Effect.gen(function*() {
-    const deadline = Date.now() + 60_000
+    const deadline = Date.now() + 120_000
     while (Date.now() < deadline) {
       if (child.exitCode !== null) {
         return yield* Effect.dieMessage(`hotel serve exited with ${child.exitCode}:\n${output()}`)
@@ -63,10 +63,10 @@ export interface ServeProcess {
 }
 
 /**
- * An API process (`hotel serve` on a free port) on the test's database, ready when acquired,
- * stopped when the scope closes.
+ * An API process (`hotel serve` on a free port) on the test's database (`extra` may override the environment,
+ * e.g. an empty `DATABASE_URL` for the embedded server), ready when acquired, stopped when the scope closes.
  */
-export const serveProcess = Effect.gen(function*() {
+export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(function*() {
   const url = yield* DatabaseUrl
   const port = yield* freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -76,7 +76,7 @@ export const serveProcess = Effect.gen(function*() {
     Effect.sync(() => {
       const started = spawn(tsx, [bin, "serve"], {
         cwd: root,
-        env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1" }),
+        env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that stopping it stops tsx's node child too.
         detached: true
@@ -112,6 +112,9 @@ export const serveProcess = Effect.gen(function*() {
   }
   return { baseUrl, stdout: () => stdout, crash } satisfies ServeProcess
 })
+
+/** An API process on the test's database. */
+export const serveProcess = serveProcessWith({})
 
 /** A second API process on the test's database; returns its base URL. */
 export const secondServer = Effect.map(serveProcess, (server) => server.baseUrl)
