@@ -26,6 +26,7 @@ import { StayTransitions } from "@hotel/persistence/StayTransitions"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HotelApi } from "./Api.js"
+import { EventsLive } from "./events/EventsLive.js"
 import { Authenticator } from "./gateway/Authenticator.js"
 import { AuthorizationLive } from "./gateway/CurrentKey.js"
 import { GatewayLive } from "./gateway/Gateway.js"
@@ -103,7 +104,8 @@ const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
 /**
  * An API layer (`HotelApi`'s, or a test's extension of it) served on whatever `HttpServer` is provided,
  * behind the gateway; needs the platform services (`PlatformLive` or `PlatformInMemory`) and a `SqlClient`.
- * The request context wraps the API's app so the error encoder sees the request id.
+ * The request context wraps the API's app so the error encoder sees the request id. It also provides the event
+ * outbox (to the handlers' write services, and to whoever builds on it, like the hold sweeper).
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
@@ -115,6 +117,7 @@ export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
     Layer.provide(HttpApiBuilder.Router.Live),
     Layer.provide(HttpApiBuilder.Middleware.layer),
     Layer.provide(api),
+    Layer.provideMerge(EventsLive),
     Layer.provide(Authenticator.layer),
     Layer.provide(RepositoriesLive)
   )

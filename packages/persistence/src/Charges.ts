@@ -13,6 +13,8 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { appendEvent, type EventOutbox } from "./events/EventOutbox.js"
+import { Subject } from "./events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 
 // `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
@@ -97,7 +99,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
       propertyId: string,
       reservationId: string,
       request: ChargeRequest
-    ): Effect.Effect<ChargeResult, ChargeError> =>
+    ): Effect.Effect<ChargeResult, ChargeError, EventOutbox> =>
       Effect.gen(function*() {
         const unitPrice = Money.fromDb(yield* Rates.Checks.money("amount", request.amount, request.currency))
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
@@ -155,6 +157,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
           yield* sql`UPDATE entitlements SET consumed = ${Money.toDb(use.consumedAfter)} WHERE id = ${use.entitlementId}`
         }
 
+        yield* appendEvent(propertyId, "folio.charge_posted", Subject.folio(row.folio_id))
         const lines = yield* folioLinesOf(sql, row.folio_id)
         const writtenIds = [chargeId, ...creditIds]
         return {

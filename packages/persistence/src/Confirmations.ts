@@ -16,6 +16,8 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { appendEvent, type EventOutbox } from "./events/EventOutbox.js"
+import { Subject } from "./events/EventSubject.js"
 import { amountDue, appendLine, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { Inventory } from "./Inventory.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
@@ -119,7 +121,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
       actor: ConfirmActor,
       reservationId: string,
       request: ConfirmRequest
-    ): Effect.Effect<ConfirmResult, ConfirmError> =>
+    ): Effect.Effect<ConfirmResult, ConfirmError, EventOutbox> =>
       Effect.gen(function*() {
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound
@@ -215,6 +217,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
           VALUES (${row.id}, ${actor.apiKeyId}, ${request.paymentReference},
                   ${amount}, ${row.currency},
                   ${actor.requestId}, ${now})`
+        yield* appendEvent(actor.propertyId, "reservation.confirmed", Subject.reservation(row.id))
         return yield* result(row, false, false)
       }).pipe(
         sql.withTransaction,

@@ -17,6 +17,7 @@ import { checkDependentFields, frozenPromoCode, servicesOf } from "./holds/check
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { insertDetails, insertFolio, insertReservation } from "./holds/writes.js"
 import { Inventory } from "./Inventory.js"
+import { appendStayChange, type EventOutbox } from "./events/EventOutbox.js"
 import { PricingInputs } from "./PricingInputs.js"
 import { offerFor, type StayQuery, validateStay } from "./QuoteService.js"
 import { keyPropertyExists } from "./KeyProperty.js"
@@ -54,7 +55,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         Effect.map((rows) => rows.length > 0)
       )
 
-    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError> =>
+    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         // Locks first (room type, then the plan chain's codes), so everything below is read under them.
@@ -135,6 +136,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         })
         const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, quote, now)
         yield* insertDetails(sql, reservation.id, request, quote, modifierValues, now)
+        yield* appendStayChange(actor.propertyId, "reservation.held", reservation, { ...request, roomTypeId: roomType.id })
         return {
           reservationId: reservation.id,
           folioId,

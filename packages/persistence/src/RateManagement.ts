@@ -10,6 +10,8 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { appendEvent, type EventOutbox } from "./events/EventOutbox.js"
+import { Subject } from "./events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
 
@@ -56,7 +58,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const create = (
       propertyId: string,
       input: Rates.RatePlan.RatePlanCreate
-    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound> =>
+    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const baseCurrency = yield* lockProperty(sql, propertyId)
@@ -93,6 +95,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             ${fields.derivation_value}, ${fields.is_active}, false, ${fields.requires_promo_code},
             ${policyJson(fields)}::jsonb, ${now}, ${now})
           RETURNING id`
+        yield* appendEvent(propertyId, "rate_plan.created", Subject.ratePlan(row.id))
         return { id: row.id }
       }).pipe(
         sql.withTransaction,
@@ -104,7 +107,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       propertyId: string,
       id: string,
       patch: Rates.RatePlan.RatePlanPatch
-    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected> =>
+    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
@@ -157,6 +160,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             requires_promo_code = ${fields.requires_promo_code}, cancellation_policy = ${policyJson(fields)}::jsonb,
             updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`
+        yield* appendEvent(propertyId, "rate_plan.updated", Subject.ratePlan(id))
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
@@ -167,7 +171,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const remove = (
       propertyId: string,
       id: string
-    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse> =>
+    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
@@ -183,6 +187,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             message: `${children} other rate plan(s) derive from this plan; delete or re-parent them first`
           })
         }
+        yield* appendEvent(propertyId, "rate_plan.deleted", Subject.ratePlan(id))
         yield* sql`
           UPDATE rate_plans SET deleted_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`

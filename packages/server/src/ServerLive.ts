@@ -1,7 +1,11 @@
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { HttpLive } from "@hotel/http/HttpLive"
+import { EventsLive } from "@hotel/http/events/EventsLive"
+import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
 import { HoldSweeperLive } from "@hotel/persistence/HoldSweeper"
+import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -16,11 +20,12 @@ const NodeServerLive = Layer.unwrapEffect(
 )
 
 /**
- * The API on `HOST:PORT` (default 127.0.0.1:3000) and the background sweeper of expired holds; needs a
- * migrated database's `SqlClient`.
+ * The API on `HOST:PORT` (default 127.0.0.1:3000) and the background work of every process: the sweeper of
+ * expired holds, the webhook delivery worker and the event purge; needs a migrated database's `SqlClient`.
  */
 export const ServerLive = HttpLive.pipe(
   HttpServer.withLogAddress,
   Layer.provide(NodeServerLive),
-  Layer.merge(HoldSweeperLive)
+  Layer.merge(HoldSweeperLive.pipe(Layer.provide(EventsLive))),
+  Layer.merge(Layer.mergeAll(WebhookWorkerLive, EventPurgeLive).pipe(Layer.provide(WebhookPolicy.layer)))
 )

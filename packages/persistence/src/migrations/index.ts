@@ -2,6 +2,7 @@ import initial from "./0001_initial.js"
 import booking from "./0002_booking.js"
 import stays from "./0003_stays.js"
 import platformGuarantees from "./0004_platform_guarantees.js"
+import events from "./0007_events.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -9,5 +10,6 @@ export const migrations = {
   "0001_initial": initial,
   "0002_booking": booking,
   "0003_stays": stays,
-  "0004_platform_guarantees": platformGuarantees
+  "0004_platform_guarantees": platformGuarantees,
+  "0007_events": events
 }

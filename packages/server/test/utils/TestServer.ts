@@ -78,7 +78,7 @@ const make = Effect.gen(function*() {
 })
 
 /** `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API). */
-export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =>
+export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
