@@ -50,6 +50,11 @@ import { ChargeHandlers } from "./handlers/ChargeHandlers.js"
 import { FolioHandlers } from "./handlers/FolioHandlers.js"
 import { LoyaltyHandlers } from "./handlers/LoyaltyHandlers.js"
 import { StayHandlers } from "./handlers/StayHandlers.js"
+import { EventHandlers } from "./events/Http.js"
+import { WebhookHandlers } from "./webhooks/Http.js"
+import { EventFeed } from "@hotel/persistence/events/EventFeed"
+import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 
 export const HandlersLive = Layer.mergeAll(
   MeHandlers,
@@ -70,7 +75,9 @@ export const HandlersLive = Layer.mergeAll(
   ChargeHandlers,
   LoyaltyHandlers,
   StayHandlers,
-  CancellationQuoteHandlers
+  CancellationQuoteHandlers,
+  EventHandlers,
+  WebhookHandlers
 )
 
 const RepositoriesLive = Layer.mergeAll(
@@ -93,7 +100,9 @@ const RepositoriesLive = Layer.mergeAll(
   Charges.Default,
   Loyalty.Default,
   StayTransitions.Default,
-  CancellationQuote.Default
+  CancellationQuote.Default,
+  EventFeed.Default,
+  WebhookEndpoints.Default.pipe(Layer.provide(WebhookPolicy.layer))
 )
 
 const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
