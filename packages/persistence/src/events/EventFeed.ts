@@ -48,8 +48,9 @@ export class EventFeed extends Effect.Service<EventFeed>()("@hotel/persistence/e
         ]
         const rows = yield* sql<EventRow>`
           SELECT id, type, sequence::text AS sequence, data, created_at FROM events
+          -- sequence is read as text (a bigint); order by the column, not by that text.
           WHERE ${sql.and(conditions)}
-          ORDER BY sequence
+          ORDER BY events.sequence
           LIMIT ${query.limit + 1}`.pipe(Effect.orDie)
         return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
       }).pipe(Effect.withSpan("EventFeed.page"))
@@ -58,7 +59,7 @@ export class EventFeed extends Effect.Service<EventFeed>()("@hotel/persistence/e
     const latest = (propertyId: string) =>
       sql<{ id: string }>`
         SELECT id FROM events WHERE property_id = ${propertyId} AND sequence IS NOT NULL
-        ORDER BY sequence DESC LIMIT 1`.pipe(Effect.orDie, Effect.map((rows) => rows[0]?.id))
+        ORDER BY events.sequence DESC LIMIT 1`.pipe(Effect.orDie, Effect.map((rows) => rows[0]?.id))
 
     return { page, latest } as const
   })
