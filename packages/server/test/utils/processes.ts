@@ -58,6 +58,8 @@ export interface ServeProcess {
   readonly baseUrl: string
   /** What the process printed on stdout so far (the demo document, when it imported one). */
   readonly stdout: () => string
+  /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
+  readonly kill: (signal: NodeJS.Signals) => void
 }
 
 /**
@@ -105,7 +107,10 @@ export const serveProcess = Effect.gen(function*() {
       })
   )
   yield* waitReady(baseUrl, child, () => output)
-  return { baseUrl, stdout: () => stdout } satisfies ServeProcess
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+  }
+  return { baseUrl, stdout: () => stdout, kill } satisfies ServeProcess
 })
 
 /** A second API process on the test's database; returns its base URL. */
