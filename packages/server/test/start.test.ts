@@ -1,5 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
+import { allScopes } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { serveProcess } from "./utils/processes.js"
 import { TestSqlLive } from "./utils/TestDatabase.js"
@@ -22,7 +23,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
             .then((res) => res.json() as Promise<{ property_id: string; scopes: ReadonlyArray<string> }>)
         )
         expect(me.property_id).toBe(printed.demo.property_id)
-        expect(me.scopes).toHaveLength(8)
+        expect(me.scopes).toHaveLength(allScopes.length)
         return printed
       }))
       expect(first.demo.default_rate_plan_id).toMatch(/^[0-9a-f-]{36}$/)

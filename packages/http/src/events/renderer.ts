@@ -55,7 +55,7 @@ const make = Effect.gen(function*() {
             refund_due_minor: Number(subject.refundDueMinor)
           }))
       case "folio":
-        return folios.findById(propertyId, subject.id, now).pipe(
+        return folios.findWithin(propertyId, subject.id, now).pipe(
           Effect.flatten,
           required(`folio ${subject.id}`),
           Effect.map(({ folio, lines }) => presentFolio(folio, lines))

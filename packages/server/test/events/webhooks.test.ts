@@ -66,6 +66,21 @@ layer(TestApiLive)("webhooks", (it) => {
       .toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
   })
 
+  it.effect("the OpenAPI description has a webhooks section: the envelope and each type's data", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const spec = (yield* api.get("/openapi.json", { key: null })).json<{
+        openapi: string
+        webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>
+      }>()
+      expect(spec.openapi).toMatch(/^3\.1/)
+      expect(Object.keys(spec.webhooks)).toHaveLength(21)
+      const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
+      for (const field of ["sequence", "created_at", "refund_due_minor", "confirmation_code"]) expect(cancelled).toContain(field)
+      const availability = JSON.stringify(spec.webhooks["availability.changed"].post.requestBody.content["application/json"].schema)
+      expect(availability).toContain("room_type_id")
+    }))
+
   it.scoped("a matching event is POSTed signed, with the feed's envelope; other types and other properties are not", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
