@@ -12,6 +12,8 @@ import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
 import { SqlLive } from "@hotel/persistence/Sql"
+import { EventsLive } from "@hotel/http/events/EventsLive"
+import { RepositoriesLive } from "@hotel/server/main"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -58,7 +60,9 @@ const services = (url: string) =>
     ReservationQueries.Default,
     QuoteService.Default,
     Holds.Default,
-    RateLimiter.postgres
+    RateLimiter.postgres,
+    // A hold appends its events in its own transaction, so the captured transaction includes them.
+    EventsLive.pipe(Layer.provide(RepositoriesLive))
   ).pipe(Layer.provideMerge(SqlLive), Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))
 
 export const capture = (url: string, input: {

@@ -19,6 +19,9 @@ import { ChargesApi } from "./folios/Api.js"
 import { FoliosApi } from "./folios/Api.js"
 import { LoyaltyApi } from "./guests/Api.js"
 import { StayApi } from "./stays/Api.js"
+import { EventsApi } from "./events/Api.js"
+import { withEventWebhooks } from "./events/openapi.js"
+import { WebhookEndpointNotFoundError, WebhooksApi } from "./webhooks/Api.js"
 import * as Errors from "./Errors.js"
 import { stripDefaultDecodeError } from "./OpenApiTransform.js"
 
@@ -46,6 +49,8 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(LoyaltyApi)
   .add(StayApi)
   .add(CancellationQuoteApi)
+  .add(EventsApi)
+  .add(WebhooksApi)
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)
@@ -66,9 +71,10 @@ export class HotelApi extends HttpApi.make("hotel")
   .addError(Errors.ReservationNotFound)
   .addError(Errors.GuestNotFound)
   .addError(Errors.FolioNotFound)
+  .addError(WebhookEndpointNotFoundError)
   .annotateContext(OpenApi.annotations({
     title: "Hotel rate management and reservations",
     version: "1.0.0",
-    transform: stripDefaultDecodeError
+    transform: (spec) => withEventWebhooks(stripDefaultDecodeError(spec))
   }))
 {}

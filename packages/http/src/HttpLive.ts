@@ -29,6 +29,8 @@ import { ChargeHandlers } from "./folios/Http.js"
 import { FolioHandlers } from "./folios/Http.js"
 import { LoyaltyHandlers } from "./guests/Http.js"
 import { StayHandlers } from "./stays/Http.js"
+import { EventHandlers } from "./events/Http.js"
+import { WebhookHandlers } from "./webhooks/Http.js"
 
 export const HandlersLive = Layer.mergeAll(
   MeHandlers,
@@ -49,7 +51,9 @@ export const HandlersLive = Layer.mergeAll(
   ChargeHandlers,
   LoyaltyHandlers,
   StayHandlers,
-  CancellationQuoteHandlers
+  CancellationQuoteHandlers,
+  EventHandlers,
+  WebhookHandlers
 )
 
 /** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */

@@ -55,6 +55,7 @@ export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.ReservationNotFound
   | Domain.GuestNotFound
   | Domain.FolioNotFound
+  | Domain.WebhookEndpointNotFound
 
 /**
  * Endpoint annotation: the error for an `{id}` in the path that is not a resource of this property

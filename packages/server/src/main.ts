@@ -13,6 +13,12 @@ import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
 import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
 import { Holds } from "@hotel/persistence/booking/Holds"
 import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
+import { EventsLive } from "@hotel/http/events/EventsLive"
+import { EventFeed } from "@hotel/persistence/events/EventFeed"
+import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
+import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
+import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import type { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
 import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
@@ -57,7 +63,9 @@ export const RepositoriesLive = Layer.mergeAll(
   Charges.Default,
   Loyalty.Default,
   StayTransitions.Default,
-  CancellationQuote.Default
+  CancellationQuote.Default,
+  EventFeed.Default,
+  WebhookEndpoints.Default.pipe(Layer.provide(WebhookPolicy.layer))
 )
 
 /** The platform services of the request pipeline: `PlatformLive` (Postgres) or `PlatformInMemory` (tests). */
@@ -65,7 +73,14 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | Mainten
 
 /** Everything the HTTP layer takes from outside, with the given platform services. */
 export const servicesWith = (platform: PlatformLayer) =>
-  Authenticator.layer.pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+  Layer.mergeAll(Authenticator.layer, EventsLive).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+
+/** The background work of every process: the sweeper of expired holds, webhook delivery, the event purge. */
+export const WorkersLive = Layer.mergeAll(
+  HoldSweeperLive,
+  WebhookWorkerLive.pipe(Layer.provide(WebhookPolicy.layer)),
+  EventPurgeLive
+)
 
 /** `HOST:PORT`, default 127.0.0.1:3000. */
 export const NodeServerLive = Layer.unwrapEffect(
@@ -76,11 +91,11 @@ export const NodeServerLive = Layer.unwrapEffect(
   })
 )
 
-/** The API on `HOST:PORT` and the sweeper of expired holds, over whatever `SqlClient` is provided. */
+/** The API on `HOST:PORT` and the background workers, over whatever `SqlClient` is provided. */
 export const ApplicationLive = HttpLive.pipe(
   HttpServer.withLogAddress,
   Layer.provide(NodeServerLive),
-  Layer.merge(HoldSweeperLive),
+  Layer.merge(WorkersLive),
   Layer.provide(servicesWith(PlatformLive))
 )
 

@@ -8,7 +8,10 @@ export const Scope = Schema.Literal(
   "catalog:read",
   "guests:read",
   "guests:write",
-  "folios:write"
+  "folios:write",
+  "events:read",
+  "webhooks:read",
+  "webhooks:write"
 )
 export type Scope = typeof Scope.Type
 

@@ -12,3 +12,4 @@ export class RoomNotFound extends Schema.TaggedError<RoomNotFound>()("RoomNotFou
 export class GuestNotFound extends Schema.TaggedError<GuestNotFound>()("GuestNotFound", errorFields, notFound("guest_not_found")) {}
 export class ServiceNotFound extends Schema.TaggedError<ServiceNotFound>()("ServiceNotFound", errorFields, notFound("service_not_found")) {}
 export class FolioNotFound extends Schema.TaggedError<FolioNotFound>()("FolioNotFound", errorFields, notFound("folio_not_found")) {}
+export class WebhookEndpointNotFound extends Schema.TaggedError<WebhookEndpointNotFound>()("WebhookEndpointNotFound", errorFields, notFound("webhook_endpoint_not_found")) {}

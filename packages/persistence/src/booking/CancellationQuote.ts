@@ -26,6 +26,8 @@ export interface CancellationFacts {
   readonly hold_expires_at: Date | null
   readonly guest_id: string
   readonly check_in_date: string
+  readonly check_out_date: string
+  readonly room_type_id: string
   readonly currency: string
   readonly folio_id: string
   readonly frozen_policy: PolicyJson | null
@@ -50,7 +52,7 @@ export const cancellationFacts = (sql: SqlClient.SqlClient, propertyId: string, 
 
 const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
   sql<CancellationFacts>`
-    SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.check_in_date, r.currency, f.id AS folio_id,
+    SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.check_in_date, r.check_out_date, r.room_type_id, r.currency, f.id AS folio_id,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
            p.cancellation_policy AS property_policy, p.timezone, p.base_currency,
            (SELECT COALESCE(sum(CASE WHEN l.kind = 'payment' THEN l.amount ELSE -l.amount END), 0)::text

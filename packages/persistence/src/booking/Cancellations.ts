@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import { cancellableFacts, type CancellationFacts, settlementAt } from "./CancellationQuote.js"
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
+import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -55,7 +56,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       propertyId: string,
       reservationId: string,
       reason: string | null
-    ): Effect.Effect<CancelResult, ReservationNotFound | NotCancellable> =>
+    ): Effect.Effect<CancelResult, ReservationNotFound | NotCancellable, EventOutbox> =>
       Effect.gen(function*() {
         const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "lock")
 
@@ -73,6 +74,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
               cancellation_reason = ${reason ?? Booking.defaultCancellationReason}, updated_at = ${now}
           WHERE id = ${row.id}`
         yield* sql`UPDATE accommodations SET status = 'cancelled' WHERE reservation_id = ${row.id}`
+        yield* appendStayChange(propertyId, "reservation.cancelled", { id: row.id, refundDueMinor: settlement.refundDueMinor }, { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date })
         return {
           reservationId: row.id,
           currency: row.currency,

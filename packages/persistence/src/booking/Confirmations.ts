@@ -10,6 +10,8 @@ import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { isUniqueViolation } from "../rates/RateSql.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 import { lockReservationRow } from "./ReservationLock.js"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -160,13 +162,14 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
                                      request_id, created_at)
           VALUES (${row.id}, ${actor.apiKeyId}, ${reference}, ${Money.toDb(due)}, ${row.currency},
                   ${actor.requestId}, ${now})`
+        yield* appendEvent(actor.propertyId, "reservation.confirmed", Subject.reservation(row.id))
       })
 
     const confirm = (
       actor: ConfirmActor,
       reservationId: string,
       request: ConfirmRequest
-    ): Effect.Effect<ConfirmResult, ConfirmError> =>
+    ): Effect.Effect<ConfirmResult, ConfirmError, EventOutbox> =>
       Effect.gen(function*() {
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound

@@ -6,7 +6,16 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
+import { appendStayChange } from "../events/EventOutbox.js"
 import { expiredHold } from "./HoldWindow.js"
+
+interface SweptHold {
+  readonly id: string
+  readonly property_id: string
+  readonly room_type_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+}
 
 // Writes down expired holds (decisions 5). Nothing depends on it running: inventory, redemption counts and
 // reads already treat a tentative reservation as expired from the instant `hold_expires_at` passes, and
@@ -28,30 +37,40 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    // Each batch is one transaction with its events: `reservation.expired` and `availability.changed` per hold.
     const batch = (now: Date) =>
-      sql<{ swept: number }>`
-        WITH expired AS (
-          SELECT id FROM reservations
-          WHERE ${expiredHold(sql, "reservations", now)}
-          ORDER BY hold_expires_at, id
-          LIMIT ${sweepBatch}
-          FOR UPDATE SKIP LOCKED
-        ),
-        cancelled AS (
-          UPDATE reservations r
-          SET status = 'cancelled', cancellation_reason = ${Booking.holdExpiredReason},
-              cancelled_at = r.hold_expires_at, updated_at = ${now}
-          FROM expired e WHERE r.id = e.id
-          RETURNING r.id
-        ),
-        voided AS (
-          UPDATE folios f SET status = 'voided' FROM cancelled c WHERE f.reservation_id = c.id RETURNING f.id
-        ),
-        legs AS (
-          UPDATE accommodations a SET status = 'cancelled' FROM cancelled c WHERE a.reservation_id = c.id
-          RETURNING a.id
-        )
-        SELECT (SELECT count(*) FROM cancelled)::int AS swept`.pipe(Effect.map((rows) => rows[0]?.swept ?? 0))
+      Effect.gen(function*() {
+        const swept = yield* sql<SweptHold>`
+          WITH expired AS (
+            SELECT id FROM reservations
+            WHERE ${expiredHold(sql, "reservations", now)}
+            ORDER BY hold_expires_at, id
+            LIMIT ${sweepBatch}
+            FOR UPDATE SKIP LOCKED
+          ),
+          cancelled AS (
+            UPDATE reservations r
+            SET status = 'cancelled', cancellation_reason = ${Booking.holdExpiredReason},
+                cancelled_at = r.hold_expires_at, updated_at = ${now}
+            FROM expired e WHERE r.id = e.id
+            RETURNING r.id, r.property_id, r.room_type_id, r.check_in_date, r.check_out_date
+          ),
+          voided AS (
+            UPDATE folios f SET status = 'voided' FROM cancelled c WHERE f.reservation_id = c.id RETURNING f.id
+          ),
+          legs AS (
+            UPDATE accommodations a SET status = 'cancelled' FROM cancelled c WHERE a.reservation_id = c.id
+            RETURNING a.id
+          )
+          SELECT * FROM cancelled`
+        yield* Effect.forEach(swept, (hold) =>
+          appendStayChange(hold.property_id, "reservation.expired", hold, {
+            roomTypeId: hold.room_type_id,
+            checkIn: hold.check_in_date,
+            checkOut: hold.check_out_date
+          }), { discard: true })
+        return swept.length
+      }).pipe(sql.withTransaction)
 
     /** Writes down every hold expired at `now` (from `Clock` when omitted); answers how many. */
     const sweep = (at?: Date) =>

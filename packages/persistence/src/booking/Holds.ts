@@ -20,6 +20,7 @@ import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot } from "../quotes/PricingInputs.js"
 import { offerFor, type StayQuery, validateStay } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
+import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 
 // `POST /holds` (interface 4.5): one transaction per hold. It first locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
@@ -101,6 +102,11 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         const reservation = yield* insertReservation(sql, actor, request, fields)
         const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, fields.quote, fields.now)
         yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
+        yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
+          roomTypeId: request.roomTypeId,
+          checkIn: request.checkIn,
+          checkOut: request.checkOut
+        })
         return {
           reservationId: reservation.id,
           folioId,
@@ -111,7 +117,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
       })
 
-    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError> =>
+    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const snapshot = yield* lockAndLoad(actor, request, now)

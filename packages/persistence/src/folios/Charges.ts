@@ -13,6 +13,8 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { lockReservationRow } from "../booking/ReservationLock.js"
 
@@ -151,7 +153,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
       propertyId: string,
       reservationId: string,
       request: ChargeRequest
-    ): Effect.Effect<ChargeResult, ChargeError> =>
+    ): Effect.Effect<ChargeResult, ChargeError, EventOutbox> =>
       Effect.gen(function*() {
         const unitPrice = Money.fromDb(yield* Rates.Checks.money("amount", request.amount, request.currency))
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
@@ -175,6 +177,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
         )
         const writtenIds = yield* write(propertyId, row, request, amount, uses, now)
 
+        yield* appendEvent(propertyId, "folio.charge_posted", Subject.folio(row.folio_id))
         const lines = yield* folioLinesOf(sql, row.folio_id)
         return {
           reservationId: row.id,

@@ -21,26 +21,37 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    const load = (propertyId: string, folioId: string, now: Date) =>
+      Effect.gen(function*() {
+        const [folio] = yield* sql<FolioRow>`
+          SELECT f.id, f.reservation_id, f.currency,
+                 CASE WHEN f.status = 'voided' OR ${expiredHold(sql, "r", now)}
+                      THEN 'voided' ELSE 'open' END AS status,
+                 p.base_currency
+          FROM folios f
+          JOIN reservations r ON r.id = f.reservation_id
+          JOIN properties p ON p.id = f.property_id
+          WHERE f.property_id = ${propertyId} AND f.id = ${folioId}`
+        if (folio === undefined) return Option.none()
+        const lines = yield* folioLinesOf(sql, folio.id)
+        return Option.some({ folio, lines })
+      })
+
     /** The folio and its lines, read from one snapshot so the status and the lines agree. */
     const findById = (propertyId: string, folioId: string, now: Date) =>
       isUuid(folioId)
-        ? Effect.gen(function*() {
-          yield* sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`
-          const [folio] = yield* sql<FolioRow>`
-            SELECT f.id, f.reservation_id, f.currency,
-                   CASE WHEN f.status = 'voided' OR ${expiredHold(sql, "r", now)}
-                        THEN 'voided' ELSE 'open' END AS status,
-                   p.base_currency
-            FROM folios f
-            JOIN reservations r ON r.id = f.reservation_id
-            JOIN properties p ON p.id = f.property_id
-            WHERE f.property_id = ${propertyId} AND f.id = ${folioId}`
-          if (folio === undefined) return Option.none()
-          const lines = yield* folioLinesOf(sql, folio.id)
-          return Option.some({ folio, lines })
-        }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("FolioRepository.findById"))
+        ? sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`.pipe(
+          Effect.zipRight(load(propertyId, folioId, now)),
+          sql.withTransaction,
+          Effect.orDie,
+          Effect.withSpan("FolioRepository.findById")
+        )
         : Effect.succeed(Option.none<{ readonly folio: FolioRow; readonly lines: ReadonlyArray<FolioLineDetail> }>())
 
-    return { findById } as const
+    /** The same read on the caller's transaction (an event rendered inside the write that changed the folio). */
+    const findWithin = (propertyId: string, folioId: string, now: Date) =>
+      load(propertyId, folioId, now).pipe(Effect.orDie, Effect.withSpan("FolioRepository.findWithin"))
+
+    return { findById, findWithin } as const
   })
 }) {}

@@ -3,6 +3,8 @@ import { isUuid } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { appendEvent } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 
 export interface GuestRow {
   readonly id: string
@@ -38,8 +40,9 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
           RETURNING id`
         const created = rows[0]
         if (created === undefined) return yield* Effect.dieMessage("INSERT ... RETURNING gave no row")
+        yield* appendEvent(propertyId, "guest.created", Subject.guest(created.id))
         return { guest_id: created.id }
-      }).pipe(Effect.orDie, Effect.withSpan("GuestRepository.create"))
+      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("GuestRepository.create"))
 
     const findById = (propertyId: string, id: string) =>
       isUuid(id)

@@ -9,6 +9,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
 
 // `POST /guests/{id}/loyalty/redemptions` (decisions 5): one transaction that locks the guest's row first
@@ -45,7 +47,7 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
       propertyId: string,
       guestId: string,
       request: RedemptionRequest
-    ): Effect.Effect<RedemptionResult, RedemptionError> =>
+    ): Effect.Effect<RedemptionResult, RedemptionError, EventOutbox> =>
       Effect.gen(function*() {
         const notFound = new GuestNotFound({ message: `No guest ${guestId}` })
         if (!isUuid(guestId)) return yield* notFound
@@ -78,6 +80,7 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
           kind: "redeem",
           points: -request.points
         }, now)
+        yield* appendEvent(propertyId, "loyalty.redeemed", Subject.guest(guest.id))
         return {
           redemptionId,
           guestId: guest.id,

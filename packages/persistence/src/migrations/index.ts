@@ -4,6 +4,7 @@ import stays from "./0003_stays.js"
 import platformGuarantees from "./0004_platform_guarantees.js"
 import keyRateLimit from "./0005_key_rate_limit.js"
 import holdLimits from "./0006_hold_limits.js"
+import events from "./0007_events.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -13,5 +14,6 @@ export const migrations = {
   "0003_stays": stays,
   "0004_platform_guarantees": platformGuarantees,
   "0005_key_rate_limit": keyRateLimit,
-  "0006_hold_limits": holdLimits
+  "0006_hold_limits": holdLimits,
+  "0007_events": events
 }

@@ -2,6 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { type InvalidParameters, RatePlanNotFound, Rates, ServiceNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, propertyCurrencies } from "./RateSql.js"
 
 /** A `rate_plan_inclusions` row, money as text. */
@@ -47,7 +49,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
         propertyId: string,
         planId: string,
         input: Rates.Inclusion.InclusionsReplace
-      ): Effect.Effect<{ readonly count: number }, InvalidParameters | RatePlanNotFound | ServiceNotFound> =>
+      ): Effect.Effect<{ readonly count: number }, InvalidParameters | RatePlanNotFound | ServiceNotFound, EventOutbox> =>
         Effect.gen(function*() {
           const currencies = yield* propertyCurrencies(sql, propertyId)
           const plan = yield* requirePlan(propertyId, planId, "update")
@@ -74,6 +76,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
                 ${plan.id}, ${position}, ${entry.label}, ${entry.allocated_amount}, ${entry.frequency},
                 ${entry.inclusion_kind}, ${entry.revenue_category}, ${entry.service_item_id}, ${entry.currency},
                 ${entry.included_quantity})`, { discard: true })
+          yield* appendEvent(propertyId, "inclusions.replaced", Subject.inclusions(plan.id))
           return { count: entries.length }
         }).pipe(
           sql.withTransaction,

@@ -3,6 +3,8 @@ import { IntervalNotFound, IntervalOverlap, type InvalidParameters, RatePlanNotF
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, type PlanFacts } from "./RateSql.js"
 
 /** A `rate_plan_intervals` row with its plan's currency and discount type (to present money). */
@@ -98,7 +100,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
       propertyId: string,
       planId: string,
       input: Rates.Interval.IntervalCreate
-    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RatePlanNotFound | IntervalOverlap> =>
+    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RatePlanNotFound | IntervalOverlap, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* Rates.Interval.checkAlone(input)
@@ -117,6 +119,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
             ${fields.closed_to_departure}, ${fields.stop_sell}, ${fields.extra_guest_charge},
             ${fields.single_guest_discount}, ${now})
           RETURNING id`
+        yield* appendEvent(propertyId, "interval.created", Subject.interval(row.id))
         return { id: row.id }
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.create"))
 
@@ -135,7 +138,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
       propertyId: string,
       id: string,
       patch: Rates.Interval.IntervalPatch
-    ): Effect.Effect<void, InvalidParameters | IntervalNotFound | IntervalOverlap> =>
+    ): Effect.Effect<void, InvalidParameters | IntervalNotFound | IntervalOverlap, EventOutbox> =>
       Effect.gen(function*() {
         yield* Rates.Interval.checkAlone(patch)
         const { interval, plan } = yield* lockInterval(propertyId, id)
@@ -154,11 +157,13 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
             stop_sell = ${fields.stop_sell}, extra_guest_charge = ${fields.extra_guest_charge},
             single_guest_discount = ${fields.single_guest_discount}
           WHERE id = ${id} AND property_id = ${propertyId}`
+        yield* appendEvent(propertyId, "interval.updated", Subject.interval(id))
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.update"))
 
-    const remove = (propertyId: string, id: string): Effect.Effect<void, IntervalNotFound> =>
+    const remove = (propertyId: string, id: string): Effect.Effect<void, IntervalNotFound, EventOutbox> =>
       Effect.gen(function*() {
         yield* lockInterval(propertyId, id)
+        yield* appendEvent(propertyId, "interval.deleted", Subject.interval(id))
         yield* sql`DELETE FROM rate_plan_intervals WHERE id = ${id} AND property_id = ${propertyId}`
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.remove"))
 

@@ -3,6 +3,8 @@ import { type InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNot
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
 
 /** A `promo_codes` row with its live redemption count. */
@@ -72,7 +74,8 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
         input: Rates.PromoCode.PromoCodeCreate
       ): Effect.Effect<
         { readonly id: string; readonly code: string },
-        InvalidParameters | RatePlanNotFound | PromoCodeExists
+        InvalidParameters | RatePlanNotFound | PromoCodeExists,
+        EventOutbox
       > => {
         const code = Rates.PromoCode.normalizeCode(input.code)
         return Effect.gen(function*() {
@@ -89,6 +92,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
               ${propertyId}, ${plan.id}, ${code}, ${fields.valid_from}, ${fields.valid_to}, ${fields.max_redemptions},
               ${fields.max_per_guest}, ${fields.is_active}, ${at})
             RETURNING id, code`
+          yield* appendEvent(propertyId, "promo_code.created", Subject.promoCode(row.id))
           return row
         }).pipe(
           sql.withTransaction,
@@ -104,7 +108,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
         propertyId: string,
         id: string,
         patch: Rates.PromoCode.PromoCodePatch
-      ): Effect.Effect<void, InvalidParameters | PromoCodeNotFound> =>
+      ): Effect.Effect<void, InvalidParameters | PromoCodeNotFound, EventOutbox> =>
         Effect.gen(function*() {
           yield* Rates.PromoCode.checkFields(patch)
           const stored = yield* find(propertyId, id, yield* now, true)
@@ -116,13 +120,15 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
               max_redemptions = ${fields.max_redemptions}, max_per_guest = ${fields.max_per_guest},
               is_active = ${fields.is_active}
             WHERE id = ${id} AND property_id = ${propertyId}`
+          yield* appendEvent(propertyId, "promo_code.updated", Subject.promoCode(id))
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.update"))
 
       /** Soft delete: reservations booked with the code keep it; the text is free again on the plan. */
-      const remove = (propertyId: string, id: string): Effect.Effect<void, PromoCodeNotFound> =>
+      const remove = (propertyId: string, id: string): Effect.Effect<void, PromoCodeNotFound, EventOutbox> =>
         Effect.gen(function*() {
           const at = yield* now
           yield* find(propertyId, id, at, true)
+          yield* appendEvent(propertyId, "promo_code.deleted", Subject.promoCode(id))
           yield* sql`UPDATE promo_codes SET deleted_at = ${at} WHERE id = ${id} AND property_id = ${propertyId}`
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.remove"))
 

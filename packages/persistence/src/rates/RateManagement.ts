@@ -11,6 +11,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
 
@@ -63,7 +65,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const create = (
       propertyId: string,
       input: Rates.RatePlan.RatePlanCreate
-    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound> =>
+    ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const baseCurrency = yield* lockProperty(sql, propertyId)
@@ -100,6 +102,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             ${fields.derivation_value}, ${fields.is_active}, false, ${fields.requires_promo_code},
             ${policyJson(fields)}::jsonb, ${now}, ${now})
           RETURNING id`
+        yield* appendEvent(propertyId, "rate_plan.created", Subject.ratePlan(row.id))
         return { id: row.id }
       }).pipe(
         sql.withTransaction,
@@ -111,7 +114,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       propertyId: string,
       id: string,
       patch: Rates.RatePlan.RatePlanPatch
-    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected> =>
+    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
@@ -149,6 +152,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             requires_promo_code = ${fields.requires_promo_code}, cancellation_policy = ${policyJson(fields)}::jsonb,
             updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`
+        yield* appendEvent(propertyId, "rate_plan.updated", Subject.ratePlan(id))
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
@@ -159,7 +163,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const remove = (
       propertyId: string,
       id: string
-    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse> =>
+    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
@@ -175,6 +179,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
             message: `${children} other rate plan(s) derive from this plan; delete or re-parent them first`
           })
         }
+        yield* appendEvent(propertyId, "rate_plan.deleted", Subject.ratePlan(id))
         yield* sql`
           UPDATE rate_plans SET deleted_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`

@@ -15,6 +15,8 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { lockReservationRow } from "../booking/ReservationLock.js"
+import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
 
 // Check-in, check-out and no-show (decisions 5; the rules in `@hotel/domain` `Stay`). One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
@@ -138,7 +140,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
       propertyId: string,
       reservationId: string,
       roomId: string | null
-    ): Effect.Effect<StayResult, StayError> =>
+    ): Effect.Effect<StayResult, StayError, EventOutbox> =>
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
         const wanted = roomId === null ? undefined : yield* findRoom(propertyId, roomId)
@@ -170,6 +172,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
         yield* sql`
           UPDATE reservations SET status = 'checked_in', checked_in_at = ${now}, updated_at = ${now}
           WHERE id = ${row.id}`
+        yield* appendEvent(propertyId, "reservation.checked_in", Subject.reservation(row.id))
         return { reservationId: row.id, status: target.right, roomId: assigned }
       }).pipe(
         sql.withTransaction,
@@ -179,7 +182,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
 
     /** Check-out or no-show: the reservation and its accommodation take the new status. */
     const simple = (action: "check_out" | "no_show") =>
-    (propertyId: string, reservationId: string): Effect.Effect<StayResult, ReservationNotFound | InvalidStatusTransition> =>
+    (propertyId: string, reservationId: string): Effect.Effect<StayResult, ReservationNotFound | InvalidStatusTransition, EventOutbox> =>
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
         const target = step(action)
@@ -193,6 +196,9 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
           : sql`
               UPDATE reservations SET status = ${status}, no_show_at = ${now}, updated_at = ${now}
               WHERE id = ${row.id}`)
+        yield* (action === "check_out"
+          ? appendEvent(propertyId, "reservation.checked_out", Subject.reservation(row.id))
+          : appendStayChange(propertyId, "reservation.no_show", row, { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date }))
         return { reservationId: row.id, status, roomId: row.room_id }
       }).pipe(
         sql.withTransaction,

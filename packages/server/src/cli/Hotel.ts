@@ -2,6 +2,7 @@ import * as Command from "@effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Logger from "effect/Logger"
 import { demo } from "./Demo.js"
+import { events } from "./Events.js"
 import { fx } from "./Fx.js"
 import { key } from "./Key.js"
 import { maintenance } from "./Maintenance.js"
@@ -13,7 +14,7 @@ import { needsSubcommand, reportFailure, withoutCliErrorText } from "./Shared.js
 /** The `hotel` admin command line (decisions 7). */
 export const hotel = Command.make("hotel", {}, needsSubcommand("hotel <command>; see hotel --help")).pipe(
   Command.withDescription("Hotel service administration: every command prints one JSON document"),
-  Command.withSubcommands([serve, migrate, property, key, maintenance, fx, demo])
+  Command.withSubcommands([serve, migrate, property, key, maintenance, fx, demo, events])
 )
 
 const cli = Command.run(hotel, { name: "hotel", version: "0.0.0" })

@@ -1,6 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
+import { allScopes } from "@hotel/domain"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -46,7 +47,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
             .then((res) => res.json() as Promise<{ property_id: string; scopes: ReadonlyArray<string> }>)
         )
         expect(me.property_id).toBe(printed.demo.property_id)
-        expect(me.scopes).toHaveLength(8)
+        expect(me.scopes).toHaveLength(allScopes.length)
         return printed
       }))
       expect(first.demo.default_rate_plan_id).toMatch(/^[0-9a-f-]{36}$/)

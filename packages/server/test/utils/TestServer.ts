@@ -85,7 +85,7 @@ const make = Effect.gen(function*() {
  * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API),
  * built from the same pieces as `main.ts`.
  */
-export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =>
+export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
     Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
@@ -95,7 +95,8 @@ export const makeTestApiLive = <E>(http: Layer.Layer<never, E, HttpLiveNeeds>) =
 
 type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
 
-const TestHttpLive = HttpLive.pipe(Layer.provide(servicesWith(PlatformLive)))
+// The services stay visible to tests (the sweeper of the expiry tests needs the event outbox).
+const TestHttpLive = HttpLive.pipe(Layer.provideMerge(servicesWith(PlatformLive)))
 
 /**
  * The real server in-process on a random port over a fresh migrated database holding the fixture

@@ -60,6 +60,8 @@ export interface ServeProcess {
   readonly stdout: () => string
   /** `kill -9` of the process group: a crash, nothing finishes. */
   readonly crash: () => void
+  /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
+  readonly kill: (signal: NodeJS.Signals) => void
 }
 
 /**
@@ -110,7 +112,10 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   const crash = () => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL")
   }
-  return { baseUrl, stdout: () => stdout, crash } satisfies ServeProcess
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+  }
+  return { baseUrl, stdout: () => stdout, crash, kill } satisfies ServeProcess
 })
 
 /** An API process on the test's database. */

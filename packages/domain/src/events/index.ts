@@ -1,0 +1,3 @@
+export * from "./destinations.js"
+export * from "./retries.js"
+export * from "./types.js"

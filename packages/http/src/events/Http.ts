@@ -1,0 +1,21 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { EventFeed } from "@hotel/persistence/events/EventFeed"
+import * as Effect from "effect/Effect"
+import { HotelApi } from "../Api.js"
+import { CurrentApiKey } from "../Security.js"
+import { presentEvent } from "./presenter.js"
+
+export const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers) =>
+  Effect.gen(function*() {
+    const feed = yield* EventFeed
+    return handlers.handle("list", ({ urlParams }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const page = yield* feed.page(key.propertyId, {
+          after: urlParams.after,
+          types: urlParams.types,
+          limit: urlParams.limit ?? 100
+        })
+        return { data: page.rows.map(presentEvent), has_more: page.hasMore }
+      }))
+  }))

@@ -1,0 +1,36 @@
+import { Events } from "@hotel/domain"
+import * as JSONSchema from "effect/JSONSchema"
+import * as Schema from "effect/Schema"
+import { Event, eventData } from "./schemas.js"
+
+type Spec = Record<string, unknown>
+
+const eventSchema = (type: Events.EventType) =>
+  JSONSchema.make(Schema.Struct({ ...Event.fields, type: Schema.Literal(type), data: eventData[type] }), {
+    target: "openApi3.1"
+  })
+
+const signatureHeaders = {
+  "webhook-id": { description: "The event id; receivers dedupe on it", schema: { type: "string" } },
+  "webhook-timestamp": { description: "Unix seconds of the attempt", schema: { type: "string" } },
+  "webhook-signature": {
+    description: "`v1,` + base64(HMAC-SHA256(base64-decoded secret after `whsec_`, `{id}.{timestamp}.{body}`))",
+    schema: { type: "string" }
+  }
+}
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event type, each the POST a subscribed endpoint receives,
+ * with the event envelope and that type's `data`.
+ */
+export const withEventWebhooks = (spec: Spec): Spec => ({
+  ...spec,
+  webhooks: Object.fromEntries(Events.eventTypes.map((type) => [type, {
+    post: {
+      summary: `Event ${type}`,
+      parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header", required: true, ...header })),
+      requestBody: { required: true, content: { "application/json": { schema: eventSchema(type) } } },
+      responses: { "2XX": { description: "Delivered; any other answer (or none within 10 s) is retried" } }
+    }
+  }]))
+})

@@ -1,0 +1,10 @@
+import type { EventRow } from "@hotel/persistence/events/EventFeed"
+import type { Event } from "./schemas.js"
+
+export const presentEvent = (row: EventRow): typeof Event.Type => ({
+  id: row.id,
+  type: row.type,
+  sequence: Number(row.sequence),
+  created_at: row.created_at.toISOString(),
+  data: row.data
+})

@@ -1,0 +1,97 @@
+import { EventRenderer } from "@hotel/persistence/events/EventRenderer"
+import type { EventSubject } from "@hotel/persistence/events/EventSubject"
+import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
+import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
+import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
+import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
+import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
+import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
+import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { presentFolio } from "../folios/Presenter.js"
+import { timestamp } from "../Format.js"
+import { presentInclusion, presentInterval, presentPromoCode } from "../rates/RateManagementPresenter.js"
+import { presentRatePlan } from "../rates/RatePlanPresenter.js"
+import { presentReservation } from "../booking/ReservationPresenter.js"
+
+// An event's `data` is what `GET` of its subject answers: the same repository reads and the same presenters
+// as the read handlers, run on the writer's connection (so inside its transaction, seeing its change).
+
+const missing = (what: string) => Effect.dieMessage(`event subject vanished in its own transaction: ${what}`)
+
+const required = <A, E, R>(what: string) => (self: Effect.Effect<A, E, R>): Effect.Effect<A, never, R> =>
+  Effect.catchAll(self, () => missing(what))
+
+const make = Effect.gen(function*() {
+  const reservations = yield* ReservationReads
+  const folios = yield* FolioRepository
+  const guests = yield* GuestRepository
+  const plans = yield* RatePlanRepository
+  const intervals = yield* IntervalRepository
+  const inclusions = yield* InclusionRepository
+  const promoCodes = yield* PromoCodeRepository
+
+  const reservation = (propertyId: string, id: string) =>
+    reservations.get(propertyId, id).pipe(required(`reservation ${id}`), Effect.map(presentReservation))
+
+  const render = (propertyId: string, subject: EventSubject, now: Date): Effect.Effect<unknown> => {
+    switch (subject.kind) {
+      case "reservation":
+        return subject.refundDueMinor === undefined
+          ? reservation(propertyId, subject.id)
+          : Effect.map(reservation(propertyId, subject.id), (data) => ({
+            ...data,
+            refund_due_minor: Number(subject.refundDueMinor)
+          }))
+      case "folio":
+        return folios.findWithin(propertyId, subject.id, now).pipe(
+          Effect.flatten,
+          required(`folio ${subject.id}`),
+          Effect.map(({ folio, lines }) => presentFolio(folio, lines))
+        )
+      case "guest":
+        return guests.findById(propertyId, subject.id).pipe(
+          Effect.flatten,
+          required(`guest ${subject.id}`),
+          Effect.map((guest) => ({ ...guest, created_at: timestamp(guest.created_at) }))
+        )
+      case "rate_plan":
+        return plans.findById(propertyId, subject.id).pipe(
+          Effect.flatten,
+          required(`rate plan ${subject.id}`),
+          Effect.map(presentRatePlan)
+        )
+      case "interval":
+        return intervals.get(propertyId, subject.id).pipe(required(`interval ${subject.id}`), Effect.map(presentInterval))
+      case "inclusions":
+        // `GET /rate-plans/{id}/inclusions` answers `{ data }`; the event names the plan beside it.
+        return inclusions.list(propertyId, subject.ratePlanId).pipe(
+          required(`rate plan ${subject.ratePlanId}`),
+          Effect.map((rows) => ({ rate_plan_id: subject.ratePlanId, data: rows.map(presentInclusion) }))
+        )
+      case "promo_code":
+        return promoCodes.get(propertyId, subject.id).pipe(required(`promo code ${subject.id}`), Effect.map(presentPromoCode))
+      case "availability":
+        return Effect.succeed({
+          room_type_id: subject.roomTypeId,
+          start_date: subject.startDate,
+          end_date: subject.endDate
+        })
+    }
+  }
+  return EventRenderer.of({ render: (propertyId, subject, now) => render(propertyId, subject, now).pipe(Effect.withSpan("EventRenderer.render")) })
+})
+
+/** The renderer with the read repositories it uses; needs only a `SqlClient`. */
+export const EventRendererLive = Layer.effect(EventRenderer, make).pipe(
+  Layer.provide(Layer.mergeAll(
+    ReservationReads.Default,
+    FolioRepository.Default,
+    GuestRepository.Default,
+    RatePlanRepository.Default,
+    IntervalRepository.Default,
+    InclusionRepository.Default,
+    PromoCodeRepository.Default
+  ))
+)

@@ -1,0 +1,69 @@
+import { Events } from "@hotel/domain"
+import * as Schema from "effect/Schema"
+import { FolioView } from "../folios/Api.js"
+import { Guest } from "../guests/Api.js"
+import { Inclusion } from "../rates/Api.js"
+import { Interval } from "../rates/Api.js"
+import { PromoCode } from "../rates/Api.js"
+import { RatePlan } from "../rates/Api.js"
+import { Reservation } from "../booking/Api.js"
+
+/** The nights whose availability a change took or freed (`end_date` exclusive, like a stay). */
+export const AvailabilityChanged = Schema.Struct({
+  room_type_id: Schema.String,
+  start_date: Schema.String,
+  end_date: Schema.String
+})
+
+export const CancelledReservation = Schema.extend(Reservation, Schema.Struct({ refund_due_minor: Schema.Int }))
+
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) })
+
+/** Each event type's `data`: the resource as its `GET` answers at that moment. */
+export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
+  "reservation.held": Reservation,
+  "reservation.confirmed": Reservation,
+  "reservation.cancelled": CancelledReservation,
+  "reservation.expired": Reservation,
+  "reservation.checked_in": Reservation,
+  "reservation.checked_out": Reservation,
+  "reservation.no_show": Reservation,
+  "folio.charge_posted": FolioView,
+  "guest.created": Guest,
+  "loyalty.redeemed": Guest,
+  "rate_plan.created": RatePlan,
+  "rate_plan.updated": RatePlan,
+  "rate_plan.deleted": RatePlan,
+  "interval.created": Interval,
+  "interval.updated": Interval,
+  "interval.deleted": Interval,
+  "inclusions.replaced": InclusionsReplaced,
+  "promo_code.created": PromoCode,
+  "promo_code.updated": PromoCode,
+  "promo_code.deleted": PromoCode,
+  "availability.changed": AvailabilityChanged
+}
+
+/** An event as the feed lists it and as a webhook POSTs it. */
+export const Event = Schema.Struct({
+  id: Schema.String.annotations({ description: "`evt_` and 32 hex digits; the `webhook-id` of its deliveries" }),
+  type: Events.EventType,
+  sequence: Schema.Int.annotations({ description: "Increases strictly per property, in commit order" }),
+  created_at: Schema.String,
+  data: Schema.Unknown.annotations({ description: "The affected resource as its GET answers (see the webhooks section)" })
+})
+
+export const EventPage = Schema.Struct({ data: Schema.Array(Event), has_more: Schema.Boolean })
+
+/** `types=a,b`: event types, comma-separated; an unknown one is refused with `param` `types`. */
+export const TypesParam = Schema.transform(
+  Schema.String.pipe(Schema.filter((s) => s.split(",").every((t) => Events.isEventType(t.trim())), {
+    message: () => `must be comma-separated event types from: ${Events.eventTypes.join(", ")}`
+  })),
+  Schema.Array(Events.EventType),
+  {
+    strict: true,
+    decode: (s) => s.split(",").map((t) => t.trim()).filter(Events.isEventType),
+    encode: (types) => types.join(",")
+  }
+)

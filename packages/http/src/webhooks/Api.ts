@@ -1,0 +1,91 @@
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
+import * as Schema from "effect/Schema"
+import { Created, IdParam, ListOf } from "../Common.js"
+import { wire } from "../Envelope.js"
+import { Authorization, NotFoundAs, RequiredScope } from "../Security.js"
+
+export const WebhookEndpointNotFoundError = wire(WebhookEndpointNotFound)
+
+/** A list of event types, or `["*"]` for every type; each entry is checked on its own (`event_types[i]`). */
+const EventTypes = Schema.Array(Schema.Union(Events.EventType, Schema.Literal("*"))).pipe(
+  Schema.minItems(1, { message: () => "must list at least one event type, or \"*\"" })
+)
+
+const Url = boundedString(1, 2048)
+const Description = Schema.NullOr(boundedString(0, 500))
+
+export const NewWebhookEndpoint = Schema.Struct({
+  url: Url,
+  event_types: EventTypes,
+  description: Schema.optional(Description)
+})
+
+export const WebhookEndpointPatch = Schema.Struct({
+  url: Schema.optional(Url),
+  event_types: Schema.optional(EventTypes),
+  description: Schema.optional(Description),
+  is_active: Schema.optional(Schema.Boolean)
+})
+
+export const WebhookEndpoint = Schema.Struct({
+  id: Schema.String,
+  url: Schema.String,
+  event_types: Schema.Array(Schema.String),
+  description: Schema.NullOr(Schema.String),
+  is_active: Schema.Boolean,
+  created_at: Schema.String
+})
+
+export const DeliveryAttempt = Schema.Struct({
+  event_id: Schema.String,
+  type: Schema.String,
+  attempt: Schema.Int,
+  status: Schema.Literal("succeeded", "failed", "pending"),
+  response_status: Schema.NullOr(Schema.Int),
+  error: Schema.NullOr(Schema.String),
+  attempted_at: Schema.String,
+  next_attempt_at: Schema.NullOr(Schema.String)
+})
+
+/** Webhook endpoints (decisions 8): reads need `webhooks:read`, writes `webhooks:write`. */
+export class WebhooksApi extends HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.post("create", "/webhook-endpoints")
+      .setPayload(NewWebhookEndpoint)
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, secret: Schema.String }), Created)
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/webhook-endpoints")
+      .addSuccess(ListOf(WebhookEndpoint))
+      .annotate(RequiredScope, "webhooks:read")
+  )
+  .add(
+    HttpApiEndpoint.get("get")`/webhook-endpoints/${IdParam}`
+      .addSuccess(WebhookEndpoint)
+      .annotate(RequiredScope, "webhooks:read")
+  )
+  .add(
+    HttpApiEndpoint.patch("update")`/webhook-endpoints/${IdParam}`
+      .setPayload(WebhookEndpointPatch)
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, updated: Schema.Literal(true) }))
+  )
+  .add(
+    HttpApiEndpoint.del("delete")`/webhook-endpoints/${IdParam}`
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, deleted: Schema.Literal(true) }))
+  )
+  .add(
+    HttpApiEndpoint.get("deliveries")`/webhook-endpoints/${IdParam}/deliveries`
+      .addSuccess(ListOf(DeliveryAttempt))
+      .annotate(RequiredScope, "webhooks:read")
+  )
+  .add(
+    HttpApiEndpoint.post("redeliver")`/webhook-endpoints/${IdParam}/redeliver`
+      .setPayload(Schema.Struct({ event_id: Schema.String }))
+      .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
+  )
+  .middleware(Authorization)
+  .annotate(RequiredScope, "webhooks:write")
+  .annotate(NotFoundAs, WebhookEndpointNotFound)
+{}

@@ -1,0 +1,51 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
+import * as Effect from "effect/Effect"
+import { HotelApi } from "../Api.js"
+import { CurrentApiKey } from "../Security.js"
+import { presentAttempt, presentEndpoint } from "./presenter.js"
+
+export const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
+  Effect.gen(function*() {
+    const endpoints = yield* WebhookEndpoints
+    const property = Effect.map(CurrentApiKey, (key) => key.propertyId)
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function*() {
+          const created = yield* endpoints.create(yield* property, {
+            url: payload.url,
+            eventTypes: payload.event_types,
+            description: payload.description ?? null
+          })
+          return { webhook_endpoint_id: created.id, secret: created.secret }
+        }))
+      .handle("list", () =>
+        Effect.map(Effect.flatMap(property, endpoints.list), (rows) => ({ data: rows.map(presentEndpoint) })))
+      .handle("get", ({ path }) =>
+        Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, path.id)), presentEndpoint))
+      .handle("update", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* endpoints.update(yield* property, path.id, {
+            url: payload.url,
+            eventTypes: payload.event_types,
+            description: payload.description,
+            isActive: payload.is_active
+          })
+          return { webhook_endpoint_id: path.id, updated: true as const }
+        }))
+      .handle("delete", ({ path }) =>
+        Effect.gen(function*() {
+          yield* endpoints.remove(yield* property, path.id)
+          return { webhook_endpoint_id: path.id, deleted: true as const }
+        }))
+      .handle("deliveries", ({ path }) =>
+        Effect.gen(function*() {
+          const rows = yield* endpoints.deliveries(yield* property, path.id)
+          return { data: rows.map(presentAttempt) }
+        }))
+      .handle("redeliver", ({ path, payload }) =>
+        Effect.gen(function*() {
+          yield* endpoints.redeliver(yield* property, path.id, payload.event_id)
+          return { event_id: payload.event_id, queued: true as const }
+        }))
+  }))

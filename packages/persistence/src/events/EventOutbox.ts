@@ -1,0 +1,75 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { Events } from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { EventRenderer } from "./EventRenderer.js"
+import { type EventSubject, Subject } from "./EventSubject.js"
+
+// The transactional outbox (decisions 8). A write service calls `appendEvent` inside its own transaction,
+// after its change: the event row and one pending delivery per matching active webhook endpoint are written on
+// the same connection, so they commit or roll back with the change. The sequence number is given at commit
+// by the database (see migration 0007), never here.
+
+export interface EventOutboxService {
+  readonly append: (propertyId: string, type: Events.EventType, subject: EventSubject) => Effect.Effect<void>
+}
+
+export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOutbox")<EventOutbox, EventOutboxService>() {
+  /** The outbox on Postgres; needs the HTTP layer's `EventRenderer`. */
+  static readonly layer = Layer.effect(
+    EventOutbox,
+    Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      const renderer = yield* EventRenderer
+      const append = (propertyId: string, type: Events.EventType, subject: EventSubject) =>
+        Effect.gen(function*() {
+          const now = new Date(yield* Clock.currentTimeMillis)
+          const data = yield* renderer.render(propertyId, subject, now)
+          const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
+          yield* sql`
+            INSERT INTO events (id, property_id, type, data, created_at)
+            VALUES (${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})`
+          yield* sql`
+            INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
+            SELECT id, ${id}, 'pending', ${now}, ${now} FROM webhook_endpoints
+            WHERE property_id = ${propertyId} AND deleted_at IS NULL AND is_active
+              AND (${type} = ANY(event_types) OR '*' = ANY(event_types))`
+        }).pipe(Effect.orDie, Effect.withSpan("EventOutbox.append", { attributes: { type } }))
+      return { append }
+    })
+  )
+}
+
+/**
+ * Appends one event for a change; call it inside the change's transaction, after the change (for a
+ * `*.deleted` event: before the deletion, so the data is the resource as it was).
+ */
+export const appendEvent = (
+  propertyId: string,
+  type: Events.EventType,
+  subject: EventSubject
+): Effect.Effect<void, never, EventOutbox> => Effect.flatMap(EventOutbox, (outbox) => outbox.append(propertyId, type, subject))
+
+/** The nights of a stay whose availability a change took or freed. */
+export interface StayNights {
+  readonly roomTypeId: string
+  readonly checkIn: string
+  readonly checkOut: string
+}
+
+/**
+ * A reservation change that also takes or frees nights (hold, cancellation, expiry, no-show): its reservation
+ * event, then `availability.changed` for the stay's nights.
+ */
+export const appendStayChange = (
+  propertyId: string,
+  type: Events.EventType,
+  reservation: { readonly id: string; readonly refundDueMinor?: bigint },
+  nights: StayNights
+): Effect.Effect<void, never, EventOutbox> =>
+  Effect.zipRight(
+    appendEvent(propertyId, type, Subject.reservation(reservation.id, reservation.refundDueMinor)),
+    appendEvent(propertyId, "availability.changed", Subject.availability(nights.roomTypeId, nights.checkIn, nights.checkOut))
+  )

@@ -1,0 +1,13 @@
+import * as Context from "effect/Context"
+import type * as Effect from "effect/Effect"
+import type { EventSubject } from "./EventSubject.js"
+
+/**
+ * Renders an event's `data`: the subject as the API's `GET` of it would answer at `now`. The wire shapes
+ * belong to the HTTP layer, so the implementation is provided from there (dependency inversion); it reads
+ * through the same queries and presenters as the `GET` handlers, on the caller's transaction, so the data is
+ * the state the change is about to commit. A subject that cannot be read is a defect (the writer just wrote it).
+ */
+export class EventRenderer extends Context.Tag("@hotel/persistence/events/EventRenderer")<EventRenderer, {
+  readonly render: (propertyId: string, subject: EventSubject, now: Date) => Effect.Effect<unknown>
+}>() {}

@@ -1,0 +1,35 @@
+// What an event is about. The outbox hands the subject to the `EventRenderer`, which turns it into the event's
+// `data`: the resource as its `GET` shows it at that moment (inside the writer's transaction).
+
+export type EventSubject =
+  | { readonly kind: "reservation"; readonly id: string; readonly refundDueMinor?: bigint }
+  | { readonly kind: "folio"; readonly id: string }
+  | { readonly kind: "guest"; readonly id: string }
+  | { readonly kind: "rate_plan"; readonly id: string }
+  | { readonly kind: "interval"; readonly id: string }
+  | { readonly kind: "inclusions"; readonly ratePlanId: string }
+  | { readonly kind: "promo_code"; readonly id: string }
+  | {
+    readonly kind: "availability"
+    readonly roomTypeId: string
+    readonly startDate: string
+    readonly endDate: string
+  }
+
+export const Subject = {
+  reservation: (id: string, refundDueMinor?: bigint): EventSubject =>
+    refundDueMinor === undefined ? { kind: "reservation", id } : { kind: "reservation", id, refundDueMinor },
+  folio: (id: string): EventSubject => ({ kind: "folio", id }),
+  guest: (id: string): EventSubject => ({ kind: "guest", id }),
+  ratePlan: (id: string): EventSubject => ({ kind: "rate_plan", id }),
+  interval: (id: string): EventSubject => ({ kind: "interval", id }),
+  inclusions: (ratePlanId: string): EventSubject => ({ kind: "inclusions", ratePlanId }),
+  promoCode: (id: string): EventSubject => ({ kind: "promo_code", id }),
+  /** The nights a stay took or freed: `startDate` its check-in, `endDate` (exclusive) its check-out. */
+  availability: (roomTypeId: string, startDate: string, endDate: string): EventSubject => ({
+    kind: "availability",
+    roomTypeId,
+    startDate,
+    endDate
+  })
+} as const

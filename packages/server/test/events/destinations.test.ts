@@ -1,0 +1,62 @@
+import { expect, layer } from "@effect/vitest"
+import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { expectInvalid } from "../utils/rateManagement.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+import { receiver } from "./receiver.js"
+
+// Without `HOTEL_WEBHOOKS_ALLOW_PRIVATE`, webhooks go only to public https destinations: saving an endpoint
+// refuses the rest (`param` `url`), and sending checks again, so an endpoint that points inside (stored before
+// the setting changed, or a name resolving to a private address) gets no request.
+delete process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"]
+
+const Dispatcher = WebhookDispatcher.Default.pipe(Layer.provide(WebhookPolicy.layer))
+
+layer(TestApiLive)("webhook destinations", (it) => {
+  it.effect("http, loopback, private and link-local URLs are refused with param url", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      for (const url of [
+        "http://hooks.example.com/in",
+        "https://127.0.0.1/in",
+        "https://localhost:8443/in",
+        "https://10.1.2.3/in",
+        "https://192.168.0.10/in",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[::1]/in",
+        "https://user:pw@hooks.example.com/in"
+      ]) {
+        expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: ["*"] }), "url")
+      }
+      const ok = yield* api.post("/webhook-endpoints", { url: "https://hooks.example.com/in", event_types: ["*"] })
+      expect(ok.status, ok.text).toBe(201)
+      const patched = yield* api.patch(`/webhook-endpoints/${ok.json<{ webhook_endpoint_id: string }>().webhook_endpoint_id}`, {
+        url: "https://127.0.0.1/in"
+      })
+      expectInvalid(patched, "url")
+    }))
+
+  it.scoped("a stored loopback endpoint is not called when sending: the attempt records the refusal", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dispatcher = yield* WebhookDispatcher
+      const hook = yield* receiver
+      const property = yield* api.importProperty()
+      const key = yield* api.createKey({ propertyId: property.property_id })
+      const [{ id }] = yield* api.sql<{ id: string }>`
+        INSERT INTO webhook_endpoints (property_id, url, event_types, secret, created_at, updated_at)
+        VALUES (${property.property_id}, ${hook.url}, ${["*"]}::text[], 'whsec_AAAA', now(), now())
+        RETURNING id`.pipe(Effect.orDie)
+      expect((yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key })).status).toBe(201)
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      expect(hook.received).toHaveLength(0)
+      const attempts = (yield* api.get(`/webhook-endpoints/${id}/deliveries`, { key })).json<{
+        data: ReadonlyArray<{ status: string; error: string; response_status: number | null }>
+      }>().data
+      expect(attempts).toHaveLength(1)
+      expect(attempts[0]).toMatchObject({ status: "pending", response_status: null })
+      expect(attempts[0].error).toMatch(/destination refused/)
+    }).pipe(Effect.provide(Dispatcher)))
+})

@@ -1,0 +1,148 @@
+import { expect, layer } from "@effect/vitest"
+import { HoldSweeper } from "@hotel/persistence/booking/HoldSweeper"
+import * as Effect from "effect/Effect"
+import * as TestClock from "effect/TestClock"
+import { cancel, confirm, getReservation, hold, holdBody, newGuest, postHold } from "../utils/booking.js"
+import { expectError, expectInvalid } from "../utils/rateManagement.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+import { allEvents, feed } from "./feed.js"
+
+// The event feed (decisions 8) through real HTTP and Postgres. The server runs on the TestClock so hold
+// expiry is reached by moving the clock. Each test imports its own property, so its feed starts empty.
+
+const T0 = Date.parse("2031-01-05T09:00:00Z")
+const minutes = (n: number) => n * 60_000
+
+const ownProperty = (api: TestApiService) =>
+  Effect.gen(function*() {
+    const property = yield* api.importProperty()
+    const key = yield* api.createKey({ propertyId: property.property_id })
+    const guest = yield* newGuest(api, property.property_id)
+    return { property, key, guest }
+  })
+
+layer(TestApiLive)("event feed", (it) => {
+  it.effect("hold, confirm and cancel publish their events in order, data as GET shows it; a failed request none", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* TestClock.setTime(T0)
+      const { guest, key, property } = yield* ownProperty(api)
+      const body = holdBody(api, guest, {}, property)
+      const held = yield* hold(api, body, { key })
+      const afterHold = yield* getReservation(api, held.reservation_id, { key })
+      yield* confirm(api, held.reservation_id, {}, { key })
+      const afterConfirm = yield* getReservation(api, held.reservation_id, { key })
+      const cancelled = yield* cancel(api, held.reservation_id, {}, { key })
+      const afterCancel = yield* getReservation(api, held.reservation_id, { key })
+      // A request that fails (unknown room type) writes nothing, so it publishes nothing.
+      expect((yield* postHold(api, { ...body, room_type_id: "00000000-0000-4000-8000-000000000000" }, { key })).status)
+        .toBe(404)
+
+      const events = yield* allEvents(api, key)
+      expect(events.map((e) => e.type)).toEqual([
+        "reservation.held",
+        "availability.changed",
+        "reservation.confirmed",
+        "reservation.cancelled",
+        "availability.changed"
+      ])
+      expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5])
+      for (const event of events) {
+        expect(event.id).toMatch(/^evt_[0-9a-f]{32}$/)
+        expect(event.created_at).toBe(new Date(T0).toISOString())
+      }
+      expect(events[0].data).toEqual(afterHold)
+      expect(events[2].data).toEqual(afterConfirm)
+      expect(events[3].data).toEqual({ ...afterCancel, refund_due_minor: cancelled.refund_due_minor })
+      const nights = { room_type_id: body.room_type_id, start_date: body.check_in, end_date: body.check_out }
+      expect(events[1].data).toEqual(nights)
+      expect(events[4].data).toEqual(nights)
+    }))
+
+  it.effect("the sweeper publishes reservation.expired and availability.changed with the expired hold", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const sweeper = yield* HoldSweeper
+      yield* TestClock.setTime(T0 + minutes(60))
+      const { guest, key, property } = yield* ownProperty(api)
+      const body = holdBody(api, guest, { check_in: "2031-04-01", check_out: "2031-04-03" }, property)
+      const held = yield* hold(api, body, { key })
+      yield* TestClock.setTime(T0 + minutes(75))
+      expect(yield* sweeper.sweep()).toBeGreaterThanOrEqual(1)
+      const events = yield* allEvents(api, key)
+      expect(events.map((e) => e.type)).toEqual([
+        "reservation.held",
+        "availability.changed",
+        "reservation.expired",
+        "availability.changed"
+      ])
+      expect(events[2].data).toEqual(yield* getReservation(api, held.reservation_id, { key }))
+      expect(events[2].data).toMatchObject({ status: "cancelled", cancellation_reason: "hold_expired" })
+      expect(events[3].data).toEqual({ room_type_id: body.room_type_id, start_date: "2031-04-01", end_date: "2031-04-03" })
+    }).pipe(Effect.provide(HoldSweeper.Default)))
+
+  it.effect("pages with after and limit, filters by types, refuses unknown after, types and limits", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { guest, key, property } = yield* ownProperty(api)
+      for (const [checkIn, checkOut] of [["2031-05-01", "2031-05-02"], ["2031-05-05", "2031-05-06"], ["2031-05-09", "2031-05-10"]]) {
+        yield* hold(api, holdBody(api, guest, { check_in: checkIn, check_out: checkOut }, property), { key })
+      }
+      const all = yield* allEvents(api, key)
+      expect(all).toHaveLength(6)
+      const first = yield* feed(api, "?limit=4", key)
+      expect(first.page?.data.map((e) => e.sequence)).toEqual([1, 2, 3, 4])
+      expect(first.page?.has_more).toBe(true)
+      const rest = yield* feed(api, `?limit=4&after=${all[3].id}`, key)
+      expect(rest.page?.data.map((e) => e.sequence)).toEqual([5, 6])
+      expect(rest.page?.has_more).toBe(false)
+      const held = yield* feed(api, "?types=reservation.held", key)
+      expect(held.page?.data.map((e) => e.sequence)).toEqual([1, 3, 5])
+      const both = yield* feed(api, `?types=reservation.held,availability.changed&after=${all[0].id}&limit=2`, key)
+      expect(both.page?.data.map((e) => e.sequence)).toEqual([2, 3])
+      expect((yield* feed(api, `?after=${all[5].id}`, key)).page).toEqual({ data: [], has_more: false })
+
+      expectInvalid((yield* feed(api, "?after=evt_00000000000000000000000000000000", key)).res, "after")
+      // Another property's event is unknown here too.
+      expectInvalid((yield* feed(api, `?after=${all[0].id}`)).res, "after")
+      expectInvalid((yield* feed(api, "?types=reservation.held,reservation.teleported", key)).res, "types")
+      expectInvalid((yield* feed(api, "?limit=0", key)).res, "limit")
+      expectInvalid((yield* feed(api, "?limit=501", key)).res, "limit")
+      const narrow = yield* api.createKey({ propertyId: property.property_id, scopes: ["reservations:read"] })
+      expectError((yield* feed(api, "", narrow)).res, 403, "permission", "insufficient_scope")
+    }))
+
+  it.effect("32 concurrent writers: a reader following the feed sees every sequence once, with no gap or reorder", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { key } = yield* ownProperty(api)
+      const writers = 32
+      let done = false
+      const seen: Array<number> = []
+      const reader = Effect.gen(function*() {
+        let after = ""
+        for (;;) {
+          const finished = done
+          const { page } = yield* feed(api, `?limit=500${after === "" ? "" : `&after=${after}`}`, key)
+          const data = page?.data ?? []
+          seen.push(...data.map((e) => e.sequence))
+          if (data.length > 0) after = data[data.length - 1].id
+          if (finished && data.length === 0) return
+        }
+      })
+      const write = (i: number) =>
+        Effect.map(api.post("/guests", { first_name: `Writer${i}`, last_name: "Concurrent" }, { key }), (res) => {
+          expect(res.status, res.text).toBe(201)
+        })
+      yield* Effect.all([
+        Effect.forEach(Array.from({ length: writers }, (_, i) => i), write, { concurrency: "unbounded" }).pipe(
+          Effect.ensuring(Effect.sync(() => (done = true)))
+        ),
+        reader
+      ], { concurrency: "unbounded" })
+      expect(seen).toEqual(Array.from({ length: writers }, (_, i) => i + 1))
+      const events = yield* allEvents(api, key)
+      expect(events.every((e) => e.type === "guest.created")).toBe(true)
+      expect(new Set(events.map((e) => (e.data as { id: string }).id)).size).toBe(writers)
+    }))
+})

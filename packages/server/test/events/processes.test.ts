@@ -1,0 +1,66 @@
+import { expect, layer } from "@effect/vitest"
+import * as Effect from "effect/Effect"
+import { request } from "../utils/http.js"
+import { serveProcess } from "../utils/processes.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+import { eventually, realSleep, receiver } from "./receiver.js"
+
+// Delivery by real server processes (`hotel serve`, each running the delivery worker) on the test's database,
+// in real time: several processes send each attempt once, and a process killed while sending leaves the
+// delivery to another. The children inherit the setting that lets them call the loopback receiver.
+process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"
+
+layer(TestApiLive, { excludeTestServices: true })("webhook delivery across processes", (it) => {
+  it.scoped("two processes deliver each event exactly once", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const hook = yield* receiver
+      const property = yield* api.importProperty()
+      const key = yield* api.createKey({ propertyId: property.property_id })
+      const [one, two] = yield* Effect.all([serveProcess, serveProcess], { concurrency: "unbounded" })
+      const created = yield* request(one.baseUrl, key)("POST", "/webhook-endpoints", {
+        body: { url: hook.url, event_types: ["guest.created"] }
+      })
+      expect(created.status, created.text).toBe(201)
+      const guests = 20
+      yield* Effect.forEach(Array.from({ length: guests }, (_, i) => i), (i) =>
+        Effect.map(
+          request(i % 2 === 0 ? one.baseUrl : two.baseUrl, key)("POST", "/guests", {
+            body: { first_name: `G${i}`, last_name: "Twice" }
+          }),
+          (res) => expect(res.status, res.text).toBe(201)
+        ), { concurrency: 4 })
+      expect(yield* eventually(Effect.sync(() => hook.received.length >= guests))).toBe(true)
+      // Several poll intervals more, in case a second process were to send one again.
+      yield* realSleep(2_000)
+      const ids = hook.received.map((r) => r.headers["webhook-id"])
+      expect(ids).toHaveLength(guests)
+      expect(new Set(ids).size).toBe(guests)
+    }))
+
+  it.scoped("a delivery whose process is killed (-9) while sending is made by another process", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const hook = yield* receiver
+      const property = yield* api.importProperty()
+      const key = yield* api.createKey({ propertyId: property.property_id })
+      const doomed = yield* serveProcess
+      const created = yield* request(doomed.baseUrl, key)("POST", "/webhook-endpoints", {
+        body: { url: hook.url, event_types: ["guest.created"] }
+      })
+      const endpoint = created.json<{ webhook_endpoint_id: string }>().webhook_endpoint_id
+      hook.script.push("hang")
+      const guest = yield* request(doomed.baseUrl, key)("POST", "/guests", { body: { first_name: "K", last_name: "Nine" } })
+      expect(guest.status).toBe(201)
+      expect(yield* eventually(Effect.sync(() => hook.received.length === 1))).toBe(true)
+      doomed.kill("SIGKILL")
+
+      const survivor = yield* serveProcess
+      expect(yield* eventually(Effect.sync(() => hook.received.length >= 2))).toBe(true)
+      expect(hook.received[1].headers["webhook-id"]).toBe(hook.received[0].headers["webhook-id"])
+      const attempts = (yield* request(survivor.baseUrl, key)("GET", `/webhook-endpoints/${endpoint}/deliveries`))
+        .json<{ data: ReadonlyArray<{ attempt: number; status: string }> }>().data
+      // The killed attempt was never recorded (its transaction rolled back); the survivor's is attempt 1.
+      expect(attempts).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded" })])
+    }))
+})

@@ -1,0 +1,241 @@
+import { expect, layer } from "@effect/vitest"
+import { sign } from "@hotel/persistence/webhooks/Signature"
+import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as TestClock from "effect/TestClock"
+import { createHmac } from "node:crypto"
+import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+import { allEvents } from "./feed.js"
+import { receiver } from "./receiver.js"
+
+// Webhook endpoints and delivery (decisions 8) with a real receiver on loopback, which this file's server
+// allows (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`). The server runs on the TestClock; the test drives the
+// dispatcher (what the worker of every process runs) and moves the clock through the retry schedule.
+process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"
+
+const T0 = Date.parse("2031-02-01T12:00:00Z")
+
+const Dispatcher = WebhookDispatcher.Default.pipe(Layer.provide(WebhookPolicy.allowingPrivate))
+
+/** The Standard Webhooks signature, computed here from the specification's formula (not the server's code). */
+const expectedSignature = (secret: string, id: string, timestamp: string, body: string) =>
+  `v1,${createHmac("sha256", Buffer.from(secret.slice("whsec_".length), "base64")).update(`${id}.${timestamp}.${body}`).digest("base64")}`
+
+const ownProperty = (api: TestApiService) =>
+  Effect.gen(function*() {
+    const property = yield* api.importProperty()
+    const key = yield* api.createKey({ propertyId: property.property_id })
+    return { property, key }
+  })
+
+const createEndpoint = (api: TestApiService, key: string, body: Record<string, unknown>) =>
+  Effect.map(api.post("/webhook-endpoints", body, { key }), (res) => {
+    expect(res.status, res.text).toBe(201)
+    return res.json<{ webhook_endpoint_id: string; secret: string }>()
+  })
+
+const newGuest = (api: TestApiService, key: string) =>
+  Effect.map(api.post("/guests", { first_name: "Ada", last_name: "Lovelace" }, { key }), (res) => {
+    expect(res.status, res.text).toBe(201)
+    return res.json<{ guest_id: string }>().guest_id
+  })
+
+interface AttemptWire {
+  readonly event_id: string
+  readonly type: string
+  readonly attempt: number
+  readonly status: string
+  readonly response_status: number | null
+  readonly error: string | null
+  readonly attempted_at: string
+  readonly next_attempt_at: string | null
+}
+
+const deliveries = (api: TestApiService, key: string, id: string) =>
+  Effect.map(api.get(`/webhook-endpoints/${id}/deliveries`, { key }), (res) => {
+    expect(res.status, res.text).toBe(200)
+    return res.json<{ data: ReadonlyArray<AttemptWire> }>().data
+  })
+
+layer(TestApiLive)("webhooks", (it) => {
+  it("signing reproduces the Standard Webhooks published example", () => {
+    expect(sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, "{\"test\": 2432232314}"))
+      .toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
+  })
+
+  it.effect("the OpenAPI description has a webhooks section: the envelope and each type's data", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const spec = (yield* api.get("/openapi.json", { key: null })).json<{
+        openapi: string
+        webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>
+      }>()
+      expect(spec.openapi).toMatch(/^3\.1/)
+      expect(Object.keys(spec.webhooks)).toHaveLength(21)
+      const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
+      for (const field of ["sequence", "created_at", "refund_due_minor", "confirmation_code"]) expect(cancelled).toContain(field)
+      const availability = JSON.stringify(spec.webhooks["availability.changed"].post.requestBody.content["application/json"].schema)
+      expect(availability).toContain("room_type_id")
+    }))
+
+  it.scoped("a matching event is POSTed signed, with the feed's envelope; other types and other properties are not", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dispatcher = yield* WebhookDispatcher
+      const hook = yield* receiver
+      yield* TestClock.setTime(T0)
+      const { key } = yield* ownProperty(api)
+      const created = yield* createEndpoint(api, key, { url: hook.url, event_types: ["guest.created"], description: "CRM" })
+      expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+      expect(Buffer.from(created.secret.slice(6), "base64")).toHaveLength(32)
+      const shown = yield* api.get(`/webhook-endpoints/${created.webhook_endpoint_id}`, { key })
+      expect(shown.json()).toEqual({
+        id: created.webhook_endpoint_id,
+        url: hook.url,
+        event_types: ["guest.created"],
+        description: "CRM",
+        is_active: true,
+        created_at: new Date(T0).toISOString()
+      })
+      expect(shown.text).not.toContain(created.secret.slice(6))
+
+      yield* newGuest(api, key)
+      yield* newGuest(api, api.key) // another property's change
+      yield* api.post("/rate-plans", {}, { key }) // a failed request: no event
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      expect(hook.received).toHaveLength(1)
+      const [request] = hook.received
+      const [event] = yield* allEvents(api, key)
+      expect(JSON.parse(request.body)).toEqual(event)
+      expect(request.headers["webhook-id"]).toBe(event.id)
+      expect(request.headers["webhook-timestamp"]).toBe(String(T0 / 1000))
+      expect(request.headers["webhook-signature"]).toBe(
+        expectedSignature(created.secret, event.id, String(T0 / 1000), request.body)
+      )
+      expect(request.headers["content-type"]).toBe("application/json")
+      expect(yield* deliveries(api, key, created.webhook_endpoint_id)).toEqual([{
+        event_id: event.id,
+        type: "guest.created",
+        attempt: 1,
+        status: "succeeded",
+        response_status: 200,
+        error: null,
+        attempted_at: new Date(T0).toISOString(),
+        next_attempt_at: null
+      }])
+      expect(yield* dispatcher.deliverDue).toBe(0)
+    }).pipe(Effect.provide(Dispatcher)))
+
+  it.scoped("a 500 is retried after 5 s, then 30 s; success ends it; each attempt is listed newest first", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dispatcher = yield* WebhookDispatcher
+      const hook = yield* receiver
+      const start = T0 + 3_600_000
+      yield* TestClock.setTime(start)
+      const { key } = yield* ownProperty(api)
+      const endpoint = (yield* createEndpoint(api, key, { url: hook.url, event_types: ["*"] })).webhook_endpoint_id
+      hook.script.push(500, 503)
+      yield* newGuest(api, key)
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      expect(yield* dispatcher.deliverDue).toBe(0)
+      yield* TestClock.adjust("4 seconds")
+      expect(yield* dispatcher.deliverDue).toBe(0)
+      yield* TestClock.adjust("1 second")
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      yield* TestClock.adjust("29 seconds")
+      expect(yield* dispatcher.deliverDue).toBe(0)
+      yield* TestClock.adjust("1 second")
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      expect(hook.received).toHaveLength(3)
+      expect(new Set(hook.received.map((r) => r.headers["webhook-id"])).size).toBe(1)
+      expect(hook.received.map((r) => r.headers["webhook-timestamp"])).toEqual(
+        [0, 5, 35].map((s) => String(start / 1000 + s))
+      )
+      const attempts = yield* deliveries(api, key, endpoint)
+      expect(attempts.map((a) => [a.attempt, a.status, a.response_status, a.next_attempt_at])).toEqual([
+        [3, "succeeded", 200, null],
+        [2, "pending", 503, new Date(start + 35_000).toISOString()],
+        [1, "pending", 500, new Date(start + 5_000).toISOString()]
+      ])
+      expect(attempts[1].error).toBe("answered 503")
+
+      // Redeliver sends the same event again, now.
+      const eventId = attempts[0].event_id
+      const again = yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: eventId }, { key })
+      expect(again.json()).toEqual({ event_id: eventId, queued: true })
+      expect(yield* dispatcher.deliverDue).toBe(1)
+      expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
+      expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_x" }, { key }), "event_id")
+    }).pipe(Effect.provide(Dispatcher)))
+
+  it.scoped("a receiver that never succeeds is given up after 24 hours: the last attempt is failed", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dispatcher = yield* WebhookDispatcher
+      const hook = yield* receiver
+      yield* TestClock.setTime(T0 + 7_200_000)
+      const { key } = yield* ownProperty(api)
+      const endpoint = (yield* createEndpoint(api, key, { url: hook.url, event_types: ["guest.created"] })).webhook_endpoint_id
+      hook.script.push(...Array.from({ length: 40 }, () => 500))
+      yield* newGuest(api, key)
+      let sent = 0
+      for (let i = 0; i < 30; i++) {
+        sent += yield* dispatcher.deliverDue
+        yield* TestClock.adjust("1 hours")
+      }
+      const attempts = yield* deliveries(api, key, endpoint)
+      expect(attempts[0].status).toBe("failed")
+      expect(attempts[0].next_attempt_at).toBeNull()
+      expect(attempts.slice(1).every((a) => a.status === "pending")).toBe(true)
+      expect(attempts).toHaveLength(sent)
+      // 5 s, 30 s, 2 min, 10 min, 1 h, then hourly until 24 h after the first attempt.
+      expect(sent).toBeGreaterThanOrEqual(24)
+      expect(sent).toBeLessThanOrEqual(30)
+    }).pipe(Effect.provide(Dispatcher)))
+
+  it.effect("endpoint CRUD: list, patch, delete; 404 webhook_endpoint_not_found; scopes; validation params", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { key, property } = yield* ownProperty(api)
+      const url = "https://hooks.example.com/in"
+      const { webhook_endpoint_id: id } = yield* createEndpoint(api, key, { url, event_types: ["reservation.held"] })
+      const listed = yield* api.get("/webhook-endpoints", { key })
+      expect(listed.json<{ data: ReadonlyArray<{ id: string }> }>().data.map((e) => e.id)).toEqual([id])
+      const patched = yield* api.patch(`/webhook-endpoints/${id}`, { is_active: false, event_types: ["*"] }, { key })
+      expect(patched.json()).toEqual({ webhook_endpoint_id: id, updated: true })
+      expect((yield* api.get(`/webhook-endpoints/${id}`, { key })).json()).toMatchObject({
+        url,
+        is_active: false,
+        event_types: ["*"],
+        description: null
+      })
+      expect((yield* api.delete(`/webhook-endpoints/${id}`, { key })).json()).toEqual({ webhook_endpoint_id: id, deleted: true })
+      for (const res of [
+        yield* api.get(`/webhook-endpoints/${id}`, { key }),
+        yield* api.patch(`/webhook-endpoints/${id}`, { is_active: true }, { key }),
+        yield* api.delete(`/webhook-endpoints/${id}`, { key }),
+        yield* api.get(`/webhook-endpoints/${missingId}/deliveries`, { key }),
+        yield* api.post(`/webhook-endpoints/${missingId}/redeliver`, { event_id: "evt_x" }, { key }),
+        yield* api.get("/webhook-endpoints/not-an-id", { key }),
+        // Another property's endpoint is a missing one.
+        yield* api.get(`/webhook-endpoints/${(yield* createEndpoint(api, key, { url, event_types: ["*"] })).webhook_endpoint_id}`)
+      ]) expectError(res, 404, "not_found", "webhook_endpoint_not_found")
+
+      const reader = yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] })
+      const none = yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] })
+      expectError(yield* api.post("/webhook-endpoints", { url, event_types: ["*"] }, { key: reader }), 403, "permission", "insufficient_scope")
+      expectError(yield* api.get("/webhook-endpoints", { key: none }), 403, "permission", "insufficient_scope")
+      expect((yield* api.get("/webhook-endpoints", { key: reader })).status).toBe(200)
+
+      expectInvalid(yield* api.post("/webhook-endpoints", { url: "not a url", event_types: ["*"] }, { key }), "url")
+      expectInvalid(yield* api.post("/webhook-endpoints", { url: "ftp://example.com/x", event_types: ["*"] }, { key }), "url")
+      expectInvalid(yield* api.post("/webhook-endpoints", { event_types: ["*"] }, { key }), "url")
+      expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: [] }, { key }), "event_types")
+      expectInvalid(yield* api.post("/webhook-endpoints", { url }, { key }), "event_types")
+      expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: ["guest.created", "guest.deleted"] }, { key }), "event_types[1]")
+    }))
+})
