@@ -74,8 +74,11 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const types = ["A", "B", "C", "D", "E", "F", "G", "H"]
-      const { imported, key, guest } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
-      const requests = types.flatMap((t) => Array.from({ length: 4 }, () => ({ t, payload: body(imported, t, guest) })))
+      const { imported, key } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
+      // One guest per request: a guest may have at most 10 live holds.
+      const guests = yield* Effect.forEach(types.flatMap(() => [0, 1, 2, 3]), () => newGuest(api, imported.property_id))
+      const requests = types.flatMap((t, ti) =>
+        [0, 1, 2, 3].map((j) => ({ t, payload: body(imported, t, guests[ti * 4 + j]) })))
       const responses = yield* all(requests.map(({ payload }) => post(api, key, "/holds", payload)))
       expect(outcomes(responses)).toEqual({ "201": 16, "409 no_availability": 16 })
       for (const t of types) {
@@ -88,11 +91,12 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
   it.effect("32 concurrent holds on one room type all complete, without deadlock", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { imported, key, guest } = yield* importRoomTypes(api, { A: 40 })
+      const { imported, key } = yield* importRoomTypes(api, { A: 40 })
+      const guests = yield* Effect.forEach(Array.from({ length: 32 }), () => newGuest(api, imported.property_id))
       const started = Date.now()
       const responses = yield* all(Array.from({ length: 32 }, (_, i) =>
         post(api, key, "/holds", {
-          ...body(imported, "A", guest),
+          ...body(imported, "A", guests[i]),
           // Mixed stays, so the same lock covers overlapping and disjoint ranges.
           check_in: `2031-09-${String(1 + (i % 5)).padStart(2, "0")}`,
           check_out: `2031-09-${String(2 + (i % 5) + (i % 4)).padStart(2, "0")}`

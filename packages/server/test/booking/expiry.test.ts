@@ -152,9 +152,12 @@ layer(TestApiLive)("hold expiry", (it) => {
       const sweeper = yield* HoldSweeper
       const start = T0 + minutes(180)
       yield* TestClock.setTime(start)
-      const { imported, key, guest } = yield* importRoomTypes(api, { A: 40 })
-      const body = importedHoldBody(imported, "A", guest, { check_in: "2031-08-10", check_out: "2031-08-11" })
-      yield* Effect.forEach(Array.from({ length: 30 }, (_, i) => i), () => hold(api, body, { key }), { concurrency: 5 })
+      const { imported, key } = yield* importRoomTypes(api, { A: 40 })
+      // One guest per hold: a guest may have at most 10 live holds.
+      yield* Effect.forEach(Array.from({ length: 30 }, (_, i) => i), () =>
+        Effect.flatMap(newGuest(api, imported.property_id), (guest) =>
+          hold(api, importedHoldBody(imported, "A", guest, { check_in: "2031-08-10", check_out: "2031-08-11" }), { key })),
+        { concurrency: 5 })
       yield* TestClock.setTime(start + minutes(16))
       const expiredNow = api.sql<{ n: number }>`
         SELECT count(*)::int AS n FROM reservations

@@ -151,16 +151,19 @@ layer(TestApiLive)("GET /availability on the test clock", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const dbl = api.property.room_types["DBL"]
+      // Dates are 2000-01-01 to 2999-12-31, so the test clock starts in 2031 rather than at 1970.
+      const t0 = Date.parse("2031-01-01T00:00:00Z")
+      yield* TestClock.setTime(t0)
       yield* insertReservation(api.sql, api.property.property_id, {
         roomTypeId: dbl,
         ratePlanId: api.property.rate_plans["BAR-DBL"],
-        checkIn: "1970-01-02",
-        checkOut: "1970-01-03",
+        checkIn: "2031-01-02",
+        checkOut: "2031-01-03",
         status: "tentative",
-        holdExpiresAt: new Date(15 * 60_000)
+        holdExpiresAt: new Date(t0 + 15 * 60_000)
       })
       const free = Effect.map(
-        api.get(path({ start_date: "1970-01-02", end_date: "1970-01-02", room_type_id: dbl })),
+        api.get(path({ start_date: "2031-01-02", end_date: "2031-01-02", room_type_id: dbl })),
         (res) => calendar(res)[0].nights[0].available
       )
       expect(yield* free).toBe(2)
