@@ -16,3 +16,4 @@ export class IdempotencyInProgress extends Schema.TaggedError<IdempotencyInProgr
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", errorFields, meta("rate_limited", "rate_limit", 429)) {}
 export class MaintenanceMode extends Schema.TaggedError<MaintenanceMode>()("MaintenanceMode", { ...errorFields, estimated_end: Schema.optional(Schema.String) }, meta("maintenance_mode", "server", 503)) {}
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", errorFields, meta("internal_error", "server", 500)) {}
+export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()("PreconditionFailed", errorFields, meta("precondition_failed", "conflict", 412)) {}

@@ -5,6 +5,7 @@ import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
 import { IdParam, Created } from "../Common.js"
+import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
 
@@ -89,6 +90,7 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
       .addSuccess(Reservation)
       .addError(Errors.ReservationNotFound)
       .annotate(NotFoundAs, ReservationNotFound)
+      .annotateContext(EntityTagged)
   )
   .middleware(RequestBody)
   .middleware(Authorization)
@@ -167,9 +169,11 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
   .add(
     HttpApiEndpoint.post("cancel")`/reservations/${IdParam}/cancel`
       .setPayload(Booking.ReservationCancel)
+      .setHeaders(IfMatchHeaders)
       .addSuccess(ReservationCancelled)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)
+      .addError(Errors.PreconditionFailed)
   )
   .middleware(RequestBody)
   .middleware(Authorization)

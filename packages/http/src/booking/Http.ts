@@ -86,10 +86,10 @@ export const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =
 export const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationActions", (handlers) =>
   Effect.gen(function*() {
     const cancellations = yield* Cancellations
-    return handlers.handle("cancel", ({ path, payload }) =>
+    return handlers.handle("cancel", ({ headers, path, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const result = yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null)
+        const result = yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null, headers["if-match"])
         return presentCancellation(result)
       }))
   }))

@@ -3,6 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Authorization, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
 import { ListOf } from "../Common.js"
+import { EntityTagged } from "../EntityTags.js"
 
 export const CancellationTier = Schema.Struct({
   days_before_arrival: Schema.Int,
@@ -63,9 +64,9 @@ export const Service = Schema.Struct({
 })
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
-  .add(HttpApiEndpoint.get("property", "/property").addSuccess(Property))
-  .add(HttpApiEndpoint.get("roomTypes", "/room-types").addSuccess(ListOf(RoomType)))
-  .add(HttpApiEndpoint.get("services", "/services").addSuccess(ListOf(Service)))
+  .add(HttpApiEndpoint.get("property", "/property").addSuccess(Property).annotateContext(EntityTagged))
+  .add(HttpApiEndpoint.get("roomTypes", "/room-types").addSuccess(ListOf(RoomType)).annotateContext(EntityTagged))
+  .add(HttpApiEndpoint.get("services", "/services").addSuccess(ListOf(Service)).annotateContext(EntityTagged))
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

@@ -7,6 +7,8 @@ import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
 import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
 import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
+import { findEndpoint } from "@hotel/persistence/webhooks/WebhookEndpoints"
+import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { presentFolio } from "../folios/Presenter.js"
@@ -14,6 +16,7 @@ import { timestamp } from "../Format.js"
 import { presentInclusion, presentInterval, presentPromoCode } from "../rates/RateManagementPresenter.js"
 import { presentRatePlan } from "../rates/RatePlanPresenter.js"
 import { presentReservation } from "../booking/ReservationPresenter.js"
+import { presentEndpoint } from "../webhooks/presenter.js"
 
 // An event's `data` is what `GET` of its subject answers: the same repository reads and the same presenters
 // as the read handlers, run on the writer's connection (so inside its transaction, seeing its change).
@@ -31,6 +34,7 @@ const make = Effect.gen(function*() {
   const intervals = yield* IntervalRepository
   const inclusions = yield* InclusionRepository
   const promoCodes = yield* PromoCodeRepository
+  const sql = yield* SqlClient.SqlClient
 
   const reservation = (propertyId: string, id: string) =>
     reservations.get(propertyId, id).pipe(required(`reservation ${id}`), Effect.map(presentReservation))
@@ -72,6 +76,11 @@ const make = Effect.gen(function*() {
         )
       case "promo_code":
         return promoCodes.get(propertyId, subject.id).pipe(required(`promo code ${subject.id}`), Effect.map(presentPromoCode))
+      case "webhook_endpoint":
+        return findEndpoint(sql, propertyId, subject.id, false).pipe(
+          required(`webhook endpoint ${subject.id}`),
+          Effect.map(presentEndpoint)
+        )
       case "availability":
         return Effect.succeed({
           room_type_id: subject.roomTypeId,

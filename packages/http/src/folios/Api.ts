@@ -6,6 +6,7 @@ import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
 import { IdParam, Created } from "../Common.js"
 import { BalanceEntry } from "../booking/Api.js"
+import { EntityTagged } from "../EntityTags.js"
 
 /** A folio line (decisions 3.1, 5): `amount` in the line's own currency. */
 export const FolioLine = Schema.Struct({
@@ -47,6 +48,7 @@ export class FoliosApi extends HttpApiGroup.make("folios")
     HttpApiEndpoint.get("get")`/folios/${IdParam}`
       .addSuccess(FolioView)
       .addError(Errors.FolioNotFound)
+      .annotateContext(EntityTagged)
   )
   .middleware(RequestBody)
   .middleware(Authorization)

@@ -5,6 +5,7 @@ import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { IdParam, Created } from "../Common.js"
+import { EntityTagged } from "../EntityTags.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
 
@@ -43,6 +44,7 @@ export class GuestsApi extends HttpApiGroup.make("guests")
       .addSuccess(Guest)
       .addError(Errors.GuestNotFound)
       .annotate(RequiredScope, "guests:read")
+      .annotateContext(EntityTagged)
       .annotate(NotFoundAs, GuestNotFound)
   )
   .middleware(RequestBody)

@@ -6,6 +6,7 @@ import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@h
 import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { IdParam, ListOf, Created } from "../Common.js"
+import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableInt = Schema.NullOr(Schema.Int)
@@ -45,12 +46,13 @@ export const RatePlan = Schema.Struct({
 
 /** Catalogue reads of rate plans (scope `catalog:read`). */
 export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
-  .add(HttpApiEndpoint.get("list", "/rate-plans").addSuccess(ListOf(RatePlan)))
+  .add(HttpApiEndpoint.get("list", "/rate-plans").addSuccess(ListOf(RatePlan)).annotateContext(EntityTagged))
   .add(
     HttpApiEndpoint.get("get")`/rate-plans/${IdParam}`
       .addSuccess(RatePlan)
       .addError(Errors.RatePlanNotFound)
       .annotate(NotFoundAs, RatePlanNotFound)
+      .annotateContext(EntityTagged)
   )
   .middleware(RequestBody)
   .middleware(Authorization)
@@ -76,12 +78,16 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
   .add(
     HttpApiEndpoint.patch("update")`/rate-plans/${IdParam}`
       .setPayload(Rates.RatePlan.RatePlanPatch)
+      .setHeaders(IfMatchHeaders)
       .addSuccess(RatePlanUpdated)
       .addError(Errors.DefaultRatePlanProtected)
+      .addError(Errors.PreconditionFailed)
   )
   .add(
     HttpApiEndpoint.del("delete")`/rate-plans/${IdParam}`
+      .setHeaders(IfMatchHeaders)
       .addSuccess(RatePlanDeleted)
+      .addError(Errors.PreconditionFailed)
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
   )
@@ -144,14 +150,22 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
     HttpApiEndpoint.get("get")`/intervals/${IdParam}`
       .addSuccess(Interval)
       .annotate(RequiredScope, "rates:read")
+      .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/intervals/${IdParam}`
       .setPayload(Rates.Interval.IntervalPatch)
+      .setHeaders(IfMatchHeaders)
       .addSuccess(IntervalUpdated)
       .addError(Errors.IntervalOverlap)
+      .addError(Errors.PreconditionFailed)
   )
-  .add(HttpApiEndpoint.del("delete")`/intervals/${IdParam}`.addSuccess(IntervalDeleted))
+  .add(
+    HttpApiEndpoint.del("delete")`/intervals/${IdParam}`
+      .setHeaders(IfMatchHeaders)
+      .addSuccess(IntervalDeleted)
+      .addError(Errors.PreconditionFailed)
+  )
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -229,13 +243,21 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
     HttpApiEndpoint.get("get")`/promo-codes/${IdParam}`
       .addSuccess(PromoCode)
       .annotate(RequiredScope, "rates:read")
+      .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/promo-codes/${IdParam}`
       .setPayload(Rates.PromoCode.PromoCodePatch)
+      .setHeaders(IfMatchHeaders)
       .addSuccess(PromoCodeUpdated)
+      .addError(Errors.PreconditionFailed)
   )
-  .add(HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`.addSuccess(PromoCodeDeleted))
+  .add(
+    HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`
+      .setHeaders(IfMatchHeaders)
+      .addSuccess(PromoCodeDeleted)
+      .addError(Errors.PreconditionFailed)
+  )
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")

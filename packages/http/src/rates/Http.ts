@@ -42,16 +42,16 @@ export const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWri
           const { id } = yield* rates.create(key.propertyId, payload)
           return { rate_plan_id: id }
         }))
-      .handle("update", ({ path, payload }) =>
+      .handle("update", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* rates.update(key.propertyId, path.id, payload)
+          yield* rates.update(key.propertyId, path.id, payload, headers["if-match"])
           return { rate_plan_id: path.id, updated: true as const }
         }))
-      .handle("delete", ({ path }) =>
+      .handle("delete", ({ headers, path }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* rates.remove(key.propertyId, path.id)
+          yield* rates.remove(key.propertyId, path.id, headers["if-match"])
           return { rate_plan_id: path.id, deleted: true as const }
         }))
   }))
@@ -77,16 +77,16 @@ export const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (han
           const key = yield* CurrentApiKey
           return presentInterval(yield* intervals.get(key.propertyId, path.id))
         }))
-      .handle("update", ({ path, payload }) =>
+      .handle("update", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* intervals.update(key.propertyId, path.id, payload)
+          yield* intervals.update(key.propertyId, path.id, payload, headers["if-match"])
           return { interval_id: path.id, updated: true as const }
         }))
-      .handle("delete", ({ path }) =>
+      .handle("delete", ({ headers, path }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* intervals.remove(key.propertyId, path.id)
+          yield* intervals.remove(key.propertyId, path.id, headers["if-match"])
           return { interval_id: path.id, deleted: true as const }
         }))
   }))
@@ -130,16 +130,16 @@ export const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (h
           const key = yield* CurrentApiKey
           return presentPromoCode(yield* codes.get(key.propertyId, path.id))
         }))
-      .handle("update", ({ path, payload }) =>
+      .handle("update", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* codes.update(key.propertyId, path.id, payload)
+          yield* codes.update(key.propertyId, path.id, payload, headers["if-match"])
           return { promo_code_id: path.id, updated: true as const }
         }))
-      .handle("delete", ({ path }) =>
+      .handle("delete", ({ headers, path }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* codes.remove(key.propertyId, path.id)
+          yield* codes.remove(key.propertyId, path.id, headers["if-match"])
           return { promo_code_id: path.id, deleted: true as const }
         }))
   }))

@@ -5,6 +5,8 @@ import * as Schema from "effect/Schema"
 import { Created, IdParam, ListOf } from "../Common.js"
 import { wire } from "../Envelope.js"
 import { Authorization, NotFoundAs, RequiredScope } from "../Security.js"
+import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
+import * as Errors from "../Errors.js"
 
 export const WebhookEndpointNotFoundError = wire(WebhookEndpointNotFound)
 
@@ -65,14 +67,19 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
     HttpApiEndpoint.get("get")`/webhook-endpoints/${IdParam}`
       .addSuccess(WebhookEndpoint)
       .annotate(RequiredScope, "webhooks:read")
+      .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/webhook-endpoints/${IdParam}`
       .setPayload(WebhookEndpointPatch)
+      .setHeaders(IfMatchHeaders)
+      .addError(Errors.PreconditionFailed)
       .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, updated: Schema.Literal(true) }))
   )
   .add(
     HttpApiEndpoint.del("delete")`/webhook-endpoints/${IdParam}`
+      .setHeaders(IfMatchHeaders)
+      .addError(Errors.PreconditionFailed)
       .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, deleted: Schema.Literal(true) }))
   )
   .add(

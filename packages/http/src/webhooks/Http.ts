@@ -23,19 +23,19 @@ export const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handl
         Effect.map(Effect.flatMap(property, endpoints.list), (rows) => ({ data: rows.map(presentEndpoint) })))
       .handle("get", ({ path }) =>
         Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, path.id)), presentEndpoint))
-      .handle("update", ({ path, payload }) =>
+      .handle("update", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           yield* endpoints.update(yield* property, path.id, {
             url: payload.url,
             eventTypes: payload.event_types,
             description: payload.description,
             isActive: payload.is_active
-          })
+          }, headers["if-match"])
           return { webhook_endpoint_id: path.id, updated: true as const }
         }))
-      .handle("delete", ({ path }) =>
+      .handle("delete", ({ headers, path }) =>
         Effect.gen(function*() {
-          yield* endpoints.remove(yield* property, path.id)
+          yield* endpoints.remove(yield* property, path.id, headers["if-match"])
           return { webhook_endpoint_id: path.id, deleted: true as const }
         }))
       .handle("deliveries", ({ path }) =>

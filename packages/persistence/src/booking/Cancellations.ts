@@ -1,10 +1,13 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Money, type NotCancellable, type ReservationNotFound } from "@hotel/domain"
+import { Booking, Money, type NotCancellable, type PreconditionFailed, type ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { cancellableFacts, type CancellationFacts, settlementAt } from "./CancellationQuote.js"
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
+import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventRenderer } from "../events/EventRenderer.js"
+import { Subject } from "../events/EventSubject.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -55,10 +58,17 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
     const cancel = (
       propertyId: string,
       reservationId: string,
-      reason: string | null
-    ): Effect.Effect<CancelResult, ReservationNotFound | NotCancellable, EventOutbox> =>
+      reason: string | null,
+      ifMatch?: string
+    ): Effect.Effect<
+      CancelResult,
+      ReservationNotFound | NotCancellable | PreconditionFailed,
+      EventOutbox | EventRenderer
+    > =>
       Effect.gen(function*() {
         const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "lock")
+        // `If-Match` names the tag of `GET /reservations/{id}`, rendered here under the row lock.
+        yield* requireCurrentTag(propertyId, Subject.reservation(row.id), ifMatch)
 
         const { settlement } = settlementAt(row, now)
         // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).

@@ -1,9 +1,18 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { IntervalNotFound, IntervalOverlap, type InvalidParameters, RatePlanNotFound, Rates } from "@hotel/domain"
+import {
+  IntervalNotFound,
+  IntervalOverlap,
+  type InvalidParameters,
+  type PreconditionFailed,
+  RatePlanNotFound,
+  Rates
+} from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, type PlanFacts } from "./RateSql.js"
 
@@ -137,11 +146,17 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
     const update = (
       propertyId: string,
       id: string,
-      patch: Rates.Interval.IntervalPatch
-    ): Effect.Effect<void, InvalidParameters | IntervalNotFound | IntervalOverlap, EventOutbox> =>
+      patch: Rates.Interval.IntervalPatch,
+      ifMatch?: string
+    ): Effect.Effect<
+      void,
+      InvalidParameters | IntervalNotFound | IntervalOverlap | PreconditionFailed,
+      EventOutbox | EventRenderer
+    > =>
       Effect.gen(function*() {
         yield* Rates.Interval.checkAlone(patch)
         const { interval, plan } = yield* lockInterval(propertyId, id)
+        yield* requireCurrentTag(propertyId, Subject.interval(id), ifMatch)
         const fields = yield* Rates.Interval.checkFields(
           Rates.Interval.fieldsFromPatch(patch, interval),
           asRulesPlan(plan)
@@ -160,9 +175,14 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
         yield* appendEvent(propertyId, "interval.updated", Subject.interval(id))
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.update"))
 
-    const remove = (propertyId: string, id: string): Effect.Effect<void, IntervalNotFound, EventOutbox> =>
+    const remove = (
+      propertyId: string,
+      id: string,
+      ifMatch?: string
+    ): Effect.Effect<void, IntervalNotFound | PreconditionFailed, EventOutbox | EventRenderer> =>
       Effect.gen(function*() {
         yield* lockInterval(propertyId, id)
+        yield* requireCurrentTag(propertyId, Subject.interval(id), ifMatch)
         yield* appendEvent(propertyId, "interval.deleted", Subject.interval(id))
         yield* sql`DELETE FROM rate_plan_intervals WHERE id = ${id} AND property_id = ${propertyId}`
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.remove"))

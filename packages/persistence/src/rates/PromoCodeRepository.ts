@@ -1,9 +1,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, Rates } from "@hotel/domain"
+import { type InvalidParameters, type PreconditionFailed, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, Rates } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
 
@@ -107,11 +109,13 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
       const update = (
         propertyId: string,
         id: string,
-        patch: Rates.PromoCode.PromoCodePatch
-      ): Effect.Effect<void, InvalidParameters | PromoCodeNotFound, EventOutbox> =>
+        patch: Rates.PromoCode.PromoCodePatch,
+        ifMatch?: string
+      ): Effect.Effect<void, InvalidParameters | PromoCodeNotFound | PreconditionFailed, EventOutbox | EventRenderer> =>
         Effect.gen(function*() {
           yield* Rates.PromoCode.checkFields(patch)
           const stored = yield* find(propertyId, id, yield* now, true)
+          yield* requireCurrentTag(propertyId, Subject.promoCode(id), ifMatch)
           const fields = Rates.PromoCode.fieldsFromPatch(patch, stored)
           yield* Rates.PromoCode.checkFields(fields)
           yield* sql`
@@ -124,10 +128,15 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.update"))
 
       /** Soft delete: reservations booked with the code keep it; the text is free again on the plan. */
-      const remove = (propertyId: string, id: string): Effect.Effect<void, PromoCodeNotFound, EventOutbox> =>
+      const remove = (
+        propertyId: string,
+        id: string,
+        ifMatch?: string
+      ): Effect.Effect<void, PromoCodeNotFound | PreconditionFailed, EventOutbox | EventRenderer> =>
         Effect.gen(function*() {
           const at = yield* now
           yield* find(propertyId, id, at, true)
+          yield* requireCurrentTag(propertyId, Subject.promoCode(id), ifMatch)
           yield* appendEvent(propertyId, "promo_code.deleted", Subject.promoCode(id))
           yield* sql`UPDATE promo_codes SET deleted_at = ${at} WHERE id = ${id} AND property_id = ${propertyId}`
         }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.remove"))

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import {
   DefaultRatePlanProtected,
   type InvalidParameters,
+  type PreconditionFailed,
   RatePlanInUse,
   RatePlanNotFound,
   Rates,
@@ -11,7 +12,9 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
+import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
@@ -113,8 +116,13 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     const update = (
       propertyId: string,
       id: string,
-      patch: Rates.RatePlan.RatePlanPatch
-    ): Effect.Effect<void, InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected, EventOutbox> =>
+      patch: Rates.RatePlan.RatePlanPatch,
+      ifMatch?: string
+    ): Effect.Effect<
+      void,
+      InvalidParameters | RatePlanNotFound | DefaultRatePlanProtected | PreconditionFailed,
+      EventOutbox | EventRenderer
+    > =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
@@ -123,6 +131,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         const stored = yield* findPlan(propertyId, id, true).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
         )
+        yield* requireCurrentTag(propertyId, Subject.ratePlan(id), ifMatch)
         const fields = yield* Rates.RatePlan.checkFields(Rates.RatePlan.fieldsFromPatch(patch, stored), currencies)
         if (fields.derived_from_id !== null) {
           const parentId = fields.derived_from_id
@@ -162,14 +171,20 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
     /** Soft delete: the plan vanishes from lists, reads and booking; reservations keep their prices. */
     const remove = (
       propertyId: string,
-      id: string
-    ): Effect.Effect<void, RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse, EventOutbox> =>
+      id: string,
+      ifMatch?: string
+    ): Effect.Effect<
+      void,
+      RatePlanNotFound | DefaultRatePlanProtected | RatePlanInUse | PreconditionFailed,
+      EventOutbox | EventRenderer
+    > =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
         const stored = yield* findPlan(propertyId, id, true).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
         )
+        yield* requireCurrentTag(propertyId, Subject.ratePlan(id), ifMatch)
         if (stored.is_default) {
           return yield* new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deleted" })
         }

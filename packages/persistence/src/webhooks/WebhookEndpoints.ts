@@ -2,6 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Events, InvalidParameters, isUuid, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { requireCurrentTag } from "../events/EntityTag.js"
+import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
 
@@ -47,11 +49,24 @@ export const deliveriesListed = 100
 
 const notFound = (id: string) => new WebhookEndpointNotFound({ message: `No webhook endpoint ${id}` })
 
+const endpointColumns = (sql: SqlClient.SqlClient) => sql`id, url, event_types, description, is_active, created_at`
+
+/** A property's live endpoint, optionally locked (`FOR NO KEY UPDATE`); also what `GET` and its tag read. */
+export const findEndpoint = (sql: SqlClient.SqlClient, propertyId: string, id: string, lock: boolean) =>
+  isUuid(id)
+    ? sql<WebhookEndpointRow>`
+        SELECT ${endpointColumns(sql)} FROM webhook_endpoints
+        WHERE property_id = ${propertyId} AND id = ${id} AND deleted_at IS NULL
+        ${lock ? sql`FOR NO KEY UPDATE` : sql.literal("")}`.pipe(
+        Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail(notFound(id)) : Effect.succeed(rows[0]))
+      )
+    : Effect.fail(notFound(id))
+
 export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel/persistence/webhooks/WebhookEndpoints", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const policy = yield* WebhookPolicy
-    const columns = sql`id, url, event_types, description, is_active, created_at`
+    const columns = endpointColumns(sql)
 
     const checkUrl = (url: string) => {
       const problem = Events.destinationProblem(url, policy.allowPrivate)
@@ -60,15 +75,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         : Effect.fail(new InvalidParameters({ message: `url: ${Events.problemMessage[problem]}`, param: "url" }))
     }
 
-    const find = (propertyId: string, id: string, lock: boolean) =>
-      isUuid(id)
-        ? sql<WebhookEndpointRow>`
-            SELECT ${columns} FROM webhook_endpoints
-            WHERE property_id = ${propertyId} AND id = ${id} AND deleted_at IS NULL
-            ${lock ? sql`FOR NO KEY UPDATE` : sql.literal("")}`.pipe(
-            Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail(notFound(id)) : Effect.succeed(rows[0]))
-          )
-        : Effect.fail(notFound(id))
+    const find = (propertyId: string, id: string, lock: boolean) => findEndpoint(sql, propertyId, id, lock)
 
     const create = (propertyId: string, input: EndpointInput) =>
       Effect.gen(function*() {
@@ -91,10 +98,12 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
     const get = (propertyId: string, id: string) =>
       find(propertyId, id, false).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.get"))
 
-    const update = (propertyId: string, id: string, patch: EndpointPatch) =>
+    /** `ifMatch`: the `If-Match` header, checked under the row lock (see `EntityTag`). */
+    const update = (propertyId: string, id: string, patch: EndpointPatch, ifMatch?: string) =>
       Effect.gen(function*() {
         if (patch.url !== undefined) yield* checkUrl(patch.url)
         const stored = yield* find(propertyId, id, true)
+        yield* requireCurrentTag(propertyId, Subject.webhookEndpoint(id), ifMatch)
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* sql`
           UPDATE webhook_endpoints SET
@@ -106,9 +115,10 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
           WHERE id = ${stored.id}`
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.update"))
 
-    const remove = (propertyId: string, id: string) =>
+    const remove = (propertyId: string, id: string, ifMatch?: string) =>
       Effect.gen(function*() {
         const stored = yield* find(propertyId, id, true)
+        yield* requireCurrentTag(propertyId, Subject.webhookEndpoint(id), ifMatch)
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* sql`UPDATE webhook_endpoints SET deleted_at = ${now}, updated_at = ${now} WHERE id = ${stored.id}`
       }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.remove"))
