@@ -4,12 +4,22 @@ import * as HttpApp from "@effect/platform/HttpApp"
 import { RouteNotFound } from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { InternalError, type InvalidParameters, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
+import {
+  IdempotencyInProgress,
+  InternalError,
+  InvalidApiKey,
+  type InvalidParameters,
+  MethodNotAllowed,
+  MissingApiKey,
+  UnknownRoute
+} from "@hotel/domain"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { HotelApi } from "../Api.js"
 import { noStore, type NotFoundError } from "../Security.js"
+import { withEntityTag } from "./ConditionalRead.js"
+import { makeCors } from "./Cors.js"
 import { fromDecodeError } from "./DecodeErrors.js"
 import { makeIdempotency } from "./Idempotency.js"
 import { makeMaintenanceCheck } from "./Maintenance.js"
@@ -35,6 +45,18 @@ const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpSer
     onNone: () => response,
     onSome: (value) => HttpServerResponse.setHeader(response, "cache-control", value)
   })
+}
+
+/** Headers an error answer carries beside its envelope: the 401 challenge, the retry hint of a key in use. */
+const failureHeaders = (cause: Cause.Cause<unknown>) => {
+  const failure = Cause.failureOption(cause).pipe(Option.getOrUndefined)
+  const headers = failure instanceof MissingApiKey || failure instanceof InvalidApiKey
+    ? { "www-authenticate": "Bearer" }
+    : failure instanceof IdempotencyInProgress
+    ? { "retry-after": "1" }
+    : undefined
+  return headers === undefined ? Effect.void : HttpApp.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
 }
 
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
@@ -67,11 +89,12 @@ const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: Ro
 }
 
 /**
- * The steps that come before and around the router, in the contract's order: maintenance (503, before
- * anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
+ * The steps that come before and around the router, in the contract's order: a CORS preflight from an
+ * allowed origin (204, `Cors.ts`), maintenance (503, before anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
  * `method_not_allowed`; the matched endpoint's middleware then checks the key, its rate limit and scope,
  * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the idempotency
- * key's store or release, the `Cache-Control` of the answer, and defects as 500 `internal_error`.
+ * key's store or release, the `Cache-Control` and `ETag` of the answer (304 for a current `If-None-Match`),
+ * the headers some errors need (`WWW-Authenticate`, `Retry-After`), and defects as 500 `internal_error`.
  */
 export const GatewayLive = HttpApiBuilder.middleware(
   HotelApi,
@@ -79,15 +102,22 @@ export const GatewayLive = HttpApiBuilder.middleware(
     const routes = yield* makeRouterLookup
     const checkMaintenance = yield* makeMaintenanceCheck
     const idempotency = yield* makeIdempotency
+    const cors = yield* makeCors
     return (app: HttpApp.Default) =>
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const lookup = yield* routes
         yield* errorsNotStored
+        const preflight = yield* cors.handle(request, () => lookup.methods(request.url))
+        if (Option.isSome(preflight)) return preflight.value
         yield* checkMaintenance(lookup.find(request.method, request.url))
         // The router fails with its own errors although the app's type says it cannot fail.
-        const response = yield* idempotency.settled(app).pipe(Effect.catchAllCause(routerFailures(request, lookup)))
-        return successHeaders(lookup.endpoint(request.method, request.url), response)
+        const response = yield* idempotency.settled(app).pipe(
+          Effect.tapErrorCause(failureHeaders),
+          Effect.catchAllCause(routerFailures(request, lookup))
+        )
+        const endpoint = lookup.endpoint(request.method, request.url)
+        return withEntityTag(request, endpoint, successHeaders(endpoint, response))
       }).pipe(
         Effect.catchAllDefect((defect) =>
           Effect.logError("Unhandled defect", Cause.die(defect)).pipe(

@@ -36,5 +36,12 @@ export const withRequestContext = <E, R>(app: HttpApp.Default<E, R>): HttpApp.De
       const elapsed = (yield* Clock.currentTimeMillis) - started
       yield* Effect.logInfo(`${request.method} ${request.url} ${response.status} ${elapsed}ms`)
       return HttpServerResponse.setHeader(response, "x-request-id", requestId)
-    }).pipe(Effect.annotateLogs("request_id", requestId))
+    }).pipe(Effect.annotateLogs("request_id", requestId), withClientRequestId)
+  })
+
+/** The client's own `X-Request-Id` is never the request's id, only logged beside it (bounded in length). */
+const withClientRequestId = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const client = request.headers["x-request-id"]
+    return client === undefined ? self : Effect.annotateLogs(self, "client_request_id", client.slice(0, 200))
   })

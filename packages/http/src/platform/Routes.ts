@@ -9,6 +9,7 @@ import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as FindMyWay from "find-my-way-ts"
+import { ETagged } from "../EntityTags.js"
 import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../Security.js"
 
 /** What an endpoint's annotations ask of the pipeline. */
@@ -19,6 +20,8 @@ export interface EndpointInfo {
   readonly scope: Option.Option<Scope>
   readonly cacheControl: Option.Option<string>
   readonly notFound: Option.Option<NotFoundError>
+  /** A successful read carries an `ETag` and honours `If-None-Match`. */
+  readonly entityTag: boolean
 }
 
 const endpointKey = (method: string, path: string) => `${method} ${path}`
@@ -37,7 +40,8 @@ export const endpointIndex = <Id extends string, Groups extends HttpApiGroup.Htt
         isPublic: Context.getOption(mergedAnnotations, Public).pipe(Option.isSome),
         scope: Context.getOption(mergedAnnotations, RequiredScope),
         cacheControl: Context.getOption(mergedAnnotations, CacheControl),
-        notFound: Context.getOption(mergedAnnotations, NotFoundAs)
+        notFound: Context.getOption(mergedAnnotations, NotFoundAs),
+        entityTag: Context.getOption(mergedAnnotations, ETagged).pipe(Option.isSome)
       })
     }
   })
