@@ -212,6 +212,25 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       expect(refused).toBeInstanceOf(PreconditionFailed)
     }).pipe(Effect.provide(FetchHttpClient.layer)))
 
+  it.effect("OpenAPI describes ETag, If-None-Match and 304 on tagged reads, If-Match and 412 on conditional writes", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      type Operation = {
+        readonly parameters?: ReadonlyArray<{ readonly name: string; readonly in: string }>
+        readonly responses: Record<string, { readonly headers?: Record<string, unknown> }>
+      }
+      const spec = (yield* api.get("/openapi.json", { key: null })).json<{ paths: Record<string, Record<string, Operation>> }>()
+      const read = spec.paths["/rate-plans/{id}"]?.["get"]
+      expect(read?.parameters?.map((p) => p.name)).toContain("If-None-Match")
+      expect(read?.responses["200"]?.headers).toHaveProperty("ETag")
+      expect(read?.responses).toHaveProperty("304")
+      for (const [path, method] of [["/rate-plans/{id}", "patch"], ["/intervals/{id}", "delete"], ["/reservations/{id}/cancel", "post"]]) {
+        const write = spec.paths[path]?.[method]
+        expect(write?.parameters?.map((p) => p.name.toLowerCase()), `${method} ${path}`).toContain("if-match")
+        expect(write?.responses, `${method} ${path}`).toHaveProperty("412")
+      }
+    }))
+
   it.effect("401 carries WWW-Authenticate: Bearer", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
