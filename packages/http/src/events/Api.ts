@@ -2,7 +2,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { IntParam } from "../QueryParams.js"
-import { Authorization, CacheControl, noStore, RequiredScope } from "../Security.js"
+import { Authorization, CacheControl, noStore, RequestBody, RequiredScope } from "../Security.js"
 import { EventPage, TypesParam } from "./schemas.js"
 
 export const EventFeedParams = Schema.Struct({
@@ -20,5 +20,6 @@ export class EventsApi extends HttpApiGroup.make("events")
       .annotate(RequiredScope, "events:read")
       .annotate(CacheControl, noStore)
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
 {}
