@@ -5,6 +5,8 @@ import { cancellableFacts, type CancellationFacts, settlementAt } from "./Cancel
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import * as Metric from "effect/Metric"
+import { reservationsCancelled } from "./BookingMetrics.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -84,6 +86,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
+        Effect.tap(() => Metric.increment(reservationsCancelled)),
         Effect.withSpan("Cancellations.cancel")
       )
 
