@@ -40,6 +40,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { MigratedDatabaseLive } from "./Database.js"
+import { listenFailed } from "./StartupFailures.js"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
 import { TracingLive } from "./observability/Tracing.js"
@@ -91,7 +92,7 @@ export const NodeServerLive = Layer.unwrapEffect(
   Effect.gen(function*() {
     const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
     const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-    return NodeHttpServer.layer(createServer, { port, host })
+    return NodeHttpServer.layer(createServer, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT")))
   })
 )
 

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import { createServer } from "node:http"
+import { listenFailed } from "../StartupFailures.js"
 import { contentType, render } from "./Prometheus.js"
 
 /** `GET /metrics`: every metric of the process in the Prometheus text format. */
@@ -22,7 +23,9 @@ export const metricsApp = HttpRouter.empty.pipe(
 export const metricsServer = (port: number, host: string) =>
   HttpServer.serve(metricsApp).pipe(
     HttpMiddleware.withTracerDisabledWhen(() => true),
-    Layer.provide(NodeHttpServer.layer(createServer, { port, host }))
+    Layer.provide(
+      NodeHttpServer.layer(createServer, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "METRICS_PORT")))
+    )
   )
 
 /**
