@@ -10,6 +10,7 @@ import { makeAuthorization } from "./platform/Authorization.js"
 import { GatewayLive } from "./platform/Gateway.js"
 import { RequestBodyLive } from "./platform/RequestBody.js"
 import { withRequestContext } from "./platform/RequestContext.js"
+import { makeRouterLookup } from "./platform/Routes.js"
 import { AvailabilityHandlers } from "./quotes/Http.js"
 import { CatalogHandlers } from "./catalog/Http.js"
 import { GuestHandlers } from "./guests/Http.js"
@@ -78,7 +79,8 @@ export const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
-    Effect.map(HttpApiBuilder.httpApp, (app) => HttpServer.serve(withRequestContext(app)))
+    Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup]), ([app, routes]) =>
+      HttpServer.serve(withRequestContext(app, routes)))
   ).pipe(
     Layer.provide(GatewayLive),
     Layer.provide(HttpApiScalar.layer({ path: "/docs" })),

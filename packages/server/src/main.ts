@@ -1,3 +1,4 @@
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
@@ -39,6 +40,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
 import { MigratedDatabaseLive } from "./Database.js"
+import { listenFailed } from "./StartupFailures.js"
+import { LoggingLive } from "./observability/Logging.js"
+import { MetricsServerLive } from "./observability/MetricsServer.js"
+import { TracingLive } from "./observability/Tracing.js"
 
 // The composition root: every layer of the running application is chosen here, and only here.
 
@@ -87,16 +92,28 @@ export const NodeServerLive = Layer.unwrapEffect(
   Effect.gen(function*() {
     const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
     const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-    return NodeHttpServer.layer(createServer, { port, host })
+    return NodeHttpServer.layer(createServer, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT")))
   })
 )
 
-/** The API on `HOST:PORT` and the background workers, over whatever `SqlClient` is provided. */
+/** Logs (`LOG_FORMAT`, `LOG_LEVEL`) and traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); see docs/operations.md. */
+export const ObservabilityLive = Layer.merge(LoggingLive, TracingLive)
+
+// A load balancer's health checks every few seconds would be most of the traces.
+const isHealthCheck = (request: { readonly url: string }) => request.url.startsWith("/health/")
+
+/**
+ * The API on `HOST:PORT`, the metrics on `METRICS_PORT` (when set) and the background workers, over
+ * whatever `SqlClient` is provided.
+ */
 export const ApplicationLive = HttpLive.pipe(
+  HttpMiddleware.withTracerDisabledWhen(isHealthCheck),
   HttpServer.withLogAddress,
   Layer.provide(NodeServerLive),
   Layer.merge(WorkersLive),
-  Layer.provide(servicesWith(PlatformLive))
+  Layer.merge(MetricsServerLive),
+  Layer.provide(servicesWith(PlatformLive)),
+  Layer.provide(ObservabilityLive)
 )
 
 /** The whole application: the migrated database (`DATABASE_URL` or embedded), services, API, server, sweeper. */

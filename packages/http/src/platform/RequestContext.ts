@@ -2,10 +2,12 @@ import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
-import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
 import { currentRequestId, metaOf, toEnvelope } from "../Envelope.js"
+import { recordRequest } from "./RequestMetrics.js"
+import type { RouterLookup } from "./Routes.js"
 
 const newRequestId = () => `req_${globalThis.crypto.randomUUID().replace(/-/g, "")}`
 
@@ -15,26 +17,53 @@ const internalError = (requestId: string) =>
     { status: 500 }
   )
 
+/** What no route matched is logged and counted under one name, so that scanners cannot grow the metrics. */
+const unmatched = "unmatched"
+
+// A load balancer asks every few seconds: at info level its checks would drown the traffic.
+const isHealthCheck = (route: string) => route.startsWith("/health/")
+
+// A client's own id is echoed into the log, bounded: it is input, not ours.
+const clientRequestId = (request: HttpServerRequest.HttpServerRequest) => {
+  const sent = request.headers["x-request-id"]
+  return sent === undefined || sent.length === 0 ? {} : { client_request_id: sent.slice(0, 128) }
+}
+
 /**
- * The outermost wrapper: gives every request its `req_` id (header, error body, log line), writes one
- * log line per request, and answers anything that escaped the API's own encoder with a plain 500 envelope.
+ * The outermost wrapper: gives every request its `req_` id (header, error body, log line, trace span),
+ * writes one access log line per request (health checks at debug level) and counts it, and answers
+ * anything that escaped the API's own encoder with a plain 500 envelope.
  */
-export const withRequestContext = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<never, R> =>
+export const withRequestContext = <E, R>(
+  app: HttpApp.Default<E, R>,
+  routes: Effect.Effect<RouterLookup>
+): HttpApp.Default<never, R> =>
   Effect.suspend(() => {
     const requestId = newRequestId()
     return Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      const started = yield* Clock.currentTimeMillis
+      const started = yield* Clock.currentTimeNanos
+      yield* Effect.annotateCurrentSpan("request_id", requestId)
       const response = yield* app.pipe(
         Effect.locally(currentRequestId, requestId),
         Effect.catchAllCause((cause) =>
-          Effect.logError("Request failed outside the API encoder", Cause.pretty(cause)).pipe(
-            Effect.as(internalError(requestId))
-          )
+          Effect.logError("Request failed outside the API encoder", cause).pipe(Effect.as(internalError(requestId)))
         )
       )
-      const elapsed = (yield* Clock.currentTimeMillis) - started
-      yield* Effect.logInfo(`${request.method} ${request.url} ${response.status} ${elapsed}ms`)
+      const elapsed = Math.round(Number((yield* Clock.currentTimeNanos) - started) / 10_000) / 100
+      const lookup = yield* routes
+      const route = Option.match(lookup.find(request.method, request.url), {
+        onNone: () => unmatched,
+        onSome: (found) => found.path
+      })
+      yield* Effect.annotateLogs(isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request"), {
+        method: request.method,
+        route,
+        status: response.status,
+        duration_ms: elapsed,
+        ...clientRequestId(request)
+      })
+      yield* recordRequest(route, request.method, response, elapsed)
       return HttpServerResponse.setHeader(response, "x-request-id", requestId)
     }).pipe(Effect.annotateLogs("request_id", requestId), withClientRequestId)
   })

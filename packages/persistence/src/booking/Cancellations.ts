@@ -8,6 +8,8 @@ import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
+import * as Metric from "effect/Metric"
+import { reservationsCancelled } from "./BookingMetrics.js"
 
 // `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -94,6 +96,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
+        Effect.tap(() => Metric.increment(reservationsCancelled)),
         Effect.withSpan("Cancellations.cancel")
       )
 

@@ -12,6 +12,8 @@ import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "
 import { lockReservationRow } from "./ReservationLock.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
+import * as Metric from "effect/Metric"
+import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -193,6 +195,8 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
+        Effect.tap((confirmed) => confirmed.alreadyConfirmed ? Effect.void : Metric.increment(holdsConfirmed)),
+        countNoAvailability,
         Effect.withSpan("Confirmations.confirm")
       )
 

@@ -8,6 +8,8 @@ import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { appendStayChange } from "../events/EventOutbox.js"
 import { expiredHold } from "./HoldWindow.js"
+import * as Metric from "effect/Metric"
+import { holdsExpired } from "./BookingMetrics.js"
 
 interface SweptHold {
   readonly id: string
@@ -70,7 +72,7 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
             checkOut: hold.check_out_date
           }), { discard: true })
         return swept.length
-      }).pipe(sql.withTransaction)
+      }).pipe(sql.withTransaction, Effect.tap((swept) => Metric.incrementBy(holdsExpired, swept)))
 
     /** Writes down every hold expired at `now` (from `Clock` when omitted); answers how many. */
     const sweep = (at?: Date) =>

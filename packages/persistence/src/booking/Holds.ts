@@ -21,6 +21,8 @@ import { PricingInputs, type PricingSnapshot } from "../quotes/PricingInputs.js"
 import { offerFor, type StayQuery, validateStay } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import * as Metric from "effect/Metric"
+import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 
 // `POST /holds` (interface 4.5): one transaction per hold. It first locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
@@ -153,6 +155,8 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
+        Effect.tap(() => Metric.increment(holdsCreated)),
+        countNoAvailability,
         Effect.withSpan("Holds.create")
       )
 

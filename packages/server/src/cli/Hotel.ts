@@ -1,6 +1,6 @@
 import * as Command from "@effect/cli/Command"
 import * as Effect from "effect/Effect"
-import * as Logger from "effect/Logger"
+import { LoggingLive } from "../observability/Logging.js"
 import { demo } from "./Demo.js"
 import { events } from "./Events.js"
 import { fx } from "./Fx.js"
@@ -19,9 +19,6 @@ export const hotel = Command.make("hotel", {}, needsSubcommand("hotel <command>;
 
 const cli = Command.run(hotel, { name: "hotel", version: "0.0.0" })
 
-/** Logs go to stderr: stdout carries only the command's JSON. */
-const LoggerLive = Logger.replace(Logger.defaultLogger, Logger.prettyLogger({ stderr: true }))
-
 /** Runs the command line on `process.argv`-style arguments; failures are printed as JSON on stderr. */
 export const run = (argv: ReadonlyArray<string>) =>
-  cli(argv).pipe(withoutCliErrorText, reportFailure, Effect.provide(LoggerLive))
+  cli(argv).pipe(withoutCliErrorText, Effect.provide(LoggingLive), reportFailure)

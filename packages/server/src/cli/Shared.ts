@@ -11,6 +11,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { MigratedDatabaseLive } from "../Database.js"
+import { startupFailureText } from "../StartupFailures.js"
 import { embeddedFailureText } from "./EmbeddedFailure.js"
 
 /** A command-line problem that is not a domain error (unreadable file, bad option value). */
@@ -83,7 +84,12 @@ export const reportFailure = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Eff
       ? Effect.void
       : Effect.sync(() =>
         process.stderr.write(
-          `${Option.getOrElse(embeddedFailureText(cause), () => JSON.stringify(errorJson(cause), null, 2))}\n`
+          `${
+            embeddedFailureText(cause).pipe(
+              Option.orElse(() => startupFailureText(cause)),
+              Option.getOrElse(() => JSON.stringify(errorJson(cause), null, 2))
+            )
+          }\n`
         )
       ))
 

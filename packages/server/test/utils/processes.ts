@@ -24,13 +24,16 @@ export interface CliResult {
 }
 
 /** `hotel <args>` (as `npx tsx packages/server/src/bin.ts <args>`) on the test's database. */
-export const hotel = (...args: ReadonlyArray<string>) =>
+export const hotel = (...args: ReadonlyArray<string>) => hotelWith({}, ...args)
+
+/** `hotel <args>` on the test's database with `extra` in its environment (which may override DATABASE_URL). */
+export const hotelWith = (extra: Record<string, string>, ...args: ReadonlyArray<string>) =>
   Effect.flatMap(DatabaseUrl, (url) =>
     Effect.async<CliResult>((resume) => {
       execFile(
         tsx,
         [bin, ...args],
-        { cwd: root, env: environment(Redacted.value(url)), timeout: 60_000 },
+        { cwd: root, env: environment(Redacted.value(url), extra), timeout: 60_000 },
         (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
           resume(Effect.succeed({ code, stdout, stderr }))
@@ -58,6 +61,8 @@ export interface ServeProcess {
   readonly baseUrl: string
   /** What the process printed on stdout so far (the demo document, when it imported one). */
   readonly stdout: () => string
+  /** What the process printed on stderr so far (its logs). */
+  readonly stderr: () => string
   /** `kill -9` of the process group: a crash, nothing finishes. */
   readonly crash: () => void
   /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
@@ -74,6 +79,7 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   const baseUrl = `http://127.0.0.1:${port}`
   let output = ""
   let stdout = ""
+  let stderr = ""
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
       const started = spawn(tsx, [bin, "serve"], {
@@ -87,7 +93,10 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
         stdout += chunk.toString("utf8")
         output += chunk.toString("utf8")
       })
-      started.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")))
+      started.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8")
+        output += chunk.toString("utf8")
+      })
       return started
     }),
     (started) =>
@@ -115,7 +124,7 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   const kill = (signal: NodeJS.Signals) => {
     if (child.pid !== undefined) process.kill(-child.pid, signal)
   }
-  return { baseUrl, stdout: () => stdout, crash, kill } satisfies ServeProcess
+  return { baseUrl, stdout: () => stdout, stderr: () => stderr, crash, kill } satisfies ServeProcess
 })
 
 /** An API process on the test's database. */

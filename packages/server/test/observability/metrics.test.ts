@@ -1,0 +1,59 @@
+import { expect, layer } from "@effect/vitest"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import { freePort } from "../../../persistence/test/utils/freePort.js"
+import { metricsServer } from "../../src/observability/MetricsServer.js"
+import { hold, holdBody, lastSuite, newGuest, postHold } from "../utils/booking.js"
+import { expectError } from "../utils/rateManagement.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
+
+// GET /metrics on the metrics port (METRICS_PORT): the API in-process and its metrics server on a free port.
+
+class MetricsUrl extends Context.Tag("test/MetricsUrl")<MetricsUrl, string>() {}
+
+const MetricsPort = Layer.unwrapEffect(Effect.map(freePort(), (port) =>
+  Layer.merge(metricsServer(port, "127.0.0.1"), Layer.succeed(MetricsUrl, `http://127.0.0.1:${port}/metrics`))))
+
+const scrape = Effect.flatMap(MetricsUrl, (url) =>
+  Effect.promise(async () => {
+    const res = await fetch(url)
+    return { status: res.status, type: res.headers.get("content-type"), text: await res.text() }
+  }))
+
+/** The value of the sample `line` (name with labels), or undefined. */
+const sample = (text: string, line: string) => {
+  const found = text.split("\n").find((l) => l.startsWith(`${line} `))
+  return found === undefined ? undefined : Number(found.slice(line.length + 1))
+}
+
+layer(Layer.merge(TestApiLive, MetricsPort), { excludeTestServices: true })("GET /metrics", (it) => {
+  it.effect("after a hold and a 409 no_availability: requests by route and status, latency, holds, refusals", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guest = yield* newGuest(api)
+      const suite = lastSuite(api)
+      const stay = { ...suite, check_in: "2031-09-01", check_out: "2031-09-03" }
+      yield* hold(api, holdBody(api, guest, stay))
+      expectError(yield* postHold(api, holdBody(api, guest, stay)), 409, "conflict", "no_availability")
+      // A keyed hold sent twice: placed once, the second answer is the stored one.
+      const keyed = holdBody(api, guest, { check_in: "2031-09-10", check_out: "2031-09-12" })
+      yield* hold(api, keyed, { headers: { "idempotency-key": "metrics-1" } })
+      const replayed = yield* postHold(api, keyed, { headers: { "idempotency-key": "metrics-1" } })
+
+      const metrics = yield* scrape
+      expect(metrics.status).toBe(200)
+      expect(metrics.type).toContain("text/plain; version=0.0.4")
+      const text = metrics.text
+      expect(text).toContain("# TYPE http_requests_total counter")
+      expect(sample(text, `http_requests_total{route="/holds",method="POST",status="201"}`)).toBe(3)
+      expect(sample(text, `http_requests_total{route="/holds",method="POST",status="409"}`)).toBe(1)
+      expect(text).toContain("# TYPE http_request_duration_seconds histogram")
+      expect(sample(text, `http_request_duration_seconds_count{route="/holds"}`)).toBe(4)
+      expect(sample(text, `http_request_duration_seconds_bucket{route="/holds",le="+Inf"}`)).toBe(4)
+      expect(sample(text, "hotel_holds_created_total")).toBe(2)
+      expect(sample(text, "hotel_no_availability_total")).toBe(1)
+      expect(replayed.headers.get("idempotent-replayed")).toBe("true")
+      expect(sample(text, "http_idempotent_replays_total")).toBe(1)
+    }))
+})
