@@ -3,6 +3,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HttpLive } from "@hotel/http/HttpLive"
 import { Authenticator } from "@hotel/http/platform/Authenticator"
+import { ClientAddress } from "@hotel/http/platform/ClientAddress"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
@@ -73,7 +74,7 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | Mainten
 
 /** Everything the HTTP layer takes from outside, with the given platform services. */
 export const servicesWith = (platform: PlatformLayer) =>
-  Layer.mergeAll(Authenticator.layer, EventsLive).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
 
 /** The background work of every process: the sweeper of expired holds, webhook delivery, the event purge. */
 export const WorkersLive = Layer.mergeAll(
