@@ -1,5 +1,4 @@
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HttpLive } from "@hotel/http/HttpLive"
 import { Authenticator } from "@hotel/http/platform/Authenticator"
@@ -35,11 +34,9 @@ import { RateManagement } from "@hotel/persistence/rates/RateManagement"
 import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
-import * as Config from "effect/Config"
-import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createServer } from "node:http"
 import { MigratedDatabaseLive } from "./Database.js"
+import { DrainingServerLive, DrainOnShutdownLive } from "./DrainingServer.js"
 
 // The composition root: every layer of the running application is chosen here, and only here.
 
@@ -83,19 +80,13 @@ export const WorkersLive = Layer.mergeAll(
   EventPurgeLive
 )
 
-/** `HOST:PORT`, default 127.0.0.1:3000. */
-export const NodeServerLive = Layer.unwrapEffect(
-  Effect.gen(function*() {
-    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
-    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-    return NodeHttpServer.layer(createServer, { port, host })
-  })
-)
-
-/** The API on `HOST:PORT` and the background workers, over whatever `SqlClient` is provided. */
-export const ApplicationLive = HttpLive.pipe(
-  HttpServer.withLogAddress,
-  Layer.provide(NodeServerLive),
+/**
+ * The API on `HOST:PORT` (`DrainingServerLive`) and the background workers, over whatever `SqlClient` is
+ * provided. Stopping it drains the HTTP server first (`DrainOnShutdownLive`, built last so released first),
+ * then the rest comes down; the database (provided from outside) closes after it.
+ */
+export const ApplicationLive = DrainOnShutdownLive.pipe(
+  Layer.provide(HttpLive.pipe(HttpServer.withLogAddress, Layer.provideMerge(DrainingServerLive))),
   Layer.merge(WorkersLive),
   Layer.provide(servicesWith(PlatformLive))
 )
