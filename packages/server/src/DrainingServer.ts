@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { createServer, type ServerResponse } from "node:http"
+import * as Net from "node:net"
 
 /** How long a shutdown waits for the requests in flight before closing their connections. */
 export const drainTimeout = Duration.seconds(10)
@@ -17,9 +18,9 @@ export class HttpDrain extends Context.Tag("@hotel/server/HttpDrain")<HttpDrain,
 
 /**
  * A Node server that knows its requests in flight. Draining closes the listening socket (a new connection
- * is refused, never accepted and dropped) and the idle keep-alive connections, marks every answer still to
- * be written `Connection: close` (so a client does not send another request on it), waits for the requests
- * in flight up to `drainTimeout`, then closes whatever connection is left.
+ * is refused, never accepted and dropped), marks every answer still to be written `Connection: close` (so
+ * a client sends no other request on it), waits for the requests in flight up to `drainTimeout`, then
+ * closes whatever connection is left.
  */
 const makeTrackedServer = Effect.sync(() => {
   const server = createServer()
@@ -34,18 +35,20 @@ const makeTrackedServer = Effect.sync(() => {
     if (draining) closeAfter(response)
     response.once("close", () => inFlight.delete(response))
   })
+  // Quiet: nothing in flight twice in a row, so a request just sent on a kept-alive connection (answered
+  // before the drain, without `Connection: close`) is seen before the connections are closed.
+  const quiet = Effect.sync(() => inFlight.size === 0).pipe(
+    Effect.zipWith(Effect.sleep("50 millis").pipe(Effect.zipRight(Effect.sync(() => inFlight.size === 0))), (a, b) => a && b),
+    Effect.repeat({ schedule: Schedule.spaced("25 millis"), until: (done) => done })
+  )
   const drain = Effect.gen(function*() {
     draining = true
     inFlight.forEach(closeAfter)
-    yield* Effect.sync(() => {
-      if (server.listening) server.close()
-      server.closeIdleConnections()
-    })
+    // `net.Server#close` stops listening only; `http.Server#close` would also drop the idle kept-alive
+    // connections, on which a client may have just sent its next request.
+    if (server.listening) Net.Server.prototype.close.call(server)
     yield* Effect.logInfo(`Shutting down: waiting for ${inFlight.size} request(s) in flight`)
-    const settled = yield* Effect.sync(() => inFlight.size === 0).pipe(
-      Effect.repeat({ schedule: Schedule.spaced("25 millis"), until: (done) => done }),
-      Effect.timeoutOption(drainTimeout)
-    )
+    const settled = yield* Effect.timeoutOption(quiet, drainTimeout)
     if (settled._tag === "None") yield* Effect.logWarning(`Shutdown: ${inFlight.size} request(s) cut after 10 s`)
     server.closeAllConnections()
   }).pipe(Effect.withSpan("HttpDrain.drain"))

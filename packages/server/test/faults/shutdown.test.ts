@@ -16,8 +16,11 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 type Outcome = { readonly status: number } | { readonly error: string }
 
-/** One `POST /holds` on a connection of its own (no keep-alive pool to blur "accepted"). */
-const postHold = (baseUrl: string, key: string, body: unknown) =>
+/**
+ * One `POST /holds` through `agent`: a kept-alive pool of a few connections, as real clients use, so that
+ * requests queue on connections the server already accepted.
+ */
+const postHold = (baseUrl: string, key: string, body: unknown, agent: Http.Agent) =>
   Effect.async<Outcome>((resume) => {
     const url = new URL(baseUrl)
     const payload = JSON.stringify(body)
@@ -26,7 +29,7 @@ const postHold = (baseUrl: string, key: string, body: unknown) =>
       port: url.port,
       path: "/holds",
       method: "POST",
-      agent: false,
+      agent,
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }
     }, (res) => {
       res.resume()
@@ -35,7 +38,7 @@ const postHold = (baseUrl: string, key: string, body: unknown) =>
     })
     req.on("error", (error: NodeJS.ErrnoException) => resume(Effect.succeed({ error: error.code ?? error.message })))
     req.end(payload)
-  })
+  }).pipe(Effect.timeoutTo({ duration: "60 seconds", onTimeout: (): Outcome => ({ error: "no answer" }), onSuccess: (o) => o }))
 
 const isAlive = (pid: number) => {
   try {
@@ -59,10 +62,14 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("fault
       const api = yield* TestApi
       const guests = yield* Effect.all(Array.from({ length: 60 }, () => newGuest(api)))
       const server = yield* serveProcess
+      const agent = yield* Effect.acquireRelease(
+        Effect.sync(() => new Http.Agent({ keepAlive: true, maxSockets: 8 })),
+        (pool) => Effect.sync(() => pool.destroy())
+      )
       let answered = 0
       const during = Effect.all(
         guests.map((guest) =>
-          Effect.tap(postHold(server.baseUrl, api.key, holdBody(api, guest)), () =>
+          Effect.tap(postHold(server.baseUrl, api.key, holdBody(api, guest), agent), () =>
             Effect.sync(() => {
               if (++answered === 3) server.signal("SIGTERM")
             }))
@@ -73,7 +80,7 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("fault
       const after = Effect.gen(function*() {
         yield* Effect.sleep("300 millis")
         const late = yield* newGuest(api)
-        return yield* postHold(server.baseUrl, api.key, holdBody(api, late))
+        return yield* postHold(server.baseUrl, api.key, holdBody(api, late), agent)
       })
       const [outcomes, late] = yield* Effect.all([during, after], { concurrency: "unbounded" })
       const exit = yield* exitWithin(server, 15)
