@@ -1,9 +1,9 @@
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HttpLive } from "@hotel/http/HttpLive"
 import { Authenticator } from "@hotel/http/platform/Authenticator"
+import { ClientAddress } from "@hotel/http/platform/ClientAddress"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
@@ -35,15 +35,12 @@ import { RateManagement } from "@hotel/persistence/rates/RateManagement"
 import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
-import * as Config from "effect/Config"
-import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { createServer } from "node:http"
 import { MigratedDatabaseLive } from "./Database.js"
-import { listenFailed } from "./StartupFailures.js"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
 import { TracingLive } from "./observability/Tracing.js"
+import { DrainingServerLive, DrainOnShutdownLive } from "./DrainingServer.js"
 
 // The composition root: every layer of the running application is chosen here, and only here.
 
@@ -78,22 +75,13 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | Mainten
 
 /** Everything the HTTP layer takes from outside, with the given platform services. */
 export const servicesWith = (platform: PlatformLayer) =>
-  Layer.mergeAll(Authenticator.layer, EventsLive).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
 
 /** The background work of every process: the sweeper of expired holds, webhook delivery, the event purge. */
 export const WorkersLive = Layer.mergeAll(
   HoldSweeperLive,
   WebhookWorkerLive.pipe(Layer.provide(WebhookPolicy.layer)),
   EventPurgeLive
-)
-
-/** `HOST:PORT`, default 127.0.0.1:3000. */
-export const NodeServerLive = Layer.unwrapEffect(
-  Effect.gen(function*() {
-    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
-    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-    return NodeHttpServer.layer(createServer, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT")))
-  })
 )
 
 /** Logs (`LOG_FORMAT`, `LOG_LEVEL`) and traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); see docs/operations.md. */
@@ -103,13 +91,17 @@ export const ObservabilityLive = Layer.merge(LoggingLive, TracingLive)
 const isHealthCheck = (request: { readonly url: string }) => request.url.startsWith("/health/")
 
 /**
- * The API on `HOST:PORT`, the metrics on `METRICS_PORT` (when set) and the background workers, over
- * whatever `SqlClient` is provided.
+ * The API on `HOST:PORT` (`DrainingServerLive`), the metrics on `METRICS_PORT` (when set) and the background
+ * workers, over whatever `SqlClient` is provided. Stopping it drains the HTTP server first
+ * (`DrainOnShutdownLive`, built last so released first), then the rest comes down; the database (provided
+ * from outside) closes after it.
  */
-export const ApplicationLive = HttpLive.pipe(
-  HttpMiddleware.withTracerDisabledWhen(isHealthCheck),
-  HttpServer.withLogAddress,
-  Layer.provide(NodeServerLive),
+export const ApplicationLive = DrainOnShutdownLive.pipe(
+  Layer.provide(HttpLive.pipe(
+    HttpMiddleware.withTracerDisabledWhen(isHealthCheck),
+    HttpServer.withLogAddress,
+    Layer.provideMerge(DrainingServerLive)
+  )),
   Layer.merge(WorkersLive),
   Layer.merge(MetricsServerLive),
   Layer.provide(servicesWith(PlatformLive)),

@@ -1,12 +1,13 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import { Text } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { IntParam } from "../QueryParams.js"
 import { Authorization, CacheControl, noStore, RequestBody, RequiredScope } from "../Security.js"
 import { EventPage, TypesParam } from "./schemas.js"
 
 export const EventFeedParams = Schema.Struct({
-  after: Schema.optional(Schema.String),
+  after: Schema.optional(Text),
   types: Schema.optional(TypesParam),
   limit: Schema.optional(IntParam(1, 500))
 })

@@ -1,29 +1,17 @@
 import * as Headers from "@effect/platform/Headers"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import { InvalidJson, MissingApiKey, PayloadTooLarge } from "@hotel/domain"
+import { InvalidJson, MissingApiKey } from "@hotel/domain"
 import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { CurrentApiKey, RequestBody } from "../Security.js"
 import { makeIdempotency } from "./Idempotency.js"
+import { readLimited } from "./LimitedBody.js"
 
 export const maxBodyBytes = 1024 * 1024
 
 const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
-
-const tooLarge = () => new PayloadTooLarge({ message: "The request body is larger than 1 MiB" })
-
-/** The body's text, within the limit; a body that cannot be read is the client's 400, never an empty one. */
-const readText = (request: HttpServerRequest.HttpServerRequest) =>
-  Effect.gen(function*() {
-    if (Number(request.headers["content-length"] ?? "0") > maxBodyBytes) return yield* tooLarge()
-    const text = yield* request.text.pipe(
-      Effect.mapError(() => new InvalidJson({ message: "The request body could not be read" }))
-    )
-    if (Buffer.byteLength(text, "utf8") > maxBodyBytes) return yield* tooLarge()
-    return text
-  })
 
 // Depth is checked on the raw text first, so nothing recursive (the parser, the decoder's error formatter,
 // the idempotency fingerprint) ever sees a deeply nested body.
@@ -60,7 +48,7 @@ export const RequestBodyLive = Layer.effect(
       if (!hasBody(request.method)) return request
       const key = yield* Effect.serviceOption(CurrentApiKey)
       if (Option.isNone(key)) return yield* Effect.die(new MissingApiKey({ message: "Body checked before authentication" }))
-      const text = yield* readText(request)
+      const text = yield* readLimited(request, maxBodyBytes)
       const body = yield* parse(text)
       yield* idempotency.claim({ request, key: key.value, body })
       return asJson(request, text.trim().length === 0 ? "{}" : text)

@@ -13,9 +13,16 @@ import { giveTo, type Runner } from "./Runner.js"
 export const SUPERUSER = "postgres"
 export const PASSWORD = "postgres"
 
-const spawnAs = (runner: Runner, program: string, args: ReadonlyArray<string>, cwd: string): ChildProcess =>
+const spawnAs = (
+  runner: Runner,
+  program: string,
+  args: ReadonlyArray<string>,
+  cwd: string,
+  detached = false
+): ChildProcess =>
   spawn(program, args, {
     ...runner.ids,
+    detached,
     // The caller's directory may be one the runner cannot enter.
     cwd,
     env: { ...process.env, LC_ALL: "C" },
@@ -109,7 +116,9 @@ export const startPostgres = (
     const step = `starting PostgreSQL ${binaries.major} on 127.0.0.1:${port} with the data in ${dir}`
     const flags = { listen_addresses: "127.0.0.1", unix_socket_directories: "", log_line_prefix: "", ...settings }
     const args = ["-D", dir, "-p", String(port), ...Object.entries(flags).flatMap(([k, v]) => ["-c", `${k}=${v}`])]
-    const child = spawnAs(runner, path.join(binaries.dir, "bin", "postgres"), args, path.dirname(dir))
+    // A process group of its own: a Ctrl-C (SIGINT to the terminal's group) or a group SIGTERM must not stop
+    // the database under requests still in flight; the application stops it last (`stopPostgres`).
+    const child = spawnAs(runner, path.join(binaries.dir, "bin", "postgres"), args, path.dirname(dir), true)
     let log = ""
     let settled = false
     const settle = (result: Effect.Effect<ChildProcess, EmbeddedPostgresError>) => {

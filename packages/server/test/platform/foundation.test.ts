@@ -85,6 +85,23 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
       expectError(yield* rawRequest(api.baseUrl, null)("GET", `/rate-plans/${long}`), 404, "not_found", "unknown_route")
     }))
 
+  it.effect("a malformed percent-escape in the path is 404 with the envelope, for every method, never 500", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const raw = rawRequest(api.baseUrl, api.key)
+      const paths = ["/reservations/%ZZ", "/rate-plans/%ZZ/intervals", "/%", "/%ZZ", "/holds/%E0%A4%A/confirm", "/guests/%"]
+      for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
+        for (const path of paths) {
+          const res = yield* raw(method, path)
+          expect(res.status, `${method} ${path}`).toBe(404)
+          const { error } = res.json<ErrorBody>()
+          expect(error.type).toBe("not_found")
+          expect(error.code === "unknown_route" || error.code.endsWith("_not_found"), error.code).toBe(true)
+          expect(error.request_id).toBe(res.headers.get("x-request-id"))
+        }
+      }
+    }))
+
   it.effect("routes ignore case and a trailing slash", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

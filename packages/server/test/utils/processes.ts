@@ -67,6 +67,12 @@ export interface ServeProcess {
   readonly crash: () => void
   /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
   readonly kill: (signal: NodeJS.Signals) => void
+  /** The server's own process (node, no wrapper). */
+  readonly pid: number
+  /** Sends a signal to the server's process alone (what a supervisor's `kill <pid>` does). */
+  readonly signal: (signal: NodeJS.Signals) => void
+  /** Waits for the process to exit; answers its exit code, or the signal that ended it. */
+  readonly exited: Effect.Effect<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>
 }
 
 /**
@@ -82,7 +88,8 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   let stderr = ""
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
-      const started = spawn(tsx, [bin, "serve"], {
+      // Node itself with tsx's loader (as `npm start`): the pid is the server's, no wrapper process between.
+      const started = spawn(process.execPath, ["--import", "tsx", bin, "serve"], {
         cwd: root,
         env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
         stdio: ["ignore", "pipe", "pipe"],
@@ -124,7 +131,16 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   const kill = (signal: NodeJS.Signals) => {
     if (child.pid !== undefined) process.kill(-child.pid, signal)
   }
-  return { baseUrl, stdout: () => stdout, stderr: () => stderr, crash, kill } satisfies ServeProcess
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name)
+  }
+  const exited = Effect.async<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>((resume) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return resume(Effect.succeed({ code: child.exitCode, signal: child.signalCode }))
+    }
+    child.once("exit", (code, name) => resume(Effect.succeed({ code, signal: name })))
+  })
+  return { baseUrl, stdout: () => stdout, stderr: () => stderr, crash, kill, pid: child.pid ?? 0, signal, exited } satisfies ServeProcess
 })
 
 /** An API process on the test's database. */
