@@ -29,11 +29,20 @@ export interface HoldScript {
   readonly spreadDays: number
 }
 
+/**
+ * A literal pgbench will not read a variable in: pgbench replaces `:name` even inside quotes, so a value
+ * such as the bucket `key:d1e2…` (an id starting with a letter) is split there and concatenated.
+ */
+const scriptLiteral = (param: Param): string => {
+  const text = literal(param)
+  return /:[A-Za-z_]/.test(text) ? `(${text.replace(/:(?=[A-Za-z_])/g, ":' || '")})` : text
+}
+
 /** The statement with its parameters inlined, the hold's own values replaced by the script's variables. */
 const inline = (statement: Statement, replace: (param: Param) => string | undefined): string =>
   statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const param = statement.params[Number(n) - 1] ?? null
-    return replace(param) ?? literal(param)
+    return replace(param) ?? scriptLiteral(param)
   })
 
 export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): string => {
