@@ -16,7 +16,7 @@ import * as Option from "effect/Option"
 import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { checkHoldLimits } from "./holds/limits.js"
-import { insertDetails, insertFolio, insertReservation, type ReservationFields } from "./holds/writes.js"
+import { insertDetails, insertReservation, type ReservationFields } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
 import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/QuoteService.js"
@@ -120,7 +120,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
     ) =>
       Effect.gen(function*() {
         const reservation = yield* insertReservation(sql, actor, request, fields)
-        const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, fields.quote, fields.now)
+        const folioId = reservation.folioId
         yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
         yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
           roomTypeId: request.roomTypeId,
