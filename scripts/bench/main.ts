@@ -38,6 +38,8 @@ interface Setup {
   readonly key: string
   readonly reservationId: string
   readonly guestId: string
+  /** The hold workloads' guests, one picked at random per hold (a guest may hold only 10 stays at once). */
+  readonly holdGuests: ReadonlyArray<string>
   readonly ids: { readonly std: string; readonly hot: string; readonly plan: string; readonly hotPlan: string }
 }
 
@@ -86,7 +88,12 @@ const setUp = async (url: string, ours: Running, { ids, key }: Awaited<ReturnTyp
   const hold = await api(ours.baseUrl, key, "POST", "/holds", {
     room_type_id: ids.std, rate_plan_id: ids.plan, check_in: "2030-12-01", check_out: "2030-12-04", guest_id: guestId, adults: 2
   })
-  return { url, key, reservationId: String(hold["reservation_id"]), guestId, ids }
+  const me = await api(ours.baseUrl, key, "GET", "/me")
+  const guests = await Effect.runPromise(adminQuery<{ id: string }>(url, `
+    INSERT INTO guests (property_id, first_name, last_name, email, created_at)
+    SELECT $1, 'Bench', 'Guest ' || n, 'bench-' || n || '@example.com', now() FROM generate_series(1, 1000) AS n
+    RETURNING id`, [String(me["property_id"])]))
+  return { url, key, reservationId: String(hold["reservation_id"]), guestId, holdGuests: guests.map((g) => g.id), ids }
 }
 
 const holdBody = (setup: Setup, hot: boolean): Request => {
@@ -99,7 +106,7 @@ const holdBody = (setup: Setup, hot: boolean): Request => {
       rate_plan_id: hot ? setup.ids.hotPlan : setup.ids.plan,
       check_in: checkIn,
       check_out: addDays(checkIn, 2),
-      guest_id: setup.guestId,
+      guest_id: setup.holdGuests[Math.floor(Math.random() * setup.holdGuests.length)] ?? setup.guestId,
       adults: 2
     }
   }

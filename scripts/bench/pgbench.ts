@@ -29,11 +29,20 @@ export interface HoldScript {
   readonly spreadDays: number
 }
 
+/**
+ * A literal pgbench will not read a variable in: pgbench replaces `:name` even inside quotes, so a value
+ * such as the bucket `key:d1e2…` (an id starting with a letter) is split there and concatenated.
+ */
+const scriptLiteral = (param: Param): string => {
+  const text = literal(param)
+  return /:[A-Za-z_]/.test(text) ? `(${text.replace(/:(?=[A-Za-z_])/g, ":' || '")})` : text
+}
+
 /** The statement with its parameters inlined, the hold's own values replaced by the script's variables. */
 const inline = (statement: Statement, replace: (param: Param) => string | undefined): string =>
   statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const param = statement.params[Number(n) - 1] ?? null
-    return replace(param) ?? literal(param)
+    return replace(param) ?? scriptLiteral(param)
   })
 
 export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): string => {
@@ -41,15 +50,17 @@ export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): s
   const replace = (param: Param): string | undefined => {
     if (param === checkIn) return `(DATE '${checkIn}' + :bench_day::int)`
     if (param === checkOut) return `(DATE '${checkIn}' + :bench_day::int + ${nights})`
-    if (param === hold.reservationId) return ":bench_res_id"
+    if (param === hold.reservationId) return ":bench_reservation_id"
     if (param === hold.folioId) return ":bench_folio_id"
     if (param === hold.confirmationCode) return "upper(substr(md5(random()::text), 1, 12))"
+    // Event ids are made in Node, one per event: a fresh one per transaction.
+    if (typeof param === "string" && /^evt_[0-9a-f]{32}$/.test(param)) return "('evt_' || md5(random()::text))"
     return undefined
   }
   const command = (statement: Statement) => {
     const text = inline(statement, replace).trim()
-    if (/^\s*INSERT INTO reservations\b/i.test(text)) return `${text}\n\\gset bench_res_`
-    if (/^\s*INSERT INTO folios\b/i.test(text)) return `${text}\n\\gset bench_folio_`
+    // The reservation, folio, lines and accommodation in one statement answering their two ids.
+    if (/^\s*WITH r AS \(\s*INSERT INTO reservations\b/i.test(text)) return `${text}\n\\gset bench_`
     if (text.includes("generate_series")) {
       return `SELECT (COALESCE(min(rooms - taken), 0) > 0)::int AS bench_ok FROM (${text}) AS inventory\n\\gset`
     }

@@ -6,10 +6,11 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import { makeKeyCache } from "./KeyCache.js"
 
 const BEARER = /^Bearer ([^\s]+)$/
 
-/** Turns an `Authorization` header into a valid key or the contract's 401. */
+/** Turns an `Authorization` header into a valid key or the contract's 401 (keys cached, see `KeyCache`). */
 export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Authenticator, {
   readonly authenticate: (header: string | undefined) => Effect.Effect<ApiKey, MissingApiKey | InvalidApiKey>
 }>() {
@@ -17,6 +18,7 @@ export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Auth
     Authenticator,
     Effect.gen(function*() {
       const keys = yield* ApiKeyRepository
+      const findByHash = yield* makeKeyCache(keys.findByHash)
       return {
         authenticate: (header) =>
           Effect.gen(function*() {
@@ -27,7 +29,7 @@ export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Auth
             if (match === null || match[1] === undefined) {
               return yield* new InvalidApiKey({ message: "The Authorization header must be `Bearer <key>`" })
             }
-            const found = yield* keys.findByHash(hashKey(match[1]))
+            const found = yield* findByHash(hashKey(match[1]))
             const now = yield* Clock.currentTimeMillis
             const usable = Option.filter(found, (entry) =>
               entry.revokedAt === null && (entry.key.expiresAt === null || entry.key.expiresAt.getTime() > now))

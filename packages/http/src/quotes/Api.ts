@@ -16,7 +16,9 @@ export const RatesParams = Schema.Struct({
   room_type_id: Schema.optional(Uuid),
   rate_plan_id: Schema.optional(Uuid),
   promo_code: Schema.optional(Text),
-  include_unavailable: Schema.optional(BooleanParam)
+  include_unavailable: Schema.optional(BooleanParam),
+  /** `false` leaves each night's `trace` out (a long stay on many plans answers far less); default `true`. */
+  trace: Schema.optional(BooleanParam)
 })
 
 export const TraceEntry = Schema.Struct({
@@ -48,7 +50,12 @@ export const Offer = Schema.Struct({
   /** Null only when the stay cannot be priced (`currency_unavailable`). */
   total: Schema.NullOr(Schema.String),
   nightly_rate: Schema.NullOr(Schema.String),
-  nights: Schema.Array(Schema.Struct({ date: Schema.String, amount: Schema.String, trace: Schema.Array(TraceEntry) })),
+  /** `trace` is left out when the request says `trace=false`. */
+  nights: Schema.Array(Schema.Struct({
+    date: Schema.String,
+    amount: Schema.String,
+    trace: Schema.optional(Schema.Array(TraceEntry))
+  })),
   /** The folio charge lines a hold of this offer writes, in order. */
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Schema.String })),
   taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Schema.String })),

@@ -1,4 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Clock from "effect/Clock"
 import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
@@ -27,7 +28,11 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
           ratePlanId: urlParams.rate_plan_id ?? null,
           includeUnavailable: urlParams.include_unavailable ?? false
         }, key.context)
-        return { data: offers.map(presentOffer) }
+        const withTrace = urlParams.trace ?? true
+        // The presenter builds exactly the `Offer` schema's encoded form (strings, numbers, no transformation),
+        // so the answer is written as it is rather than checked again field by field (a 30-night quote on
+        // many plans is hundreds of kilobytes).
+        return HttpServerResponse.unsafeJson({ data: offers.map((offer) => presentOffer(offer, withTrace)) })
       }))
   }))
 

@@ -5,8 +5,11 @@ import type { Offer } from "@hotel/persistence/quotes/QuoteService"
 import type { RoomTypeAvailability } from "./Api.js"
 import type { Offer as OfferWire } from "./Api.js"
 
-/** An offer on the wire: every amount in the plan currency's minor units (inclusions in their own currency). */
-export const presentOffer = (offer: Offer): typeof OfferWire.Type => {
+/**
+ * An offer on the wire: every amount in the plan currency's minor units (inclusions in their own currency);
+ * each night's trace unless `withTrace` is false.
+ */
+export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.Type => {
   const currency = offer.currency
   const fmt = (amount: Money.Amount) => Money.format(amount, currency)
   const quote = Option.getOrNull(offer.quote)
@@ -17,15 +20,19 @@ export const presentOffer = (offer: Offer): typeof OfferWire.Type => {
     currency,
     total: quote === null ? null : fmt(quote.total),
     nightly_rate: quote === null ? null : fmt(quote.nightlyRate),
-    nights: offer.nights.map((night) => ({
-      date: night.date,
-      amount: fmt(night.amount),
-      trace: night.trace.map((entry) => ({
-        step: entry.step,
-        amount: entry.amount,
-        ...(entry.detail === undefined ? {} : { detail: entry.detail })
-      }))
-    })),
+    nights: offer.nights.map((night) =>
+      withTrace
+        ? {
+          date: night.date,
+          amount: fmt(night.amount),
+          trace: night.trace.map((entry) => ({
+            step: entry.step,
+            amount: entry.amount,
+            ...(entry.detail === undefined ? {} : { detail: entry.detail })
+          }))
+        }
+        : { date: night.date, amount: fmt(night.amount) }
+    ),
     lines: quote === null
       ? []
       : quote.lines.map((line) => ({ kind: line.kind, description: line.description, amount: fmt(line.amount) })),

@@ -12,25 +12,29 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
+import * as Option from "effect/Option"
 import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { checkHoldLimits } from "./holds/limits.js"
-import { insertDetails, insertFolio, insertReservation, type ReservationFields } from "./holds/writes.js"
+import { insertDetails, insertReservation, type ReservationFields } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
-import { PricingInputs, type PricingSnapshot } from "../quotes/PricingInputs.js"
-import { offerFor, type StayQuery, validateStay } from "../quotes/QuoteService.js"
+import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
+import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 
-// `POST /holds` (interface 4.5): one transaction per hold. It first locks the requested room type's row
+// `POST /holds` (interface 4.5): one transaction per hold, as short as the rules allow. What the price and the
+// request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
+// services, dependent fields, the priced offer). The transaction then locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
-// each other, and foreign-key checks of other writers are not blocked), then, when a promo code is sent, the
-// plan chain's codes (`PricingInputs.lockPromoCodes`, in id order). Only then does it load the pricing
-// snapshot (with this guest's redemptions), count the taken nights (`Inventory`, at `now` from `Clock`) and
-// write. Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts),
-// so holds cannot deadlock each other.
+// each other, and foreign-key checks of other writers are not blocked) and, under it, checks the live-hold
+// caps, counts the taken nights (`Inventory`, at `now` from `Clock`) and writes. A promo code's redemption
+// count must be read under the code's lock: with a promo code the chain's codes are locked right after the
+// room type (`PricingInputs.lockPromoCodes`, in id order) and the snapshot is loaded and priced under them.
+// Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts), so
+// holds cannot deadlock each other.
 //
 // Order of checks (decisions 1): field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
@@ -44,6 +48,19 @@ import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 
 export { frozenPromoCode } from "./holds/checks.js"
 export type { HoldActor, HoldAddOnRequest, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
+
+/** A hold request checked against the snapshot and priced, waiting for the checks that need locks. */
+interface Prepared {
+  readonly snapshot: PricingSnapshot
+  readonly party: Pricing.Party
+  readonly roomType: SnapshotRoomType
+  readonly plan: SnapshotPlan
+  readonly modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
+  readonly partyTooLarge: boolean
+  /** Priced as if a room were free; None when the plan is hidden or the party too large. */
+  readonly offer: Option.Option<Offer>
+  readonly now: Date
+}
 
 export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
   effect: Effect.gen(function*() {
@@ -59,21 +76,21 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         Effect.map((rows) => rows.length > 0)
       )
 
-    /** Locks first (room type, then the plan chain's codes), so everything loaded after is read under them. */
-    const lockAndLoad = (actor: HoldActor, request: HoldRequest, now: Date) =>
-      Effect.gen(function*() {
-        if (isUuid(request.roomTypeId)) yield* lockRoomType(actor.propertyId, request.roomTypeId)
-        if (request.promoCode !== null && request.promoCode !== "") {
-          yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
-        }
-        return yield* inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, {
-          guestId: request.guestId
-        }).pipe(Effect.flatMap(keyPropertyExists(actor.propertyId)))
-      })
+    const loadSnapshot = (actor: HoldActor, request: HoldRequest, now: Date) =>
+      inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, { guestId: request.guestId }).pipe(
+        Effect.flatMap(keyPropertyExists(actor.propertyId))
+      )
 
-    /** The request against the snapshot, in the contract's order up to `party_too_large`. */
-    const resolve = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, stay: StayQuery, now: Date) =>
+    /**
+     * Everything the snapshot alone decides, up to the checks that need locks: the stay's fields, the
+     * referenced ids, the dependent fields, and the priced offer (as if a room were free: availability is
+     * counted under the room type's lock). No offer is priced for a party too large for the room type: that
+     * is refused after the live-hold caps, which are checked under their locks.
+     */
+    const prepare = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, now: Date) =>
       Effect.gen(function*() {
+        const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
+        const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
         yield* validateStay(stay, snapshot.today)
         const roomType = snapshot.roomTypesById.get(request.roomTypeId)
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${request.roomTypeId}` })
@@ -84,14 +101,17 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
         const services = yield* servicesOf(snapshot, request)
         const modifierValues = yield* checkDependentFields(request, roomType.bedConfigs, services)
-        yield* checkHoldLimits(sql, actor, request.guestId, now)
-
-        if (Pricing.partySize(stay.party) > roomType.maxOccupancy) {
-          return yield* new PartyTooLarge({
-            message: `A party of ${Pricing.partySize(stay.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
-          })
-        }
-        return { roomType, plan, services, modifierValues }
+        const partyTooLarge = Pricing.partySize(party) > roomType.maxOccupancy
+        const offer = partyTooLarge ? Option.none() : offerFor({
+          snapshot,
+          plan,
+          roomTypeId: roomType.id,
+          stay,
+          salesContext: actor.salesContext,
+          available: 1,
+          addOns: request.addOns.map((addOn, i) => ({ service: services[i].model, quantity: addOn.quantity }))
+        })
+        return { snapshot, party, roomType, plan, modifierValues, partyTooLarge, offer, now }
       })
 
     const write = (
@@ -102,7 +122,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
     ) =>
       Effect.gen(function*() {
         const reservation = yield* insertReservation(sql, actor, request, fields)
-        const folioId = yield* insertFolio(sql, actor.propertyId, reservation.id, fields.quote, fields.now)
+        const folioId = reservation.folioId
         yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
         yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
           roomTypeId: request.roomTypeId,
@@ -119,41 +139,60 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         }
       })
 
-    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError, EventOutbox> =>
+    /**
+     * Under the locks: the live-hold caps, `party_too_large`, then the rooms free on every night decide the
+     * offer priced beforehand; then the writes.
+     */
+    const decideAndWrite = (actor: HoldActor, request: HoldRequest, prepared: Prepared) =>
       Effect.gen(function*() {
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const snapshot = yield* lockAndLoad(actor, request, now)
-        const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
-        const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
-        const { modifierValues, plan, roomType, services } = yield* resolve(actor, request, snapshot, stay, now)
+        const { modifierValues, now, offer, plan, roomType, snapshot } = prepared
+        yield* checkHoldLimits(sql, actor, request.guestId, now)
+        if (prepared.partyTooLarge) {
+          return yield* new PartyTooLarge({
+            message: `A party of ${Pricing.partySize(prepared.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
+          })
+        }
         const [stock] = yield* inventory.available(actor.propertyId, {
           roomTypeId: roomType.id,
           from: request.checkIn,
           to: request.checkOut,
           now
         })
-        const offer = offerFor({
-          snapshot,
-          plan,
-          roomTypeId: roomType.id,
-          stay,
-          salesContext: actor.salesContext,
-          available: stock?.available ?? 0,
-          addOns: request.addOns.map((addOn, i) => ({ service: services[i].model, quantity: addOn.quantity }))
-        })
-        const quote = bookableQuote(offer, plan, roomType, request)
+        const quote = bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
         if (Either.isLeft(quote)) return yield* quote.left
         return yield* write(actor, request, {
           plan,
           quote: quote.right,
-          children: Pricing.childCount(party),
+          children: Pricing.childCount(prepared.party),
           promo: frozenPromoCode(snapshot, plan, request.promoCode),
           holdExpiresAt: Booking.holdExpiresAt(now),
           policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
           now
         }, modifierValues)
+      })
+
+    /**
+     * Without a promo code nothing the price depends on is guarded by a lock, so the snapshot is loaded, the
+     * request checked and the stay priced before the transaction takes the room type's lock: under it run only
+     * the live-hold caps, the availability count and the writes. With a promo code the redemption counts must
+     * be read under the codes' locks, so the snapshot is loaded (and the stay priced) after taking them.
+     */
+    const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError, EventOutbox> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const withPromo = request.promoCode !== null && request.promoCode !== ""
+        const early = withPromo
+          ? undefined
+          : yield* loadSnapshot(actor, request, now).pipe(Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now)))
+        return yield* Effect.gen(function*() {
+          if (isUuid(request.roomTypeId)) yield* lockRoomType(actor.propertyId, request.roomTypeId)
+          if (withPromo) yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
+          const prepared = early ?? (yield* loadSnapshot(actor, request, now).pipe(
+            Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now))
+          ))
+          return yield* decideAndWrite(actor, request, prepared)
+        }).pipe(sql.withTransaction)
       }).pipe(
-        sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap(() => Metric.increment(holdsCreated)),
         countNoAvailability,

@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { balancesOf } from "../folios/FolioLines.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
+import { makeTtlCache, propertyCacheTtl } from "../platform/TtlCache.js"
 import {
   type AccommodationRow,
   type FolioLineRow,
@@ -38,13 +39,18 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
     const sql = yield* SqlClient.SqlClient
     const queries = yield* ReservationQueries
 
+    /** The property's base currency, read at most once a `propertyCacheTtl` per process. */
+    const baseCurrency = yield* makeTtlCache(propertyCacheTtl, (propertyId) =>
+      sql<{ base_currency: string }>`SELECT base_currency FROM properties WHERE id = ${propertyId}`.pipe(
+        Effect.orDie,
+        Effect.flatMap((rows) => keyPropertyExists(propertyId)(Option.fromNullable(rows[0]))),
+        Effect.map((property) => property.base_currency)
+      ))
+
     /** The property's base currency and the instant of the read. */
     const context = (propertyId: string) =>
       Effect.gen(function*() {
-        const rows = yield* sql<{ base_currency: string }>`
-          SELECT base_currency FROM properties WHERE id = ${propertyId}`.pipe(Effect.orDie)
-        const property = yield* keyPropertyExists(propertyId)(Option.fromNullable(rows[0]))
-        return { baseCurrency: property.base_currency, now: new Date(yield* Clock.currentTimeMillis) }
+        return { baseCurrency: yield* baseCurrency(propertyId), now: new Date(yield* Clock.currentTimeMillis) }
       })
 
     const records = (

@@ -28,14 +28,17 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
           const now = new Date(yield* Clock.currentTimeMillis)
           const data = yield* renderer.render(propertyId, subject, now)
           const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
+          // The event and its deliveries in one statement (one round trip inside the writer's transaction).
           yield* sql`
-            INSERT INTO events (id, property_id, type, data, created_at)
-            VALUES (${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})`
-          yield* sql`
+            WITH e AS (
+              INSERT INTO events (id, property_id, type, data, created_at)
+              VALUES (${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})
+              RETURNING id
+            )
             INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
-            SELECT id, ${id}, 'pending', ${now}, ${now} FROM webhook_endpoints
-            WHERE property_id = ${propertyId} AND deleted_at IS NULL AND is_active
-              AND (${type} = ANY(event_types) OR '*' = ANY(event_types))`
+            SELECT w.id, e.id, 'pending', ${now}, ${now} FROM e, webhook_endpoints w
+            WHERE w.property_id = ${propertyId} AND w.deleted_at IS NULL AND w.is_active
+              AND (${type} = ANY(w.event_types) OR '*' = ANY(w.event_types))`
         }).pipe(Effect.orDie, Effect.withSpan("EventOutbox.append", { attributes: { type } }))
       return { append }
     })

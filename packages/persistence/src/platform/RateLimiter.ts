@@ -1,9 +1,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import * as TokenLease from "@hotel/domain/platform/TokenLease"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { makeLeases, sharedBucket } from "./RateLimitLeases.js"
 
 /**
  * Token buckets by name (`key:<api key id>`, `auth:<address>`). `take` spends one request's token at the
@@ -17,37 +19,26 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/RateLimiter")<R
    * One atomic UPSERT per request: the refill is computed in SQL from the stored tokens and the `now`
    * parameter (read from `Clock`, never SQL `now()`), so concurrent requests in any process serialise on
    * the bucket's row and each sees the previous one's result. The arithmetic is `TokenBucket.take`'s.
+   *
+   * A key whose limit is large enough (`TokenLease.leaseSize`, 0.2% of the capacity, at least 10 tokens)
+   * is served from a lease instead: one UPSERT takes a block of tokens that this process spends from
+   * memory for up to a second. The limit is then kept within one lease per process (see docs/platform.md);
+   * the default 600 a minute is too small to lease and stays exact.
    */
   static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.effect(
     RateLimiter,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
+      const shared = sharedBucket(sql)
+      const leased = yield* makeLeases(shared)
       return RateLimiter.of({
-        take: (bucket, config) =>
-          Effect.gen(function*() {
-            const now = new Date(yield* Clock.currentTimeMillis)
-            const cost = TokenBucket.requestCost
-            // Every SET expression reads the row as it was, so `refilled` is the same value in all three.
-            const refilled = sql`LEAST(
-              ${config.capacity}::float8,
-              b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED.updated_at - b.updated_at)))::float8
-                * ${config.refillPerSecond}::float8
-            )`
-            const rows = yield* sql<{ readonly tokens: number; readonly allowed: boolean }>`
-              INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at, allowed)
-              VALUES (${bucket}, ${config.capacity - cost}::float8, ${now}, true)
-              ON CONFLICT (bucket) DO UPDATE SET
-                tokens = CASE WHEN ${refilled} + 1e-9 >= ${cost}::float8
-                              THEN GREATEST(0, ${refilled} - ${cost}::float8)
-                              ELSE ${refilled} END,
-                allowed = ${refilled} + 1e-9 >= ${cost}::float8,
-                updated_at = GREATEST(b.updated_at, EXCLUDED.updated_at)
-              RETURNING tokens, allowed`.pipe(Effect.orDie)
-            const row = rows[0]
-            return row === undefined
-              ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: the UPSERT returned no row`)
-              : TokenBucket.decision(config, Number(row.tokens), row.allowed, cost)
-          }).pipe(Effect.withSpan("RateLimiter.take", { attributes: { bucket } }))
+        take: (bucket, config) => {
+          const size = TokenLease.leaseSize(config)
+          return (size === 0
+            ? Effect.map(shared(bucket, config, TokenBucket.requestCost), (taken) =>
+              TokenBucket.decision(config, taken.tokens, taken.allowed))
+            : leased(bucket, config, size)).pipe(Effect.withSpan("RateLimiter.take", { attributes: { bucket } }))
+        }
       })
     })
   )

@@ -12,7 +12,7 @@ import { keyPropertyExists } from "../platform/KeyProperty.js"
 // Quotes (`GET /rates`): every visible plan priced for a stay. The offer of one plan and the stay's rules are
 // shared with the booking flow (./quoteService/), so `/rates` and holds cannot price a plan differently.
 
-export { type Offer, offerFor, type OfferReason, termsFor, visibilityOf } from "./quoteService/offer.js"
+export { type Offer, offerFor, type OfferReason, termsFor, visibilityOf, withAvailability } from "./quoteService/offer.js"
 export {
   maxStayNights,
   type StayQuery,

@@ -1,5 +1,7 @@
 import { expect, layer } from "@effect/vitest"
+import { keyCacheTtl } from "@hotel/http/platform/KeyCache"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { type ErrorBody, rawRequest } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -159,6 +161,8 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
       const { api_key_id } = me.json<{ api_key_id: string }>()
       const keys = yield* ApiKeyRepository
       yield* keys.revoke(api_key_id).pipe(Effect.orDie)
+      // A process trusts a key it looked up for `keyCacheTtl`: the revocation is honoured once that has passed.
+      yield* Effect.sleep(Duration.sum(keyCacheTtl, Duration.millis(50)))
       expectError(yield* api.get("/me", { key: future }), 401, "authentication", "invalid_api_key")
     }).pipe(Effect.provide(ApiKeyRepository.Default)))
 

@@ -1,6 +1,7 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import * as TokenLease from "@hotel/domain/platform/TokenLease"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -86,6 +87,43 @@ describe("RateLimiter", () => {
         expect(decisions.filter((decision) => decision.allowed)).toHaveLength(5)
         expect(decisions.filter((decision) => decision.allowed).map((d) => d.remaining).sort()).toEqual([0, 1, 2, 3, 4])
       }))
+  })
+  layer(RateLimiter.postgres.pipe(Layer.provideMerge(TestSqlLive)))("postgres, a leased large limit", (it) => {
+    it.effect("5,000 a minute: exactly 5,000 pass at one instant, remaining counts down by one, the shared row is leased", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const sql = yield* SqlClient.SqlClient
+        const config = TokenBucket.forApiKey(5_000)
+        const bucket = `key:${globalThis.crypto.randomUUID()}`
+        for (let i = 1; i <= 5_000; i++) {
+          const decision = yield* limiter.take(bucket, config)
+          if (!decision.allowed || decision.remaining !== 5_000 - i) expect.fail(`request ${i}: ${JSON.stringify(decision)}`)
+          if (i === 5) {
+            // One lease of 10 taken from the shared bucket, 5 of them spent.
+            const [row] = yield* sql<{ tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE bucket = ${bucket}`
+            expect(Number(row?.tokens)).toBe(4_990)
+          }
+        }
+        const refused = yield* limiter.take(bucket, config)
+        expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 })
+      }), { timeout: 120_000 })
+
+    it.effect("two processes (two limiters) on one bucket never pass more than the limit together", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const [one, two] = yield* Effect.all([RateLimiter.postgres, RateLimiter.postgres].map((live) =>
+          Effect.provide(RateLimiter, Layer.provide(live, Layer.succeed(SqlClient.SqlClient, sql)))))
+        const config = TokenBucket.forApiKey(5_000)
+        const bucket = `key:${globalThis.crypto.randomUUID()}`
+        const decisions = yield* Effect.all(
+          Array.from({ length: 5_200 }, (_, i) => (i % 2 === 0 ? one : two).take(bucket, config)),
+          { concurrency: 16 }
+        )
+        const passed = decisions.filter((decision) => decision.allowed).length
+        // Never above the limit; below it by at most one lease (10) per limiter still holding one.
+        expect(passed).toBeLessThanOrEqual(5_000)
+        expect(passed).toBeGreaterThanOrEqual(5_000 - 2 * TokenLease.leaseSize(config))
+      }), { timeout: 120_000 })
   })
 })
 

@@ -23,7 +23,7 @@ interface Offer {
   readonly nights: ReadonlyArray<{
     readonly date: string
     readonly amount: string
-    readonly trace: ReadonlyArray<{ readonly step: string; readonly amount: string; readonly detail?: string }>
+    readonly trace?: ReadonlyArray<{ readonly step: string; readonly amount: string; readonly detail?: string }>
   }>
   readonly lines: ReadonlyArray<{ readonly kind: string; readonly description: string; readonly amount: string }>
   readonly taxes: ReadonlyArray<{ readonly code: string; readonly name: string; readonly amount: string }>
@@ -59,7 +59,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
         ["2031-03-11", "120.00"],
         ["2031-03-12", "120.00"]
       ])
-      expect(offer.nights[0].trace.map((t) => [t.step, t.amount])).toEqual([["base", "120.00"], ["rounding", "120.00"]])
+      expect(offer.nights[0].trace?.map((t) => [t.step, t.amount])).toEqual([["base", "120.00"], ["rounding", "120.00"]])
       expect(offer.lines).toEqual([
         { kind: "room", description: "Room 2031-03-10", amount: "120.00" },
         { kind: "room", description: "Room 2031-03-11", amount: "120.00" },
@@ -93,7 +93,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
       const [offer] = offers(yield* api.get(query({ ...stay, adults: 2, child_ages: "9", rate_plan_id: bar })))
       // 120 + 50% of 30 for the 9-year-old; VAT 6% of 405; city tax for the two adults only.
       expect(offer.nights.map((n) => n.amount)).toEqual(["135.00", "135.00", "135.00"])
-      expect(offer.nights[0].trace.map((t) => t.step)).toEqual(["base", "extra_guest", "rounding"])
+      expect(offer.nights[0].trace?.map((t) => t.step)).toEqual(["base", "extra_guest", "rounding"])
       expect(offer.taxes.map((t) => [t.code, t.amount])).toEqual([["VAT", "24.30"], ["CITY", "12.00"]])
       expect(offer.total).toBe("441.30")
       // `child_ages` is the child count: `children` is ignored when both are sent.
@@ -127,6 +127,23 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
       expect(suites.map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-STE"]])
       expect(suites[0].total).toBe("807.00") // 250 x 3 = 750, VAT 45, city tax 12
       expect(suites[0].available).toBe(1)
+    }))
+
+  it.effect("trace=false leaves each night's trace out and changes nothing else; trace=true is the default", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const params = { ...stay, adults: 2, include_unavailable: true }
+      const traced = offers(yield* api.get(query(params)))
+      const explicit = offers(yield* api.get(query({ ...params, trace: true })))
+      const untraced = offers(yield* api.get(query({ ...params, trace: false })))
+      expect(explicit).toEqual(traced)
+      expect(traced.every((offer) => offer.nights.every((night) => (night.trace ?? []).length > 0))).toBe(true)
+      expect(untraced.every((offer) => offer.nights.every((night) => !("trace" in night)))).toBe(true)
+      const withoutTrace = traced.map((offer) => ({
+        ...offer,
+        nights: offer.nights.map((night) => ({ date: night.date, amount: night.amount }))
+      }))
+      expect(untraced).toEqual(withoutTrace)
     }))
 })
 
@@ -347,7 +364,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       const grandchild = yield* plan({ derived_from_id: child, derivation_type: "fixed", derivation_value: "-5.00" })
       const offer = yield* offerOf(grandchild)
       expect(offer?.nights.map((n) => n.amount)).toEqual(["85.00", "175.00", "85.00"])
-      expect(offer?.nights[1].trace.map((t) => [t.step, t.amount])).toEqual([
+      expect(offer?.nights[1].trace?.map((t) => [t.step, t.amount])).toEqual([
         ["interval", "200.00"],
         ["derivation", "180.00"],
         ["derivation", "175.00"],
@@ -461,6 +478,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       yield* bad({ ...stay, adults: 2, room_type_id: "not-a-uuid" }, "room_type_id")
       yield* bad({ ...stay, adults: 2, rate_plan_id: "42" }, "rate_plan_id")
       yield* bad({ ...stay, adults: 2, include_unavailable: "yes" }, "include_unavailable")
+      yield* bad({ ...stay, adults: 2, trace: "no" }, "trace")
       // Date order and length of stay name check_out; the past names check_in.
       yield* bad({ check_in: "2031-03-10", check_out: "2031-03-10", adults: 2 }, "check_out")
       yield* bad({ check_in: "2031-03-10", check_out: "2031-03-09", adults: 2 }, "check_out")

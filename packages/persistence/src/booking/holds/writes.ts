@@ -1,5 +1,5 @@
 // The rows a hold writes, in the caller's transaction: the reservation (with a fresh confirmation code), its folio
-// with the quote's lines, and its accommodation, entitlements and add-ons.
+// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, type Pricing, type Visibility } from "@hotel/domain"
 import * as Effect from "effect/Effect"
@@ -24,6 +24,12 @@ export interface ReservationFields {
   readonly now: Date
 }
 
+/**
+ * The reservation, its folio with the quote's lines (in order, every one in the stay currency at the frozen
+ * rate) and its one accommodation leg (a room is assigned at check-in), in one statement: the rows are
+ * chained by data-modifying CTEs, so the hold's transaction makes one round trip for them. A confirmation
+ * code already taken inserts nothing and the statement is retried with a fresh code.
+ */
 export const insertReservation = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
@@ -35,64 +41,57 @@ export const insertReservation = (
     const policy = JSON.stringify(
       fields.policy.map((tier) => ({ days_before_arrival: tier.daysBeforeArrival, refund_percent: tier.refundPercent }))
     )
+    const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
+    const lines = quote.lines
     for (let attempt = 0; attempt < codeAttempts; attempt++) {
       const code = yield* newConfirmationCode
-      const rows = yield* sql<{ id: string }>`
-        INSERT INTO reservations (
-          property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
-          check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
-          booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
-          cancellation_policy, created_at, updated_at)
-        VALUES (
-          ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
-          ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
-          ${request.childAges === null ? null : [...request.childAges]}::integer[], ${quote.currency},
-          ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
-          ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
-          ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb, ${now},
-          ${now})
-        ON CONFLICT (confirmation_code) DO NOTHING
-        RETURNING id`
+      const rows = yield* sql<{ reservation_id: string; folio_id: string }>`
+        WITH r AS (
+          INSERT INTO reservations (
+            property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
+            check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
+            booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
+            cancellation_policy, created_at, updated_at)
+          VALUES (
+            ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
+            ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
+            ${request.childAges === null ? null : [...request.childAges]}::integer[], ${quote.currency},
+            ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
+            ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
+            ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb, ${now},
+            ${now})
+          ON CONFLICT (confirmation_code) DO NOTHING
+          RETURNING id
+        ), f AS (
+          INSERT INTO folios (property_id, reservation_id, currency, status, created_at)
+          SELECT ${actor.propertyId}, r.id, ${quote.currency}, 'open', ${now} FROM r
+          RETURNING id
+        ), l AS (
+          INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
+                                   revenue_category, service_id, quantity, created_at)
+          SELECT f.id, x.position, x.kind, x.description, x.amount, ${quote.currency}, ${rate}::numeric,
+                 x.revenue_category, x.service_id, x.quantity, ${now}
+          FROM f, unnest(
+            ${lines.map((_, position) => position)}::integer[], ${lines.map((line) => line.kind)}::text[],
+            ${lines.map((line) => line.description)}::text[], ${lines.map((line) => Money.toDb(line.amount))}::numeric[],
+            ${lines.map((line) => line.revenueCategory)}::text[], ${lines.map((line) => line.serviceId ?? null)}::uuid[],
+            ${lines.map((line) => line.quantity ?? null)}::integer[]
+          ) AS x(position, kind, description, amount, revenue_category, service_id, quantity)
+        ), a AS (
+          INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,
+                                      nightly_rate)
+          SELECT r.id, ${request.roomTypeId}, NULL, ${request.checkIn}, ${request.checkOut}, 'tentative',
+                 ${Money.toDb(quote.nightlyRate)}
+          FROM r
+        )
+        SELECT r.id AS reservation_id, f.id AS folio_id FROM r, f`
       const row = rows[0]
-      if (row !== undefined) return { id: row.id, code }
+      if (row !== undefined) return { id: row.reservation_id, folioId: row.folio_id, code }
     }
     return yield* Effect.dieMessage(`no free confirmation code after ${codeAttempts} attempts`)
   })
 
-/** The folio with the quote's lines, in order, every one in the stay currency at the frozen rate. */
-export const insertFolio = (
-  sql: SqlClient.SqlClient,
-  propertyId: string,
-  reservationId: string,
-  quote: Pricing.Quote,
-  now: Date
-) =>
-  Effect.gen(function*() {
-    const [folio] = yield* sql<{ id: string }>`
-      INSERT INTO folios (property_id, reservation_id, currency, status, created_at)
-      VALUES (${propertyId}, ${reservationId}, ${quote.currency}, 'open', ${now})
-      RETURNING id`
-    const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
-    if (quote.lines.length > 0) {
-      yield* sql`INSERT INTO folio_lines ${
-        sql.insert(quote.lines.map((line, position) => ({
-          folio_id: folio.id,
-          position,
-          kind: line.kind,
-          description: line.description,
-          amount: Money.toDb(line.amount),
-          currency: quote.currency,
-          exchange_rate: rate,
-          revenue_category: line.revenueCategory,
-          service_id: line.serviceId ?? null,
-          quantity: line.quantity ?? null,
-          created_at: now
-        })))
-      }`
-    }
-    return folio.id
-  })
-
+/** The entitlements and add-ons of a hold, when it has any (one multi-row INSERT each). */
 export const insertDetails = (
   sql: SqlClient.SqlClient,
   reservationId: string,
@@ -102,12 +101,6 @@ export const insertDetails = (
   now: Date
 ) =>
   Effect.gen(function*() {
-    // The stay's one accommodation leg; a room is assigned at check-in.
-    yield* sql`
-      INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,
-                                  nightly_rate)
-      VALUES (${reservationId}, ${request.roomTypeId}, NULL, ${request.checkIn}, ${request.checkOut},
-              'tentative', ${Money.toDb(quote.nightlyRate)})`
     if (quote.entitlements.length > 0) {
       yield* sql`INSERT INTO entitlements ${
         sql.insert(quote.entitlements.map((entitlement, position) => ({

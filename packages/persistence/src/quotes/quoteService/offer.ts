@@ -120,3 +120,15 @@ export const offerFor = (input: {
     bookable: reasons.length === 0
   })
 }
+
+/**
+ * The offer with another count of free rooms (an offer priced before the rooms were counted): `sold_out` is
+ * the only reason that depends on it, and the price does not.
+ */
+export const withAvailability = (available: number) => (offer: Offer): Offer => {
+  const reasons: ReadonlyArray<OfferReason> = [
+    ...(available < 1 ? ["sold_out" as const] : []),
+    ...offer.reasons.filter((reason) => reason !== "sold_out")
+  ]
+  return { ...offer, available: Math.max(0, available), reasons, bookable: reasons.length === 0 }
+}

@@ -1,0 +1,104 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import * as TokenLease from "@hotel/domain/platform/TokenLease"
+import * as Clock from "effect/Clock"
+import * as Deferred from "effect/Deferred"
+import * as Effect from "effect/Effect"
+
+/** What one UPSERT on the shared bucket did: `cost` tokens taken or not, and the tokens left. */
+export interface Taken {
+  readonly tokens: number
+  readonly allowed: boolean
+}
+
+export type SharedBucket = (bucket: string, config: TokenBucket.Config, cost: number) => Effect.Effect<Taken>
+
+/**
+ * `cost` tokens from the shared bucket in one atomic UPSERT, refilled first at the `Clock`'s now (every
+ * process serialises on the row). A refused take takes nothing.
+ */
+export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket, config, cost) =>
+  Effect.gen(function*() {
+    const now = new Date(yield* Clock.currentTimeMillis)
+    // Every SET expression reads the row as it was, so `refilled` is the same value in all three.
+    const refilled = sql`LEAST(
+      ${config.capacity}::float8,
+      b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED.updated_at - b.updated_at)))::float8
+        * ${config.refillPerSecond}::float8
+    )`
+    const rows = yield* sql<{ readonly tokens: number; readonly allowed: boolean }>`
+      INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at, allowed)
+      VALUES (${bucket}, ${Math.max(0, config.capacity - cost)}::float8, ${now}, ${config.capacity >= cost})
+      ON CONFLICT (bucket) DO UPDATE SET
+        tokens = CASE WHEN ${refilled} + 1e-9 >= ${cost}::float8
+                      THEN GREATEST(0, ${refilled} - ${cost}::float8)
+                      ELSE ${refilled} END,
+        allowed = ${refilled} + 1e-9 >= ${cost}::float8,
+        updated_at = GREATEST(b.updated_at, EXCLUDED.updated_at)
+      RETURNING tokens, allowed`.pipe(Effect.orDie)
+    const row = rows[0]
+    return row === undefined
+      ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: the UPSERT returned no row`)
+      : { tokens: Number(row.tokens), allowed: row.allowed }
+  })
+
+/**
+ * This process's leases, by bucket. One renewal per bucket is in flight at a time (the others wait for it),
+ * so concurrent requests never take more than one lease. When the shared bucket cannot grant a lease any
+ * more, the bucket's requests go one by one to the shared bucket for a lease period, exactly as small
+ * limits always do, so the last tokens of a budget are shared fairly and `Retry-After` is exact.
+ */
+export const makeLeases = (shared: SharedBucket) =>
+  Effect.sync(() => {
+    const leases = new Map<string, TokenLease.Lease>()
+    const renewing = new Map<string, Deferred.Deferred<void>>()
+    /** Bucket → epoch ms until which it is decided request by request (no lease could be granted). */
+    const oneByOne = new Map<string, number>()
+
+    const single = (bucket: string, config: TokenBucket.Config) =>
+      Effect.map(shared(bucket, config, TokenBucket.requestCost), (taken) =>
+        TokenBucket.decision(config, taken.tokens, taken.allowed))
+
+    const renew = (bucket: string, config: TokenBucket.Config, size: number, now: number) =>
+      Effect.gen(function*() {
+        const taken = yield* shared(bucket, config, TokenLease.renewalCost(size, leases.get(bucket)))
+        if (!taken.allowed) {
+          leases.delete(bucket)
+          oneByOne.set(bucket, now + TokenLease.leaseMillis)
+          return yield* single(bucket, config)
+        }
+        const { lease, remaining } = TokenLease.renewed(size, taken.tokens, now)
+        leases.set(bucket, lease)
+        return TokenBucket.decision(config, remaining, true)
+      })
+
+    const take = (
+      bucket: string,
+      config: TokenBucket.Config,
+      size: number
+    ): Effect.Effect<TokenBucket.Decision> =>
+      Effect.gen(function*() {
+        const now = yield* Clock.currentTimeMillis
+        const spent = TokenLease.spend(leases.get(bucket), now)
+        if (spent !== undefined) {
+          leases.set(bucket, spent.lease)
+          return TokenBucket.decision(config, spent.remaining, true)
+        }
+        if ((oneByOne.get(bucket) ?? 0) > now) return yield* single(bucket, config)
+        const inFlight = renewing.get(bucket)
+        if (inFlight !== undefined) {
+          yield* Deferred.await(inFlight)
+          return yield* take(bucket, config, size)
+        }
+        const done = Deferred.unsafeMake<void>(yield* Effect.fiberId)
+        renewing.set(bucket, done)
+        return yield* renew(bucket, config, size, now).pipe(
+          Effect.ensuring(Effect.suspend(() => {
+            renewing.delete(bucket)
+            return Deferred.succeed(done, undefined)
+          }))
+        )
+      })
+
+    return take
+  })

@@ -1,0 +1,35 @@
+import * as Clock from "effect/Clock"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+
+/**
+ * How long a process trusts what it read of a property's row (its base currency): a `hotel property import`
+ * that changes it reaches every process within this.
+ */
+export const propertyCacheTtl = Duration.seconds(1)
+
+/** Past this many entries, expired ones are swept, and all of them when none had expired. */
+const maximumEntries = 10_000
+
+/**
+ * `lookup` memoised per key for `ttl` on the `Clock` (the process's own copy: every process reads the
+ * database at most once per key and `ttl`). Failures are not cached.
+ */
+export const makeTtlCache = <A, E, R>(ttl: Duration.DurationInput, lookup: (key: string) => Effect.Effect<A, E, R>) =>
+  Effect.sync(() => {
+    const millis = Duration.toMillis(ttl)
+    const entries = new Map<string, { readonly value: A; readonly until: number }>()
+    const remember = (key: string, value: A, now: number) => {
+      if (entries.size >= maximumEntries) {
+        for (const [entry, { until }] of entries) if (until <= now) entries.delete(entry)
+        if (entries.size >= maximumEntries) entries.clear()
+      }
+      entries.set(key, { value, until: now + millis })
+    }
+    return (key: string): Effect.Effect<A, E, R> =>
+      Effect.flatMap(Clock.currentTimeMillis, (now) => {
+        const cached = entries.get(key)
+        if (cached !== undefined && cached.until > now) return Effect.succeed(cached.value)
+        return Effect.tap(lookup(key), (value) => remember(key, value, now))
+      })
+  })
