@@ -1,7 +1,7 @@
 import { expect } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
-import type { HoldBody } from "./booking.js"
+import type { HoldRequest } from "./booking.js"
 import { propertyFile } from "./fixtures.js"
 import { insertGuest, insertPlan } from "./sqlSeed.js"
 import type { TestApiService } from "./TestServer.js"
@@ -45,13 +45,16 @@ export const importRoomTypes = (api: TestApiService, roomTypes: Record<string, n
     return { imported, key, guest }
   })
 
-/** A body for `POST /holds` on a property from `importRoomTypes`: room type `code` on `BAR-<code>`, 1 adult. */
+/**
+ * A body for `POST /holds` on a property from `importRoomTypes`: room type `code` on `BAR-<code>`, 1 adult, the
+ * dates and any other field from `over`.
+ */
 export const importedHoldBody = (
   imported: PropertyImportResult,
   code: string,
   guestId: string,
-  over: HoldBody = {}
-): HoldBody => ({
+  over: Partial<HoldRequest> & Pick<HoldRequest, "check_in" | "check_out">
+): HoldRequest => ({
   room_type_id: imported.room_types[code],
   rate_plan_id: imported.rate_plans[`BAR-${code}`],
   guest_id: guestId,
