@@ -1,4 +1,4 @@
-import { expect } from "@effect/vitest"
+import type { Rates } from "@hotel/domain"
 import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
 import type { HoldRequest } from "./booking.js"
@@ -62,18 +62,20 @@ export const importedHoldBody = (
   ...over
 })
 
+/** One inclusion of `POST /rate-plans/{id}/inclusions`, typed by the contract. */
+export type Inclusion = Rates.Inclusion.InclusionsReplace["inclusions"][number]
+
 /** A plan `name` at 150.00 on the fixture's DBL (SQL-seeded) with `inclusions` set through the API; returns its id. */
 export const planWithInclusions = (
   api: TestApiService,
   name: string,
-  inclusions: ReadonlyArray<Record<string, unknown>>
+  inclusions: ReadonlyArray<Inclusion>
 ) =>
   Effect.gen(function*() {
     const plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], {
       name,
       base_price: "150.00"
     })
-    const res = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions })
-    expect(res.status, res.text).toBe(200)
+    yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions } })
     return plan
   })
