@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import type { Inclusion } from "../utils/propertySetup.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 

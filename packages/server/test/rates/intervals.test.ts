@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createInterval = (api: TestApiService, planId: string, body: Omit<Rates.Interval.IntervalCreate, "name"> & { readonly name?: string }) =>

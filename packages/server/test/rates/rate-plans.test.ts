@@ -6,7 +6,6 @@ import {
   expectError,
   expectInvalid,
   expectStatus,
-  getJson,
   missingId
 } from "../utils/rateManagement.js"
 import { TestApi } from "../utils/TestServer.js"

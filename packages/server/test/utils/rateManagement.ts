@@ -56,9 +56,3 @@ export const createPlan = (api: TestApiService, body: Partial<Rates.RatePlan.Rat
     client.ratePlanWrites.create({
       payload: { room_type_id: api.property.room_types["DBL"], name: "Test plan", base_price: "100.00", ...body }
     })).pipe(Effect.map((created) => created.rate_plan_id))
-
-export const getJson = (api: TestApiService, path: string) =>
-  Effect.map(api.get(path), (res) => {
-    expectStatus(res, 200)
-    return res.json<Record<string, unknown>>()
-  })
