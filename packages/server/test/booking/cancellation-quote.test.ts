@@ -2,7 +2,9 @@ import { expect, layer } from "@effect/vitest"
 import { Visibility } from "@hotel/domain"
 import { cancellationFacts, settlementAt } from "@hotel/persistence/booking/CancellationQuote"
 import * as Effect from "effect/Effect"
+import type { CancellationQuote } from "@hotel/http/booking/Api"
 import { cancel, count, postCancel } from "../utils/booking.js"
+import { clientOf } from "../utils/client.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
 import { expectError, missingId } from "../utils/rateManagement.js"
 import { book, charge, expire, forceStatus, localDay, timeZone } from "../utils/stay.js"
@@ -11,23 +13,14 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // GET /reservations/{id}/cancellation-quote (decisions 3.1): what a cancel now would owe, computed as the cancel
 // computes it, without changing anything. The fixture's policy: 7+ days before arrival 100%, 2+ days 50%, then 0%.
 
-interface QuoteWire {
-  readonly reservation_id: string
-  readonly refund_due_minor: number
-  readonly currency: string
-  readonly refund_percent: number
-  readonly tier_until: string | null
-  readonly quoted_at: string
-}
+type QuoteWire = typeof CancellationQuote.Type
 
 const getQuote = (api: TestApiService, id: string, options?: RequestOptions) =>
   api.get(`/reservations/${id}/cancellation-quote`, options)
 
+/** A quote that must succeed (200). */
 const quote = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.map(getQuote(api, id, options), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<QuoteWire>()
-  })
+  Effect.flatMap(clientOf(api, options), (client) => client.cancellationQuote.get({ path: { id } }))
 
 /** The start of a local date at the property, as the UTC instant a term ends. */
 const startOf = (offset: number) => Visibility.startOfLocalDay(localDay(offset), timeZone).toISOString()

@@ -1,6 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import { count, planWithInclusions, postCancel } from "../utils/booking.js"
+import type { Inclusion } from "../utils/propertySetup.js"
 import type { ApiResponse } from "../utils/http.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import {
@@ -22,7 +23,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 const shape = (line: LineWire) => [line.kind, line.description, line.amount, line.currency, line.exchange_rate, line.revenue_category]
 
 /** A plan on the fixture's DBL with the given credits (inclusions of kind `credit`). */
-const planWithCredits = (api: TestApiService, credits: ReadonlyArray<Record<string, unknown>>) =>
+const planWithCredits = (api: TestApiService, credits: ReadonlyArray<Omit<Inclusion, "frequency"> & Partial<Pick<Inclusion, "frequency">>>) =>
   planWithInclusions(
     api,
     "Credits included",

@@ -1,5 +1,7 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { expectFailure } from "../utils/client.js"
 import type { ErrorBody } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -13,13 +15,14 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
   it.effect("POST /guests creates a guest (201) and GET /guests/{id} shows it with a zero loyalty balance", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const created = yield* api.post("/guests", { first_name: "Ana", last_name: "Silva", email: "ana@example.com" })
+      const [{ guest_id }, created] = yield* api.client.guests.create({
+        payload: { first_name: "Ana", last_name: "Silva", email: "ana@example.com" },
+        withResponse: true
+      })
       expect(created.status).toBe(201)
-      expect(created.headers.get("cache-control")).toBe("no-store")
-      const { guest_id } = created.json<{ guest_id: string }>()
-      const res = yield* api.get(`/guests/${guest_id}`)
-      expect(res.status).toBe(200)
-      expect(res.json()).toMatchObject({
+      expect(created.headers["cache-control"]).toBe("no-store")
+      const guest = yield* api.client.guests.get({ path: { id: guest_id } })
+      expect(guest).toMatchObject({
         id: guest_id,
         first_name: "Ana",
         last_name: "Silva",
@@ -28,7 +31,7 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
         language: null,
         loyalty_points: 0
       })
-      expect(res.json<{ created_at: string }>().created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
+      expect(guest.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/)
     }))
 
   it.effect("names are required, 1 to 100 characters", () =>
@@ -66,16 +69,18 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
       expect(res.status).toBe(403)
       expect(res.json<ErrorBody>().error.message).toContain("guests:write")
       const writeOnly = yield* api.createKey({ scopes: ["guests:write"] })
-      const { guest_id } = (yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key: writeOnly }))
-        .json<{ guest_id: string }>()
+      const writer = yield* api.clientFor(writeOnly)
+      const { guest_id } = yield* writer.guests.create({ payload: { first_name: "A", last_name: "B" } })
+      yield* expectFailure(writer.guests.get({ path: { id: guest_id } }), InsufficientScope)
       expect((yield* api.get(`/guests/${guest_id}`, { key: writeOnly })).status).toBe(403)
-      expect((yield* api.get(`/guests/${guest_id}`, { key: readOnly })).status).toBe(200)
+      const reader = yield* api.clientFor(readOnly)
+      expect((yield* reader.guests.get({ path: { id: guest_id } })).id).toBe(guest_id)
     }))
 
   it.effect("another property's guest, an unknown id and a malformed id are 404 guest_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { guest_id } = (yield* api.post("/guests", { first_name: "A", last_name: "B" })).json<{ guest_id: string }>()
+      const { guest_id } = yield* api.client.guests.create({ payload: { first_name: "A", last_name: "B" } })
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       for (const [path, key] of [

@@ -1,4 +1,5 @@
 import { expect, layer } from "@effect/vitest"
+import type { RedemptionCreated } from "@hotel/http/guests/Api"
 import * as Effect from "effect/Effect"
 import { newGuest, postCancel } from "../utils/booking.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -9,13 +10,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // POST /guests/{id}/loyalty/redemptions (decisions 5): debits the ledger; more than the balance (or any
 // redemption while the balance is negative) is 409 insufficient_points, also when redemptions race.
 
-interface RedemptionWire {
-  readonly redemption_id: string
-  readonly guest_id: string
-  readonly reservation_id: string | null
-  readonly points: number
-  readonly loyalty_points: number
-}
+type RedemptionWire = typeof RedemptionCreated.Type
 
 const redeem = (api: TestApiService, guestId: string, body: unknown, options?: RequestOptions) =>
   api.post(`/guests/${guestId}/loyalty/redemptions`, body, options)

@@ -1,10 +1,11 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
+import type { Inclusion } from "../utils/propertySetup.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-const breakfast = { label: "Breakfast", allocated_amount: "0.00", frequency: "perGuestPerNight", revenue_category: "fnb" }
-const spaCredit = {
+const breakfast: Inclusion = { label: "Breakfast", allocated_amount: "0.00", frequency: "perGuestPerNight", revenue_category: "fnb" }
+const spaCredit: Inclusion = {
   label: "Spa credit",
   allocated_amount: "50",
   frequency: "perStay",
@@ -18,7 +19,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual({ data: [] })
+      expect(yield* api.client.inclusions.list({ path: { id: plan } })).toEqual({ data: [] })
       const service = api.property.services["BRK"]
       const res = yield* api.post(`/rate-plans/${plan}/inclusions`, {
         inclusions: [
@@ -29,8 +30,8 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: plan, count: 3 })
-      const list = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
-      const data = list["data"] as Array<Record<string, unknown>>
+      const list = yield* api.client.inclusions.list({ path: { id: plan } })
+      const data = list.data
       expect(data).toHaveLength(3)
       expect(data[0]).toMatchObject({
         label: "Breakfast",
@@ -58,20 +59,20 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       // A second replace swaps the set; an empty one clears it.
       const again = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [spaCredit] })
       expect(again.json()).toEqual({ rate_plan_id: plan, count: 1 })
-      const after = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
-      expect((after["data"] as Array<{ label: string }>).map((i) => i.label)).toEqual(["Spa credit"])
+      const after = yield* api.client.inclusions.list({ path: { id: plan } })
+      expect(after.data.map((i) => i.label)).toEqual(["Spa credit"])
       const cleared = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] })
       expect(cleared.json()).toEqual({ rate_plan_id: plan, count: 0 })
-      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual({ data: [] })
+      expect(yield* api.client.inclusions.list({ path: { id: plan } })).toEqual({ data: [] })
     }))
 
   it.effect("the currency defaults to the plan's; amounts use that currency's minor units", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const usd = api.property.rate_plans["USD-DBL"]
-      expectStatus(yield* api.post(`/rate-plans/${usd}/inclusions`, { inclusions: [spaCredit] }), 200)
-      const list = yield* getJson(api, `/rate-plans/${usd}/inclusions`)
-      expect((list["data"] as Array<Record<string, unknown>>)[0]).toMatchObject({ currency: "USD", allocated_amount: "50.00" })
+      yield* api.client.inclusions.replace({ path: { id: usd }, payload: { inclusions: [spaCredit] } })
+      const list = yield* api.client.inclusions.list({ path: { id: usd } })
+      expect(list.data[0]).toMatchObject({ currency: "USD", allocated_amount: "50.00" })
     }))
 
   it.effect("entries are validated with errors by index (inclusions[i].field)", () =>
@@ -136,8 +137,8 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast, spaCredit] }), 200)
-      const before = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast, spaCredit] } })
+      const before = yield* api.client.inclusions.list({ path: { id: plan } })
       expectError(
         yield* api.post(`/rate-plans/${plan}/inclusions`, {
           inclusions: [{ ...spaCredit, label: "New" }, { ...breakfast, service_item_id: missingId }]
@@ -153,14 +154,14 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
         "inclusions[1].allocated_amount"
       )
       expectInvalid(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast, { label: "x" }] }), "inclusions[1].allocated_amount")
-      expect(yield* getJson(api, `/rate-plans/${plan}/inclusions`)).toEqual(before)
+      expect(yield* api.client.inclusions.list({ path: { id: plan } })).toEqual(before)
     }))
 
   it.effect("unknown, deleted and other properties' plans are 404 rate_plan_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast] }), 200)
+      yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast] } })
       const other = yield* api.importProperty()
       const as = { key: yield* api.createKey({ propertyId: other.property_id }) }
       expectError(yield* api.get(`/rate-plans/${plan}/inclusions`, as), 404, "not_found", "rate_plan_not_found")
@@ -179,7 +180,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
         "rate_plan_not_found"
       )
       // The other property's request changed nothing.
-      const list = yield* getJson(api, `/rate-plans/${plan}/inclusions`)
+      const list = yield* api.client.inclusions.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
       expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
       expectError(yield* api.get(`/rate-plans/${plan}/inclusions`), 404, "not_found", "rate_plan_not_found")

@@ -1,14 +1,13 @@
 import { expect, layer } from "@effect/vitest"
+import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-const createInterval = (api: TestApiService, planId: string, body: Record<string, unknown>) =>
-  Effect.gen(function*() {
-    const res = yield* api.post(`/rate-plans/${planId}/intervals`, { name: "Season", ...body })
-    expectStatus(res, 201)
-    return res.json<{ interval_id: string }>().interval_id
-  })
+const createInterval = (api: TestApiService, planId: string, body: Omit<Rates.Interval.IntervalCreate, "name"> & { readonly name?: string }) =>
+  api.client.intervals.create({ path: { id: planId }, payload: { name: "Season", ...body } }).pipe(
+    Effect.map((created) => created.interval_id)
+  )
 
 const derivedPlan = (api: TestApiService) =>
   createPlan(api, {
@@ -31,7 +30,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       expectStatus(res, 201)
       const body = res.json<Record<string, unknown>>()
       expect(Object.keys(body)).toEqual(["interval_id"])
-      const interval = yield* getJson(api, `/intervals/${String(body["interval_id"])}`)
+      const interval = yield* api.client.intervals.get({ path: { id: String(body["interval_id"]) } })
       expect(interval).toMatchObject({
         id: body["interval_id"],
         rate_plan_id: plan,
@@ -80,7 +79,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         extra_guest_charge: "35",
         single_guest_discount: "10"
       })
-      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({
+      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({
         rate_plan_id: plan,
         price_mon: "150.00",
         price_tue: "150.50",
@@ -105,7 +104,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         end_date: "2026-02-01",
         single_guest_discount: "12.5"
       })
-      expect(yield* getJson(api, `/intervals/${pct}`)).toMatchObject({ single_guest_discount: "12.5" })
+      expect(yield* api.client.intervals.get({ path: { id: pct } })).toMatchObject({ single_guest_discount: "12.5" })
       expectInvalid(
         yield* api.post(`/rate-plans/${percentPlan}/intervals`, {
           name: "X",
@@ -149,7 +148,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       )
       expectError(yield* api.post(`/rate-plans/${missingId}/intervals`, valid), 404, "not_found", "rate_plan_not_found")
       expectError(yield* api.post("/rate-plans/nope/intervals", valid), 404, "not_found", "rate_plan_not_found")
-      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
+      const list = yield* api.client.intervals.list({ path: { id: plan } })
       expect(list).toEqual({ data: [] })
     }))
 
@@ -174,8 +173,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* createInterval(api, plan, { name: "New year", start_date: "2026-12-31", end_date: "2027-01-01" })
       // Another plan's intervals do not count.
       yield* createInterval(api, other, { name: "June", start_date: "2026-06-01", end_date: "2026-06-10" })
-      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
-      const data = list["data"] as Array<{ id: string; name: string; start_date: string }>
+      const list = yield* api.client.intervals.list({ path: { id: plan } })
+      const data = list.data
       expect(data.map((i) => i.name)).toEqual(["Before", "June", "After", "New year"])
       expect(data[1]?.id).toBe(june)
     }))
@@ -196,7 +195,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const created = responses.filter((res) => res.status === 201)
       expect(created).toHaveLength(1)
       for (const res of responses.filter((r) => r.status !== 201)) expectError(res, 409, "conflict", "interval_overlap")
-      const list = yield* getJson(api, `/rate-plans/${plan}/intervals`)
+      const list = yield* api.client.intervals.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
 
@@ -209,7 +208,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const res = yield* api.patch(`/intervals/${a}`, { name: "A2", price_mon: null, price_fri: "110", min_stay: 2 })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ interval_id: a, updated: true })
-      expect(yield* getJson(api, `/intervals/${a}`)).toMatchObject({
+      expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({
         name: "A2",
         start_date: "2026-01-01",
         end_date: "2026-01-10",
@@ -218,7 +217,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         min_stay: 2
       })
       // Moving within its own range is not an overlap with itself.
-      expectStatus(yield* api.patch(`/intervals/${a}`, { start_date: "2026-01-05", end_date: "2026-01-12" }), 200)
+      yield* api.client.intervals.update({ path: { id: a }, payload: { start_date: "2026-01-05", end_date: "2026-01-12" } })
       expectError(yield* api.patch(`/intervals/${a}`, { end_date: "2026-02-02" }), 409, "conflict", "interval_overlap")
       expectError(
         yield* api.patch(`/intervals/${b}`, { start_date: "2026-01-11", end_date: "2026-01-20" }),
@@ -233,7 +232,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       expectInvalid(yield* api.patch(`/intervals/${a}`, { price_sat: "1.001" }), "price_sat")
       expectInvalid(yield* api.patch(`/intervals/${a}`, { name: null }), "name")
       expectInvalid(yield* api.patch(`/intervals/${missingId}`, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
-      expect(yield* getJson(api, `/intervals/${a}`)).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
+      expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
       // Two intervals moved into the same nights at the same time: one wins.
       const [ra, rb] = yield* Effect.all([
         api.patch(`/intervals/${a}`, { start_date: "2026-04-01", end_date: "2026-04-10" }),
@@ -257,7 +256,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         stop_sell: true,
         extra_guest_charge: "15"
       })
-      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
+      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
       expectInvalid(yield* api.patch(`/intervals/${id}`, { price_wed: "80" }), "price_wed")
       // A plan with priced intervals cannot become derived until they are cleared.
       const standard = yield* createPlan(api)
@@ -266,10 +265,10 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         derived_from_id: api.property.rate_plans["BAR-DBL"],
         derivation_type: "fixed",
         derivation_value: "-5"
-      }
+      } as const
       expectInvalid(yield* api.patch(`/rate-plans/${standard}`, derive), "derived_from_id")
-      expectStatus(yield* api.patch(`/intervals/${priced}`, { price_tue: null }), 200)
-      expectStatus(yield* api.patch(`/rate-plans/${standard}`, derive), 200)
+      yield* api.client.intervals.update({ path: { id: priced }, payload: { price_tue: null } })
+      yield* api.client.ratePlanWrites.update({ path: { id: standard }, payload: derive })
     }))
 
   it.effect("DELETE answers { interval_id, deleted: true }; the interval is gone", () =>
@@ -322,7 +321,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         "not_found",
         "rate_plan_not_found"
       )
-      expect(yield* getJson(api, `/intervals/${id}`)).toMatchObject({ name: "Season" })
+      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ name: "Season" })
     }))
 
   it.effect("reads need rates:read, writes rates:write (403 insufficient_scope)", () =>

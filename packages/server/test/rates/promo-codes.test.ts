@@ -1,15 +1,12 @@
 import { expect, layer } from "@effect/vitest"
+import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { createPlan, expectError, expectInvalid, expectStatus, getJson, missingId } from "../utils/rateManagement.js"
+import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-const createCode = (api: TestApiService, planId: string, body: Record<string, unknown>) =>
-  Effect.gen(function*() {
-    const res = yield* api.post(`/rate-plans/${planId}/promo-codes`, body)
-    expectStatus(res, 201)
-    return res.json<{ promo_code_id: string; code: string }>()
-  })
+const createCode = (api: TestApiService, planId: string, body: Rates.PromoCode.PromoCodeCreate) =>
+  api.client.promoCodes.create({ path: { id: planId }, payload: body })
 
 layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
   it.effect("POST creates (201 { promo_code_id, code }) in upper case; GET shows the full object", () =>
@@ -21,7 +18,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const body = res.json<Record<string, unknown>>()
       expect(Object.keys(body).sort()).toEqual(["code", "promo_code_id"])
       expect(body["code"]).toBe("SUMMER-25")
-      const code = yield* getJson(api, `/promo-codes/${String(body["promo_code_id"])}`)
+      const code = yield* api.client.promoCodes.get({ path: { id: String(body["promo_code_id"]) } })
       expect(code).toMatchObject({
         id: body["promo_code_id"],
         rate_plan_id: plan,
@@ -41,7 +38,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         max_per_guest: 1
       })
       expect(full.code).toBe("VIP")
-      expect(yield* getJson(api, `/promo-codes/${full.promo_code_id}`)).toMatchObject({
+      expect(yield* api.client.promoCodes.get({ path: { id: full.promo_code_id } })).toMatchObject({
         code: "VIP",
         valid_from: "2026-01-01",
         valid_to: "2026-01-01",
@@ -105,7 +102,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       )
       expect(responses.filter((r) => r.status === 201)).toHaveLength(1)
       for (const res of responses.filter((r) => r.status !== 201)) expectError(res, 409, "conflict", "promo_code_exists")
-      const list = yield* getJson(api, `/rate-plans/${plan}/promo-codes`)
+      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
 
@@ -113,14 +110,14 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      expect(yield* getJson(api, `/rate-plans/${plan}/promo-codes`)).toEqual({ data: [] })
+      expect(yield* api.client.promoCodes.list({ path: { id: plan } })).toEqual({ data: [] })
       yield* createCode(api, plan, { code: "zed" })
       yield* createCode(api, plan, { code: "ALPHA" })
       const gone = yield* createCode(api, plan, { code: "beta" })
       yield* createCode(api, plan, { code: "Mid" })
       expectStatus(yield* api.delete(`/promo-codes/${gone.promo_code_id}`), 200)
-      const list = yield* getJson(api, `/rate-plans/${plan}/promo-codes`)
-      const data = list["data"] as Array<Record<string, unknown>>
+      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
+      const data = list.data
       expect(data.map((c) => c["code"])).toEqual(["ALPHA", "MID", "ZED"])
       expect(data[0]).toMatchObject({ rate_plan_id: plan, is_active: true, times_redeemed: 0 })
     }))
@@ -138,7 +135,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const res = yield* api.patch(`/promo-codes/${id}`, { max_per_guest: 2, is_active: false, valid_to: "2026-06-30" })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ promo_code_id: id, updated: true })
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({
+      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({
         code: "SPRING",
         valid_from: "2026-03-01",
         valid_to: "2026-06-30",
@@ -146,8 +143,8 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         max_per_guest: 2,
         is_active: false
       })
-      expectStatus(yield* api.patch(`/promo-codes/${id}`, { max_redemptions: null, valid_from: null, is_active: true }), 200)
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({
+      yield* api.client.promoCodes.update({ path: { id: id }, payload: { max_redemptions: null, valid_from: null, is_active: true } })
+      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({
         valid_from: null,
         max_redemptions: null,
         is_active: true
@@ -162,8 +159,8 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectInvalid(yield* api.patch(`/promo-codes/${missingId}`, { valid_from: "2026-02-02", valid_to: "2026-02-01" }), "valid_to")
       expectError(yield* api.patch(`/promo-codes/${missingId}`, { is_active: false }), 404, "not_found", "promo_code_not_found")
       // A one-day window is fine.
-      expectStatus(yield* api.patch(`/promo-codes/${id}`, { valid_from: "2026-06-30" }), 200)
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({ code: "SPRING", valid_from: "2026-06-30" })
+      yield* api.client.promoCodes.update({ path: { id: id }, payload: { valid_from: "2026-06-30" } })
+      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ code: "SPRING", valid_from: "2026-06-30" })
     }))
 
   it.effect("DELETE answers { promo_code_id, deleted: true }; the code is gone from reads", () =>
@@ -178,7 +175,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectError(yield* api.patch(`/promo-codes/${id}`, { is_active: false }), 404, "not_found", "promo_code_not_found")
       expectError(yield* api.delete(`/promo-codes/${id}`), 404, "not_found", "promo_code_not_found")
       expectError(yield* api.get("/promo-codes/nope"), 404, "not_found", "promo_code_not_found")
-      expect(yield* getJson(api, `/rate-plans/${plan}/promo-codes`)).toEqual({ data: [] })
+      expect(yield* api.client.promoCodes.list({ path: { id: plan } })).toEqual({ data: [] })
       // A deleted plan takes its codes with it.
       const { promo_code_id: kept } = yield* createCode(api, plan, { code: "KEPT" })
       expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
@@ -212,9 +209,9 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       yield* seed("no_show")
       yield* seed("confirmed", null, otherCode)
       yield* seed("confirmed", null, null)
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({ times_redeemed: 5 })
-      const list = yield* getJson(api, `/rate-plans/${plan}/promo-codes`)
-      const byCode = new Map((list["data"] as Array<{ code: string; times_redeemed: number }>).map((c) => [c.code, c.times_redeemed]))
+      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ times_redeemed: 5 })
+      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
+      const byCode = new Map(list.data.map((c) => [c.code, c.times_redeemed]))
       expect(byCode.get("COUNTED")).toBe(5)
       expect(byCode.get("OTHER")).toBe(1)
       // Deleting a code does not touch the reservations booked with it.
@@ -235,7 +232,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectError(yield* api.delete(`/promo-codes/${id}`, as), 404, "not_found", "promo_code_not_found")
       expectError(yield* api.get(`/rate-plans/${plan}/promo-codes`, as), 404, "not_found", "rate_plan_not_found")
       expectError(yield* api.post(`/rate-plans/${plan}/promo-codes`, { code: "THEIRS" }, as), 404, "not_found", "rate_plan_not_found")
-      expect(yield* getJson(api, `/promo-codes/${id}`)).toMatchObject({ code: "MINE", is_active: true })
+      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ code: "MINE", is_active: true })
     }))
 
   it.effect("reads need rates:read, writes rates:write (403 insufficient_scope)", () =>

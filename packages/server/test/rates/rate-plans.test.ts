@@ -6,7 +6,6 @@ import {
   expectError,
   expectInvalid,
   expectStatus,
-  getJson,
   missingId
 } from "../utils/rateManagement.js"
 import { TestApi } from "../utils/TestServer.js"
@@ -24,7 +23,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectStatus(res, 201)
       const body = res.json<Record<string, unknown>>()
       expect(Object.keys(body)).toEqual(["rate_plan_id"])
-      const plan = yield* getJson(api, `/rate-plans/${String(body["rate_plan_id"])}`)
+      const plan = yield* api.client.ratePlanReads.get({ path: { id: String(body["rate_plan_id"]) } })
       expect(plan).toMatchObject({
         id: body["rate_plan_id"],
         room_type_id: api.property.room_types["DBL"],
@@ -54,8 +53,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         requires_promo_code: false,
         cancellation_policy: null
       })
-      const list = yield* getJson(api, "/rate-plans")
-      expect((list["data"] as Array<{ id: string }>).map((p) => p.id)).toContain(body["rate_plan_id"])
+      const list = yield* api.client.ratePlanReads.list()
+      expect(list.data.map((p) => p.id)).toContain(body["rate_plan_id"])
     }))
 
   it.effect("POST /rate-plans stores every field of 2.2, requires_promo_code and cancellation_policy", () =>
@@ -86,7 +85,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
           { days_before_arrival: 14, refund_percent: 100 }
         ]
       })
-      const plan = yield* getJson(api, `/rate-plans/${id}`)
+      const plan = yield* api.client.ratePlanReads.get({ path: { id: id } })
       expect(plan).toMatchObject({
         name: "Everything",
         base_price: "130.00",
@@ -260,7 +259,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       )
       const res = yield* post({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-12.5" })
       expectStatus(res, 201)
-      const promo = yield* getJson(api, `/rate-plans/${res.json<{ rate_plan_id: string }>().rate_plan_id}`)
+      const promo = yield* api.client.ratePlanReads.get({ path: { id: res.json<{ rate_plan_id: string }>().rate_plan_id } })
       expect(promo).toMatchObject({
         kind: "promotion",
         derived_from_id: parent,
@@ -270,18 +269,18 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       })
       const fixed = yield* post({ derived_from_id: parent, derivation_type: "perPerson", derivation_value: "-5" })
       expectStatus(fixed, 201)
-      const perPerson = yield* getJson(api, `/rate-plans/${fixed.json<{ rate_plan_id: string }>().rate_plan_id}`)
+      const perPerson = yield* api.client.ratePlanReads.get({ path: { id: fixed.json<{ rate_plan_id: string }>().rate_plan_id } })
       expect(perPerson).toMatchObject({ derivation_type: "perPerson", derivation_value: "-5.00" })
     }))
 
   it.effect("a derived plan prices its parent's room type in its parent's currency", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const derivation = { derivation_type: "fixed", derivation_value: "-10.00" }
+      const derivation = { derivation_type: "fixed", derivation_value: "-10.00" } as const
       const usdParent = api.property.rate_plans["USD-DBL"]
       // The currency defaults to the parent's.
       const child = yield* createPlan(api, { derived_from_id: usdParent, ...derivation })
-      expect(yield* getJson(api, `/rate-plans/${child}`)).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
       expectInvalid(
         yield* api.post("/rate-plans", {
           room_type_id: api.property.room_types["DBL"],
@@ -308,18 +307,18 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
   it.effect("chains of derivation are allowed; a cycle is 400 derived_from_id", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const derivation = { derivation_type: "percent", derivation_value: "-5" }
+      const derivation = { derivation_type: "percent", derivation_value: "-5" } as const
       const a = yield* createPlan(api, { name: "A" })
       const b = yield* createPlan(api, { name: "B", derived_from_id: a, ...derivation })
       const c = yield* createPlan(api, { name: "C", derived_from_id: b, ...derivation })
-      expect(yield* getJson(api, `/rate-plans/${c}`)).toMatchObject({ derived_from_id: b })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: b })
       expectInvalid(yield* api.patch(`/rate-plans/${a}`, { derived_from_id: c, ...derivation }), "derived_from_id")
       expectInvalid(yield* api.patch(`/rate-plans/${a}`, { derived_from_id: a, ...derivation }), "derived_from_id")
       expectInvalid(yield* api.patch(`/rate-plans/${b}`, { derived_from_id: c }), "derived_from_id")
       // Re-parenting without a cycle is fine.
-      expectStatus(yield* api.patch(`/rate-plans/${c}`, { derived_from_id: a }), 200)
-      expect(yield* getJson(api, `/rate-plans/${c}`)).toMatchObject({ derived_from_id: a })
-      expect(yield* getJson(api, `/rate-plans/${a}`)).toMatchObject({ derived_from_id: null })
+      yield* api.client.ratePlanWrites.update({ path: { id: c }, payload: { derived_from_id: a } })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: a })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: a } })).toMatchObject({ derived_from_id: null })
     }))
 
   it.effect("PATCH changes only the fields sent, null clears, and answers { rate_plan_id, updated: true }", () =>
@@ -332,7 +331,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         booking_window_start: "2026-01-01",
         booking_window_end: "2026-06-30"
       })
-      const before = yield* getJson(api, `/rate-plans/${id}`)
+      const before = yield* api.client.ratePlanReads.get({ path: { id: id } })
       const res = yield* api.patch(`/rate-plans/${id}`, {
         name: "After",
         public_name: null,
@@ -343,7 +342,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: id, updated: true })
-      const after = yield* getJson(api, `/rate-plans/${id}`)
+      const after = yield* api.client.ratePlanReads.get({ path: { id: id } })
       expect(after).toMatchObject({
         name: "After",
         public_name: null,
@@ -356,9 +355,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         room_type_id: before["room_type_id"],
         created_at: before["created_at"]
       })
-      expectStatus(yield* api.patch(`/rate-plans/${id}`, { cancellation_policy: null, is_active: false }), 200)
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({ cancellation_policy: null, is_active: false })
-      expectStatus(yield* api.patch(`/rate-plans/${id}`, {}), 200)
+      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { cancellation_policy: null, is_active: false } })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ cancellation_policy: null, is_active: false })
+      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: {} })
     }))
 
   it.effect("PATCH validates like POST, on the merged plan, and refuses room_type_id", () =>
@@ -382,7 +381,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* api.patch(`/rate-plans/${missingId}`, { name: "" }), "name")
       expectInvalid(yield* api.patch(`/rate-plans/${missingId}`, { currency: "GBP" }), "currency")
       // Nothing was changed by the refused requests.
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         name: "Test plan",
         base_price: "100.00",
         currency: "EUR",
@@ -392,7 +391,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derived_from_id: null
       })
       expectStatus(yield* patch({ currency: "USD", base_price: "110" }), 200)
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({ currency: "USD", base_price: "110.00" })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ currency: "USD", base_price: "110.00" })
     }))
 
   it.effect("PATCH of a derivation: make a plan derived, change it, clear it", () =>
@@ -409,7 +408,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         }),
         200
       )
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         derived_from_id: parent,
         derivation_type: "fixed",
         derivation_value: "-15.00",
@@ -418,10 +417,10 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_value: null }), "derivation_value")
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_type: "percent", derivation_value: "-101" }), "derivation_value")
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { currency: "USD" }), "currency")
-      expectStatus(yield* api.patch(`/rate-plans/${id}`, { derivation_type: "percent", derivation_value: "-20" }), 200)
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
-      expectStatus(yield* api.patch(`/rate-plans/${id}`, { derived_from_id: null }), 200)
-      expect(yield* getJson(api, `/rate-plans/${id}`)).toMatchObject({
+      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { derivation_type: "percent", derivation_value: "-20" } })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
+      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { derived_from_id: null } })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         derived_from_id: null,
         derivation_type: null,
         derivation_value: null
@@ -445,15 +444,15 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derivation_type: "percent",
         derivation_value: "-10"
       })
-      const childBefore = yield* getJson(api, `/rate-plans/${child}`)
-      expectStatus(yield* api.patch(`/rate-plans/${parent}`, { base_price: "250.00", name: "Parent 2" }), 200)
-      const childAfter = yield* getJson(api, `/rate-plans/${child}`)
+      const childBefore = yield* api.client.ratePlanReads.get({ path: { id: child } })
+      yield* api.client.ratePlanWrites.update({ path: { id: parent }, payload: { base_price: "250.00", name: "Parent 2" } })
+      const childAfter = yield* api.client.ratePlanReads.get({ path: { id: child } })
       expect(childAfter).toEqual(childBefore)
-      const parentBefore = yield* getJson(api, `/rate-plans/${parent}`)
+      const parentBefore = yield* api.client.ratePlanReads.get({ path: { id: parent } })
       expect(parentBefore).toMatchObject({ base_price: "250.00", name: "Parent 2" })
-      expectStatus(yield* api.patch(`/rate-plans/${child}`, { derivation_value: "-25", name: "Child 2" }), 200)
-      expect(yield* getJson(api, `/rate-plans/${parent}`)).toEqual(parentBefore)
-      expect(yield* getJson(api, `/rate-plans/${child}`)).toMatchObject({
+      yield* api.client.ratePlanWrites.update({ path: { id: child }, payload: { derivation_value: "-25", name: "Child 2" } })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: parent } })).toEqual(parentBefore)
+      expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({
         derived_from_id: parent,
         derivation_value: "-25",
         name: "Child 2"
@@ -473,10 +472,10 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "permission",
         "default_rate_plan_protected"
       )
-      const plan = yield* getJson(api, `/rate-plans/${bar}`)
+      const plan = yield* api.client.ratePlanReads.get({ path: { id: bar } })
       expect(plan).toMatchObject({ is_active: true, is_default: true })
       // Other changes to the default plan are fine.
-      expectStatus(yield* api.patch(`/rate-plans/${bar}`, { is_active: true, public_name: "Our best rate" }), 200)
+      yield* api.client.ratePlanWrites.update({ path: { id: bar }, payload: { is_active: true, public_name: "Our best rate" } })
       // Validation comes first.
       expectInvalid(yield* api.patch(`/rate-plans/${bar}`, { is_active: false, base_price: "x" }), "base_price")
     }))
@@ -501,8 +500,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectError(yield* api.get(`/rate-plans/${child}/intervals`), 404, "not_found", "rate_plan_not_found")
       expectError(yield* api.get(`/rate-plans/${child}/promo-codes`), 404, "not_found", "rate_plan_not_found")
       expectError(yield* api.get(`/rate-plans/${child}/inclusions`), 404, "not_found", "rate_plan_not_found")
-      const list = yield* getJson(api, "/rate-plans")
-      expect((list["data"] as Array<{ id: string }>).map((p) => p.id)).not.toContain(child)
+      const list = yield* api.client.ratePlanReads.list()
+      expect(list.data.map((p) => p.id)).not.toContain(child)
       // A deleted plan cannot be derived from, and no longer holds its parent.
       expectError(
         yield* api.post("/rate-plans", {
@@ -554,7 +553,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "not_found",
         "room_type_not_found"
       )
-      expect(yield* getJson(api, `/rate-plans/${mine}`)).toMatchObject({ name: "Test plan" })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: mine } })).toMatchObject({ name: "Test plan" })
     }))
 
   it.effect("writes need rates:write (403 insufficient_scope)", () =>
@@ -574,7 +573,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
   it.effect("concurrent PATCHes cannot build a cycle between two plans", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const derivation = { derivation_type: "percent", derivation_value: "-5" }
+      const derivation = { derivation_type: "percent", derivation_value: "-5" } as const
       const a = yield* createPlan(api, { name: "A" })
       const b = yield* createPlan(api, { name: "B" })
       const [ra, rb] = yield* Effect.all([

@@ -1,4 +1,5 @@
 import { expect, layer } from "@effect/vitest"
+import type { StayTransitioned } from "@hotel/http/stays/Api"
 import * as Effect from "effect/Effect"
 import { getReservation, importRoomTypes, postCancel } from "../utils/booking.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -9,11 +10,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // POST /reservations/{id}/check-in, /check-out, /no-show (decisions 5). "Today" is the property's local date
 // (Europe/Lisbon) from the real clock, so stays to check in start today; past arrivals are seeded with SQL.
 
-interface StayWire {
-  readonly reservation_id: string
-  readonly status: string
-  readonly room_id: string | null
-}
+type StayWire = typeof StayTransitioned.Type
 
 type Action = "check-in" | "check-out" | "no-show"
 
@@ -31,9 +28,9 @@ const refused = (res: ApiResponse) => expectError(res, 409, "conflict", "invalid
 const property = (api: TestApiService, roomTypes: Record<string, number>) =>
   Effect.gen(function*() {
     const { imported, key } = yield* importRoomTypes(api, roomTypes)
-    const res = yield* api.get("/room-types", { key })
+    const client = yield* api.clientFor(key)
     const rooms = new Map<string, string>()
-    for (const type of res.json<{ data: ReadonlyArray<{ rooms: ReadonlyArray<{ id: string; number: string }> }> }>().data) {
+    for (const type of (yield* client.catalog.roomTypes()).data) {
       for (const room of type.rooms) rooms.set(room.number, room.id)
     }
     const room = (number: string) => {
@@ -110,7 +107,7 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
         .toContain("STE-1")
       expectError(yield* act(api, b.reservation_id, "check-in", { room_id: missingId }, p.as), 404, "not_found", "room_not_found")
       // Another property's room is an unknown one.
-      const fixtureRooms = (yield* api.get("/room-types")).json<{ data: ReadonlyArray<{ rooms: ReadonlyArray<{ id: string }> }> }>()
+      const fixtureRooms = yield* api.client.catalog.roomTypes()
       const foreign = fixtureRooms.data[0].rooms[0].id
       expectError(yield* act(api, b.reservation_id, "check-in", { room_id: foreign }, p.as), 404, "not_found", "room_not_found")
       for (const roomId of ["101", 101, true]) {
@@ -184,8 +181,10 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       // longer takes inventory (of tomorrow's night, only `tomorrow` and `missed` held a room).
       const missed = yield* seedStay(api, { checkIn: localDay(-1), checkOut: localDay(2), status: "confirmed" })
       const availableTomorrow = Effect.map(
-        api.get(`/availability?start_date=${localDay(1)}&end_date=${localDay(1)}&room_type_id=${api.property.room_types["DBL"]}`),
-        (res) => res.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<{ available: number }> }> }>().data[0].nights[0].available
+        api.client.availability.availability({
+          urlParams: { start_date: localDay(1), end_date: localDay(1), room_type_id: api.property.room_types["DBL"] }
+        }),
+        (res) => res.data[0].nights[0].available
       )
       expect(yield* availableTomorrow).toBe(1)
       expect(ok(yield* act(api, missed.reservation_id, "no-show")).status).toBe("no_show")

@@ -10,6 +10,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
+import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
 import { type ApiResponse, request, type RequestOptions } from "./http.js"
 import { servicesWith } from "../../src/main.js"
@@ -29,6 +30,10 @@ export interface TestApiService {
   readonly property: PropertyImportResult
   /** A key of the fixture property with every scope and the `back_office` context. */
   readonly key: string
+  /** The typed client (`client.ts`) derived from `HotelApi`, calling with `key`. */
+  readonly client: HotelClient
+  /** A typed client calling with another key (`null`: none) and optional extra headers. */
+  readonly clientFor: (key: string | null, options?: ClientOptions) => Effect.Effect<HotelClient>
   readonly request: (method: string, path: string, options?: RequestOptions) => Effect.Effect<ApiResponse>
   readonly get: (path: string, options?: RequestOptions) => Effect.Effect<ApiResponse>
   readonly post: (path: string, body?: unknown, options?: RequestOptions) => Effect.Effect<ApiResponse>
@@ -66,10 +71,13 @@ const make = Effect.gen(function*() {
     }).pipe(Effect.orDie, Effect.map((created) => created.key))
   const key = yield* createKey()
   const send = request(baseUrl, key)
+  const clientFor = (clientKey: string | null, options?: ClientOptions) => makeClient(baseUrl, clientKey, options)
   return TestApi.of({
     baseUrl,
     property,
     key,
+    client: yield* clientFor(key),
+    clientFor,
     request: send,
     get: (path, options) => send("GET", path, options),
     post: (path, body, options) => send("POST", path, { ...options, body: body ?? {} }),

@@ -1,7 +1,9 @@
-import { expect } from "@effect/vitest"
 import type * as SqlClient from "@effect/sql/SqlClient"
+import type { Booking } from "@hotel/domain"
+import type { HoldConfirmed, HoldCreated } from "@hotel/http/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
+import { clientOf } from "./client.js"
 import type { ApiResponse, RequestOptions } from "./http.js"
 import { insertGuest } from "./sqlSeed.js"
 import type { TestApiService } from "./TestServer.js"
@@ -14,61 +16,10 @@ export interface HoldBody {
   readonly [field: string]: unknown
 }
 
-export interface HoldResponse {
-  readonly reservation_id: string
-  readonly folio_id: string
-  readonly confirmation_code: string
-  readonly hold_expires_at: string
-  readonly total: string
-  readonly currency: string
-  readonly status: string
-}
-
-export interface ConfirmResponse {
-  readonly reservation_id: string
-  readonly status: string
-  readonly check_in_date: string
-  readonly check_out_date: string
-  readonly currency: string
-  readonly folio_balance: string | null
-  readonly balances: ReadonlyArray<{ currency: string; charges: string; payments: string; balance: string }>
-  readonly already_confirmed: boolean
-}
-
-export interface ReservationWire {
-  readonly id: string
-  readonly status: string
-  readonly guest_id: string
-  readonly check_in_date: string
-  readonly check_out_date: string
-  readonly room_type_id: string
-  readonly nightly_rate: string
-  readonly currency: string
-  readonly folio_balance: string | null
-  readonly balances: ReadonlyArray<{ currency: string; charges: string; payments: string; balance: string }>
-  readonly confirmation_code: string
-  readonly adults: number
-  readonly children: number
-  readonly child_ages: ReadonlyArray<number> | null
-  readonly number_of_guests: number
-  readonly bed_config: string | null
-  readonly booking_source: string
-  readonly special_notes: string | null
-  readonly promo_code: string | null
-  readonly total: string
-  readonly hold_expires_at: string | null
-  readonly cancellation_reason: string | null
-  readonly folio_id: string
-  readonly accommodations: ReadonlyArray<{
-    readonly id: string
-    readonly room_id: string | null
-    readonly room_type_id: string
-    readonly check_in_date: string
-    readonly check_out_date: string
-    readonly status: string
-    readonly nightly_rate: string
-  }>
-}
+/** The body `POST /holds` takes, typed by the contract (`HoldBody` is for deliberately malformed ones). */
+export type HoldRequest = typeof Booking.HoldCreate.Type
+export type HoldResponse = typeof HoldCreated.Type
+export type ConfirmResponse = typeof HoldConfirmed.Type
 
 /** A new guest of the fixture property (or of `propertyId`). */
 export const newGuest = (api: TestApiService, propertyId?: string) =>
@@ -81,9 +32,9 @@ export const newGuest = (api: TestApiService, propertyId?: string) =>
 export const holdBody = (
   api: TestApiService,
   guestId: string,
-  over: HoldBody = {},
+  over: Partial<HoldRequest> = {},
   property: PropertyImportResult = api.property
-): HoldBody => ({
+): HoldRequest => ({
   room_type_id: property.room_types["DBL"],
   rate_plan_id: property.rate_plans["BAR-DBL"],
   check_in: "2031-03-10",
@@ -103,46 +54,39 @@ export const postHold = (api: TestApiService, body: HoldBody, options?: RequestO
   api.post("/holds", body, options)
 
 /** A hold that must succeed (201); returns its body. */
-export const hold = (api: TestApiService, body: HoldBody, options?: RequestOptions) =>
-  Effect.map(postHold(api, body, options), (res) => {
-    expect(res.status, res.text).toBe(201)
-    return res.json<HoldResponse>()
-  })
+export const hold = (api: TestApiService, body: HoldRequest, options?: RequestOptions) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.holds.create({ payload: body }))
 
 export const postConfirm = (api: TestApiService, id: string, body: Record<string, unknown>, options?: RequestOptions) =>
   api.post(`/holds/${id}/confirm`, body, options)
 
-/** A confirm that must succeed (200); returns its body. */
-export const confirm = (api: TestApiService, id: string, body: Record<string, unknown> = {}, options?: RequestOptions) =>
-  Effect.map(
-    postConfirm(api, id, { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }, options),
-    (res) => {
-      expect(res.status, res.text).toBe(200)
-      return res.json<ConfirmResponse>()
-    }
-  )
-
-export interface CancelResponse {
-  readonly reservation_id: string
-  readonly status: string
-  readonly refund_due_minor: number
-}
+/** A confirm that must succeed (200) with a fresh payment reference unless `body` gives one; returns its body. */
+export const confirm = (
+  api: TestApiService,
+  id: string,
+  body: Partial<typeof Booking.HoldConfirm.Type> = {},
+  options?: RequestOptions
+) =>
+  Effect.flatMap(clientOf(api, options), (client) =>
+    client.holds.confirm({
+      path: { id },
+      payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }
+    }))
 
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${id}/cancel`, body, options)
 
 /** A cancel that must succeed (200); returns its body. */
-export const cancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
-  Effect.map(postCancel(api, id, body, options), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<CancelResponse>()
-  })
+export const cancel = (
+  api: TestApiService,
+  id: string,
+  body: typeof Booking.ReservationCancel.Type = {},
+  options?: RequestOptions
+) => Effect.flatMap(clientOf(api, options), (client) => client.reservationActions.cancel({ path: { id }, payload: body }))
 
+/** `GET /reservations/{id}`, which must succeed (200). */
 export const getReservation = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.map(api.get(`/reservations/${id}`, options), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<ReservationWire>()
-  })
+  Effect.flatMap(clientOf(api, options), (client) => client.reservationReads.get({ path: { id } }))
 
 export const statusOf = (res: ApiResponse) => res.status
 

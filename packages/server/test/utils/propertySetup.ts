@@ -1,7 +1,7 @@
-import { expect } from "@effect/vitest"
+import type { Rates } from "@hotel/domain"
 import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
 import * as Effect from "effect/Effect"
-import type { HoldBody } from "./booking.js"
+import type { HoldRequest } from "./booking.js"
 import { propertyFile } from "./fixtures.js"
 import { insertGuest, insertPlan } from "./sqlSeed.js"
 import type { TestApiService } from "./TestServer.js"
@@ -45,13 +45,16 @@ export const importRoomTypes = (api: TestApiService, roomTypes: Record<string, n
     return { imported, key, guest }
   })
 
-/** A body for `POST /holds` on a property from `importRoomTypes`: room type `code` on `BAR-<code>`, 1 adult. */
+/**
+ * A body for `POST /holds` on a property from `importRoomTypes`: room type `code` on `BAR-<code>`, 1 adult, the
+ * dates and any other field from `over`.
+ */
 export const importedHoldBody = (
   imported: PropertyImportResult,
   code: string,
   guestId: string,
-  over: HoldBody = {}
-): HoldBody => ({
+  over: Partial<HoldRequest> & Pick<HoldRequest, "check_in" | "check_out">
+): HoldRequest => ({
   room_type_id: imported.room_types[code],
   rate_plan_id: imported.rate_plans[`BAR-${code}`],
   guest_id: guestId,
@@ -59,18 +62,20 @@ export const importedHoldBody = (
   ...over
 })
 
+/** One inclusion of `POST /rate-plans/{id}/inclusions`, typed by the contract. */
+export type Inclusion = Rates.Inclusion.InclusionsReplace["inclusions"][number]
+
 /** A plan `name` at 150.00 on the fixture's DBL (SQL-seeded) with `inclusions` set through the API; returns its id. */
 export const planWithInclusions = (
   api: TestApiService,
   name: string,
-  inclusions: ReadonlyArray<Record<string, unknown>>
+  inclusions: ReadonlyArray<Inclusion>
 ) =>
   Effect.gen(function*() {
     const plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], {
       name,
       base_price: "150.00"
     })
-    const res = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions })
-    expect(res.status, res.text).toBe(200)
+    yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions } })
     return plan
   })

@@ -1,5 +1,7 @@
 import { expect } from "@effect/vitest"
+import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { clientOf } from "./client.js"
 import type { ApiResponse, ErrorBody } from "./http.js"
 import type { TestApiService } from "./TestServer.js"
 
@@ -49,20 +51,8 @@ export const withQuery = (path: string, params: Record<string, string | number |
 export const missingId = "00000000-0000-4000-8000-000000000000"
 
 /** Creates a rate plan through the API on the fixture's DBL room type (or the body's); returns its id. */
-export const createPlan = (api: TestApiService, body: Record<string, unknown> = {}, key?: string) =>
-  Effect.gen(function*() {
-    const res = yield* api.post("/rate-plans", {
-      room_type_id: api.property.room_types["DBL"],
-      name: "Test plan",
-      base_price: "100.00",
-      ...body
-    }, key === undefined ? {} : { key })
-    expectStatus(res, 201)
-    return res.json<{ rate_plan_id: string }>().rate_plan_id
-  })
-
-export const getJson = (api: TestApiService, path: string) =>
-  Effect.map(api.get(path), (res) => {
-    expectStatus(res, 200)
-    return res.json<Record<string, unknown>>()
-  })
+export const createPlan = (api: TestApiService, body: Partial<Rates.RatePlan.RatePlanCreate> = {}, key?: string) =>
+  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) =>
+    client.ratePlanWrites.create({
+      payload: { room_type_id: api.property.room_types["DBL"], name: "Test plan", base_price: "100.00", ...body }
+    })).pipe(Effect.map((created) => created.rate_plan_id))

@@ -1,8 +1,9 @@
-import { expect } from "@effect/vitest"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Pricing, Visibility } from "@hotel/domain"
+import { type Folio, Pricing, Visibility } from "@hotel/domain"
+import type { ChargePosted, FolioLine, FolioView } from "@hotel/http/folios/Api"
 import * as Effect from "effect/Effect"
-import { confirm, hold, holdBody, type HoldBody, newGuest } from "./booking.js"
+import { confirm, hold, holdBody, type HoldRequest, newGuest } from "./booking.js"
+import { clientOf } from "./client.js"
 import type { RequestOptions } from "./http.js"
 import { insertReservation } from "./sqlSeed.js"
 import type { TestApiService } from "./TestServer.js"
@@ -17,61 +18,19 @@ export const timeZone = "Europe/Lisbon"
 /** The property's local date today, shifted by `offset` days. */
 export const localDay = (offset = 0): string => Pricing.addDays(Visibility.localToday(new Date(), timeZone), offset)
 
-export interface BalanceWire {
-  readonly currency: string
-  readonly charges: string
-  readonly payments: string
-  readonly balance: string
-}
+export type LineWire = typeof FolioLine.Type
+export type FolioWire = typeof FolioView.Type
+export type ChargeWire = typeof ChargePosted.Type
 
-export interface LineWire {
-  readonly id: string
-  readonly kind: string
-  readonly description: string
-  readonly amount: string
-  readonly currency: string
-  readonly exchange_rate: string | null
-  readonly revenue_category: string | null
-  readonly service_id: string | null
-  readonly quantity: number | null
-  readonly created_at: string
-}
-
-export interface FolioWire {
-  readonly id: string
-  readonly reservation_id: string
-  readonly status: string
-  readonly currency: string
-  readonly lines: ReadonlyArray<LineWire>
-  readonly balances: ReadonlyArray<BalanceWire>
-  readonly balance: string | null
-  readonly total_charges: string | null
-}
-
-export interface ChargeWire {
-  readonly charge_id: string
-  readonly reservation_id: string
-  readonly folio_id: string
-  readonly currency: string
-  readonly credit_applied: string
-  readonly lines: ReadonlyArray<LineWire>
-  readonly balances: ReadonlyArray<BalanceWire>
-  readonly balance: string | null
-  readonly total_charges: string | null
-}
-
+/** `GET /folios/{id}`, which must succeed (200). */
 export const getFolio = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.map(api.get(`/folios/${id}`, options), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<FolioWire>()
-  })
+  Effect.flatMap(clientOf(api, options), (client) => client.folios.get({ path: { id } }))
 
 /** The guest's loyalty points balance, as `GET /guests/{id}` reports it. */
 export const loyaltyBalance = (api: TestApiService, guestId: string, options?: RequestOptions) =>
-  Effect.map(api.get(`/guests/${guestId}`, options), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<{ loyalty_points: number }>().loyalty_points
-  })
+  Effect.flatMap(clientOf(api, options), (client) => client.guests.get({ path: { id: guestId } })).pipe(
+    Effect.map((guest) => guest.loyalty_points)
+  )
 
 export const postCharge = (api: TestApiService, reservationId: string, body: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${reservationId}/charges`, body, options)
@@ -80,29 +39,14 @@ export const postCharge = (api: TestApiService, reservationId: string, body: unk
 export const charge = (
   api: TestApiService,
   reservationId: string,
-  over: Record<string, unknown> = {},
+  over: Partial<Folio.ChargePost> = {},
   options?: RequestOptions
 ) =>
-  Effect.map(
-    postCharge(api, reservationId, {
-      description: "Minibar",
-      amount: "10.00",
-      currency: "EUR",
-      revenue_category: "other",
-      ...over
-    }, options),
-    (res) => {
-      expect(res.status, res.text).toBe(201)
-      return res.json<ChargeWire>()
-    }
-  )
-
-export interface Booked {
-  readonly reservation_id: string
-  readonly folio_id: string
-  readonly total: string
-  readonly guest_id: string
-}
+  Effect.flatMap(clientOf(api, options), (client) =>
+    client.charges.post({
+      path: { id: reservationId },
+      payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other", ...over }
+    }))
 
 /**
  * A hold through `POST /holds`, confirmed through `POST /holds/{id}/confirm` unless `tentative`. The body is the
@@ -110,7 +54,7 @@ export interface Booked {
  */
 export const book = (
   api: TestApiService,
-  over: HoldBody = {},
+  over: Partial<HoldRequest> = {},
   options: RequestOptions & { readonly tentative?: boolean; readonly propertyId?: string } = {}
 ) =>
   Effect.gen(function*() {
