@@ -217,7 +217,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         min_stay: 2
       })
       // Moving within its own range is not an overlap with itself.
-      yield* api.client.intervals.update({ path: { id: a }, payload: { start_date: "2026-01-05", end_date: "2026-01-12" } })
+      yield* api.client.intervals.update({ headers: {}, path: { id: a }, payload: { start_date: "2026-01-05", end_date: "2026-01-12" } })
       expectError(yield* api.patch(`/intervals/${a}`, { end_date: "2026-02-02" }), 409, "conflict", "interval_overlap")
       expectError(
         yield* api.patch(`/intervals/${b}`, { start_date: "2026-01-11", end_date: "2026-01-20" }),
@@ -267,8 +267,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         derivation_value: "-5"
       } as const
       expectInvalid(yield* api.patch(`/rate-plans/${standard}`, derive), "derived_from_id")
-      yield* api.client.intervals.update({ path: { id: priced }, payload: { price_tue: null } })
-      yield* api.client.ratePlanWrites.update({ path: { id: standard }, payload: derive })
+      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_tue: null } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive })
     }))
 
   it.effect("DELETE answers { interval_id, deleted: true }; the interval is gone", () =>

@@ -143,7 +143,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         max_per_guest: 2,
         is_active: false
       })
-      yield* api.client.promoCodes.update({ path: { id: id }, payload: { max_redemptions: null, valid_from: null, is_active: true } })
+      yield* api.client.promoCodes.update({ headers: {}, path: { id: id }, payload: { max_redemptions: null, valid_from: null, is_active: true } })
       expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({
         valid_from: null,
         max_redemptions: null,
@@ -159,7 +159,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectInvalid(yield* api.patch(`/promo-codes/${missingId}`, { valid_from: "2026-02-02", valid_to: "2026-02-01" }), "valid_to")
       expectError(yield* api.patch(`/promo-codes/${missingId}`, { is_active: false }), 404, "not_found", "promo_code_not_found")
       // A one-day window is fine.
-      yield* api.client.promoCodes.update({ path: { id: id }, payload: { valid_from: "2026-06-30" } })
+      yield* api.client.promoCodes.update({ headers: {}, path: { id: id }, payload: { valid_from: "2026-06-30" } })
       expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ code: "SPRING", valid_from: "2026-06-30" })
     }))
 

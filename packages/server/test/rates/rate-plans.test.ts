@@ -316,7 +316,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* api.patch(`/rate-plans/${a}`, { derived_from_id: a, ...derivation }), "derived_from_id")
       expectInvalid(yield* api.patch(`/rate-plans/${b}`, { derived_from_id: c }), "derived_from_id")
       // Re-parenting without a cycle is fine.
-      yield* api.client.ratePlanWrites.update({ path: { id: c }, payload: { derived_from_id: a } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: c }, payload: { derived_from_id: a } })
       expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: a })
       expect(yield* api.client.ratePlanReads.get({ path: { id: a } })).toMatchObject({ derived_from_id: null })
     }))
@@ -355,9 +355,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         room_type_id: before["room_type_id"],
         created_at: before["created_at"]
       })
-      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { cancellation_policy: null, is_active: false } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { cancellation_policy: null, is_active: false } })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ cancellation_policy: null, is_active: false })
-      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: {} })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: {} })
     }))
 
   it.effect("PATCH validates like POST, on the merged plan, and refuses room_type_id", () =>
@@ -417,9 +417,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_value: null }), "derivation_value")
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_type: "percent", derivation_value: "-101" }), "derivation_value")
       expectInvalid(yield* api.patch(`/rate-plans/${id}`, { currency: "USD" }), "currency")
-      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { derivation_type: "percent", derivation_value: "-20" } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { derivation_type: "percent", derivation_value: "-20" } })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
-      yield* api.client.ratePlanWrites.update({ path: { id: id }, payload: { derived_from_id: null } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { derived_from_id: null } })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         derived_from_id: null,
         derivation_type: null,
@@ -445,12 +445,12 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derivation_value: "-10"
       })
       const childBefore = yield* api.client.ratePlanReads.get({ path: { id: child } })
-      yield* api.client.ratePlanWrites.update({ path: { id: parent }, payload: { base_price: "250.00", name: "Parent 2" } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: parent }, payload: { base_price: "250.00", name: "Parent 2" } })
       const childAfter = yield* api.client.ratePlanReads.get({ path: { id: child } })
       expect(childAfter).toEqual(childBefore)
       const parentBefore = yield* api.client.ratePlanReads.get({ path: { id: parent } })
       expect(parentBefore).toMatchObject({ base_price: "250.00", name: "Parent 2" })
-      yield* api.client.ratePlanWrites.update({ path: { id: child }, payload: { derivation_value: "-25", name: "Child 2" } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: child }, payload: { derivation_value: "-25", name: "Child 2" } })
       expect(yield* api.client.ratePlanReads.get({ path: { id: parent } })).toEqual(parentBefore)
       expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({
         derived_from_id: parent,
@@ -475,7 +475,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const plan = yield* api.client.ratePlanReads.get({ path: { id: bar } })
       expect(plan).toMatchObject({ is_active: true, is_default: true })
       // Other changes to the default plan are fine.
-      yield* api.client.ratePlanWrites.update({ path: { id: bar }, payload: { is_active: true, public_name: "Our best rate" } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: bar }, payload: { is_active: true, public_name: "Our best rate" } })
       // Validation comes first.
       expectInvalid(yield* api.patch(`/rate-plans/${bar}`, { is_active: false, base_price: "x" }), "base_price")
     }))

@@ -82,7 +82,7 @@ export const cancel = (
   id: string,
   body: typeof Booking.ReservationCancel.Type = {},
   options?: RequestOptions
-) => Effect.flatMap(clientOf(api, options), (client) => client.reservationActions.cancel({ path: { id }, payload: body }))
+) => Effect.flatMap(clientOf(api, options), (client) => client.reservationActions.cancel({ headers: {}, path: { id }, payload: body }))
 
 /** `GET /reservations/{id}`, which must succeed (200). */
 export const getReservation = (api: TestApiService, id: string, options?: RequestOptions) =>
