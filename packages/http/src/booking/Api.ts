@@ -4,38 +4,38 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
-import { IdParam, Created } from "../Common.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
 
 export const BalanceEntry = Schema.Struct({
-  currency: Schema.String,
-  charges: Schema.String,
-  payments: Schema.String,
-  balance: Schema.String
+  currency: CurrencyCode,
+  charges: Money,
+  payments: Money,
+  balance: Money
 })
 
 export const Accommodation = Schema.Struct({
-  id: Schema.String,
-  room_id: Schema.NullOr(Schema.String),
-  room_type_id: Schema.String,
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
+  id: Id,
+  room_id: Schema.NullOr(Id),
+  room_type_id: Id,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
   status: Schema.String,
-  nightly_rate: Schema.String
+  nightly_rate: Money
 })
 
 const listItemFields = {
-  id: Schema.String,
+  id: Id,
   status: ReservationStatus,
-  guest_id: Schema.String,
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
-  room_type_id: Schema.String,
+  guest_id: Id,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
+  room_type_id: Id,
   room_type_name: Schema.String,
-  nightly_rate: Schema.String,
-  currency: Schema.String,
-  folio_balance: Schema.NullOr(Schema.String),
+  nightly_rate: Money,
+  currency: CurrencyCode,
+  folio_balance: Schema.NullOr(Money),
   balances: Schema.Array(BalanceEntry)
 }
 
@@ -44,7 +44,7 @@ export const ReservationListItem = Schema.Struct(listItemFields)
 export const Reservation = Schema.Struct({
   ...listItemFields,
   confirmation_code: Schema.String,
-  rate_plan_id: Schema.String,
+  rate_plan_id: Id,
   adults: Schema.Int,
   children: Schema.Int,
   child_ages: Schema.NullOr(Schema.Array(Schema.Int)),
@@ -53,12 +53,12 @@ export const Reservation = Schema.Struct({
   booking_source: Schema.String,
   special_notes: Schema.NullOr(Schema.String),
   promo_code: Schema.NullOr(Schema.String),
-  total: Schema.String,
-  hold_expires_at: Schema.NullOr(Schema.String),
+  total: Money,
+  hold_expires_at: Schema.NullOr(Timestamp),
   cancellation_reason: Schema.NullOr(Schema.String),
-  folio_id: Schema.String,
+  folio_id: Id,
   accommodations: Schema.Array(Accommodation),
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 const intParam = (min: number, max: number) =>
@@ -96,25 +96,25 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
 {}
 
 export const HoldCreated = Schema.Struct({
-  reservation_id: Schema.String,
-  folio_id: Schema.String,
+  reservation_id: Id,
+  folio_id: Id,
   /** Short human-readable code for guests and staff; never a resource id. */
   confirmation_code: Schema.String,
-  hold_expires_at: Schema.String,
+  hold_expires_at: Timestamp,
   /** The sum of the folio's charge lines, in `currency`. */
-  total: Schema.String,
-  currency: Schema.String,
+  total: Money,
+  currency: CurrencyCode,
   status: Schema.Literal("tentative")
 })
 
 export const HoldConfirmed = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("confirmed"),
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
-  currency: Schema.String,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
+  currency: CurrencyCode,
   /** Base-currency estimate (interface 2.8); null when a line's currency has no configured rate. */
-  folio_balance: Schema.NullOr(Schema.String),
+  folio_balance: Schema.NullOr(Money),
   /** The per-currency truth behind `folio_balance`. */
   balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean
@@ -153,7 +153,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
 {}
 
 export const ReservationCancelled = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("cancelled"),
   /** What the policy says is owed to the guest, in minor units of the reservation currency (an obligation). */
   refund_due_minor: Schema.Int
@@ -178,16 +178,16 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
 {}
 
 export const CancellationQuote = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   /** What a cancel now would owe the guest, in minor units of `currency` (0 when nothing was paid). */
   refund_due_minor: Schema.Int,
-  currency: Schema.String,
+  currency: CurrencyCode,
   /** The policy's refund percentage in force now. */
   refund_percent: Schema.Int,
   /** When that percentage stops applying (UTC); null when it is the last term. */
-  tier_until: Schema.NullOr(Schema.String),
+  tier_until: Schema.NullOr(Timestamp),
   /** The instant the quote is for (UTC). */
-  quoted_at: Schema.String
+  quoted_at: Timestamp
 })
 
 /** `GET /reservations/{id}/cancellation-quote` (decisions 3.1); scope `reservations:read`. */

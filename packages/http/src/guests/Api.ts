@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { IdParam, Created } from "../Common.js"
+import { Created, Id, IdParam, Timestamp } from "../Common.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
 
@@ -21,21 +21,21 @@ export const NewGuest = Schema.Struct({
 })
 
 export const Guest = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   first_name: Schema.String,
   last_name: Schema.String,
   email: Schema.NullOr(Schema.String),
   phone: Schema.NullOr(Schema.String),
   language: Schema.NullOr(Schema.String),
   loyalty_points: Schema.Int,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 export class GuestsApi extends HttpApiGroup.make("guests")
   .add(
     HttpApiEndpoint.post("create", "/guests")
       .setPayload(NewGuest)
-      .addSuccess(Schema.Struct({ guest_id: Schema.String }), { status: 201 })
+      .addSuccess(Schema.Struct({ guest_id: Id }), { status: 201 })
       .annotate(RequiredScope, "guests:write")
   )
   .add(
@@ -51,9 +51,9 @@ export class GuestsApi extends HttpApiGroup.make("guests")
 
 export const RedemptionCreated = Schema.Struct({
   /** The ledger entry's id. */
-  redemption_id: Schema.String,
-  guest_id: Schema.String,
-  reservation_id: Schema.NullOr(Schema.String),
+  redemption_id: Id,
+  guest_id: Id,
+  reservation_id: Schema.NullOr(Id),
   /** The points redeemed (a positive number; the ledger entry is negative). */
   points: Schema.Int,
   /** The guest's balance after the redemption. */

@@ -3,6 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Public, Authorization } from "../Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
+import { Id, Timestamp } from "../Common.js"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
 
@@ -14,12 +15,12 @@ export class HealthApi extends HttpApiGroup.make("health")
 {}
 
 export const Me = Schema.Struct({
-  api_key_id: Schema.String,
-  property_id: Schema.String,
+  api_key_id: Id,
+  property_id: Id,
   scopes: Schema.Array(Scope),
   context: SalesContext,
   label: Schema.NullOr(Schema.String),
-  expires_at: Schema.NullOr(Schema.String),
+  expires_at: Schema.NullOr(Timestamp),
   request_id: Schema.String
 })
 

@@ -4,7 +4,7 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { IsoDate, Text, Uuid } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
-import { ListOf } from "../Common.js"
+import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
 
 export const RatesParams = Schema.Struct({
@@ -21,7 +21,7 @@ export const RatesParams = Schema.Struct({
 
 export const TraceEntry = Schema.Struct({
   step: Schema.Literal("base", "interval", "derivation", "extra_guest", "single_guest_discount", "rounding"),
-  amount: Schema.String,
+  amount: Money,
   detail: Schema.optional(Schema.String)
 })
 
@@ -41,27 +41,27 @@ export const OfferReason = Schema.Literal(
 )
 
 export const Offer = Schema.Struct({
-  rate_plan_id: Schema.String,
+  rate_plan_id: Id,
   rate_plan_name: Schema.String,
-  room_type_id: Schema.String,
-  currency: Schema.String,
+  room_type_id: Id,
+  currency: CurrencyCode,
   /** Null only when the stay cannot be priced (`currency_unavailable`). */
-  total: Schema.NullOr(Schema.String),
-  nightly_rate: Schema.NullOr(Schema.String),
-  nights: Schema.Array(Schema.Struct({ date: Schema.String, amount: Schema.String, trace: Schema.Array(TraceEntry) })),
+  total: Schema.NullOr(Money),
+  nightly_rate: Schema.NullOr(Money),
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.Array(TraceEntry) })),
   /** The folio charge lines a hold of this offer writes, in order. */
-  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Schema.String })),
-  taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Schema.String })),
+  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
+  taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Money })),
   cancellation_terms: Schema.Array(Schema.Struct({ until: Schema.NullOr(Schema.String), refund_percent: Schema.Number })),
   /** The entitlements a hold gives: quantity and allowance already multiplied by the frequency. */
   inclusions: Schema.Array(Schema.Struct({
     label: Schema.String,
     inclusion_kind: Schema.Literal("perk", "credit"),
     revenue_category: Schema.String,
-    service_item_id: Schema.NullOr(Schema.String),
-    currency: Schema.String,
+    service_item_id: Schema.NullOr(Id),
+    currency: CurrencyCode,
     quantity: Schema.Int,
-    allowance: Schema.String
+    allowance: Money
   })),
   available: Schema.Int,
   bookable: Schema.Boolean,
@@ -89,7 +89,7 @@ export const AvailabilityParams = Schema.Struct({
 })
 
 export const AvailabilityNight = Schema.Struct({
-  date: Schema.String,
+  date: DateOnly,
   /** Rooms of the type in service. */
   rooms: Schema.Int,
   /** Rooms free that night (live holds, confirmed and checked-in stays taken off). */
@@ -97,7 +97,7 @@ export const AvailabilityNight = Schema.Struct({
 })
 
 export const RoomTypeAvailability = Schema.Struct({
-  room_type_id: Schema.String,
+  room_type_id: Id,
   nights: Schema.Array(AvailabilityNight)
 })
 

@@ -5,23 +5,23 @@ import * as Errors from "../Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
-import { IdParam, ListOf, Created } from "../Common.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableInt = Schema.NullOr(Schema.Int)
 
 /** The full rate plan object of `GET /rate-plans/{id}` and of the list. */
 export const RatePlan = Schema.Struct({
-  id: Schema.String,
-  room_type_id: Schema.String,
+  id: Id,
+  room_type_id: Id,
   name: Schema.String,
   public_name: NullableString,
   description: NullableString,
   image_url: NullableString,
-  base_price: Schema.String,
-  currency: Schema.String,
-  extra_guest_charge: Schema.String,
-  single_guest_discount: Schema.String,
+  base_price: Money,
+  currency: CurrencyCode,
+  extra_guest_charge: Money,
+  single_guest_discount: Money,
   single_guest_discount_type: Schema.Literal("fixed", "percent"),
   min_los: NullableInt,
   max_los: NullableInt,
@@ -39,8 +39,8 @@ export const RatePlan = Schema.Struct({
   is_default: Schema.Boolean,
   requires_promo_code: Schema.Boolean,
   cancellation_policy: Schema.NullOr(Schema.Array(CancellationTier)),
-  created_at: Schema.String,
-  updated_at: Schema.String
+  created_at: Timestamp,
+  updated_at: Timestamp
 })
 
 /** Catalogue reads of rate plans (scope `catalog:read`). */
@@ -58,9 +58,9 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
   .annotate(CacheControl, shortCache)
 {}
 
-export const RatePlanCreated = Schema.Struct({ rate_plan_id: Schema.String })
-export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Schema.String, updated: Schema.Literal(true) })
-export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Schema.String, deleted: Schema.Literal(true) })
+export const RatePlanCreated = Schema.Struct({ rate_plan_id: Id })
+export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Id, updated: Schema.Literal(true) })
+export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema.Literal(true) })
 
 /**
  * Rate plan writes (interface 4.1; scope `rates:write`). Promotions are plans with `kind` `promotion` and a
@@ -95,11 +95,11 @@ const Price = Schema.NullOr(Schema.String)
 
 /** An interval as read (interface 2.3): money in the plan's currency. */
 export const Interval = Schema.Struct({
-  id: Schema.String,
-  rate_plan_id: Schema.String,
+  id: Id,
+  rate_plan_id: Id,
   name: Schema.String,
-  start_date: Schema.String,
-  end_date: Schema.String,
+  start_date: DateOnly,
+  end_date: DateOnly,
   price_mon: Price,
   price_tue: Price,
   price_wed: Price,
@@ -112,15 +112,15 @@ export const Interval = Schema.Struct({
   closed_to_arrival: Schema.Boolean,
   closed_to_departure: Schema.Boolean,
   stop_sell: Schema.Boolean,
-  extra_guest_charge: Schema.String,
-  single_guest_discount: Schema.String,
-  currency: Schema.String,
-  created_at: Schema.String
+  extra_guest_charge: Money,
+  single_guest_discount: Money,
+  currency: CurrencyCode,
+  created_at: Timestamp
 })
 
-export const IntervalCreated = Schema.Struct({ interval_id: Schema.String })
-export const IntervalUpdated = Schema.Struct({ interval_id: Schema.String, updated: Schema.Literal(true) })
-export const IntervalDeleted = Schema.Struct({ interval_id: Schema.String, deleted: Schema.Literal(true) })
+export const IntervalCreated = Schema.Struct({ interval_id: Id })
+export const IntervalUpdated = Schema.Struct({ interval_id: Id, updated: Schema.Literal(true) })
+export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.Literal(true) })
 
 /**
  * Seasonal intervals (interface 4.2): reads need `rates:read`, writes `rates:write`. An `{id}` under
@@ -160,18 +160,18 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
 
 /** An inclusion or credit as read (interface 2.4): the amount in its own currency. */
 export const Inclusion = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   label: Schema.String,
-  allocated_amount: Schema.String,
+  allocated_amount: Money,
   frequency: Schema.Literal("perStay", "perNight", "perGuest", "perGuestPerNight"),
   inclusion_kind: Schema.Literal("perk", "credit"),
   revenue_category: Schema.Literal("room", "fnb", "spa", "excursions", "activities", "other"),
-  service_item_id: Schema.NullOr(Schema.String),
-  currency: Schema.String,
+  service_item_id: Schema.NullOr(Id),
+  currency: CurrencyCode,
   included_quantity: Schema.Int
 })
 
-export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, count: Schema.Int })
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schema.Int })
 
 /** A plan's inclusions (interface 4.3): read with `rates:read`; POST replaces the whole list (`rates:write`). */
 export class InclusionsApi extends HttpApiGroup.make("inclusions")
@@ -194,8 +194,8 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
 
 /** A promo code as read (interface 2.5), with its live redemptions. */
 export const PromoCode = Schema.Struct({
-  id: Schema.String,
-  rate_plan_id: Schema.String,
+  id: Id,
+  rate_plan_id: Id,
   code: Schema.String,
   valid_from: Schema.NullOr(Schema.String),
   valid_to: Schema.NullOr(Schema.String),
@@ -203,12 +203,12 @@ export const PromoCode = Schema.Struct({
   max_per_guest: Schema.NullOr(Schema.Int),
   is_active: Schema.Boolean,
   times_redeemed: Schema.Int,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
-export const PromoCodeCreated = Schema.Struct({ promo_code_id: Schema.String, code: Schema.String })
-export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Schema.String, updated: Schema.Literal(true) })
-export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Schema.String, deleted: Schema.Literal(true) })
+export const PromoCodeCreated = Schema.Struct({ promo_code_id: Id, code: Schema.String })
+export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Id, updated: Schema.Literal(true) })
+export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Schema.Literal(true) })
 
 /** Promo codes (interface 4.4): reads need `rates:read`, writes `rates:write`. */
 export class PromoCodesApi extends HttpApiGroup.make("promoCodes")

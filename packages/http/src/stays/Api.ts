@@ -4,13 +4,13 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { IdParam } from "../Common.js"
+import { Id, IdParam } from "../Common.js"
 
 export const StayTransitioned = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("checked_in", "checked_out", "no_show"),
   /** The room assigned at check-in; null for a no-show. */
-  room_id: Schema.NullOr(Schema.String)
+  room_id: Schema.NullOr(Id)
 })
 
 /** Check-in, check-out and no-show (decisions 5); scope `reservations:write`. */

@@ -2,7 +2,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, IdParam, ListOf } from "../Common.js"
+import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
 import { wire } from "../Envelope.js"
 import { Authorization, NotFoundAs, RequiredScope } from "../Security.js"
 
@@ -30,12 +30,12 @@ export const WebhookEndpointPatch = Schema.Struct({
 })
 
 export const WebhookEndpoint = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   url: Schema.String,
   event_types: Schema.Array(Schema.String),
   description: Schema.NullOr(Schema.String),
   is_active: Schema.Boolean,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 export const DeliveryAttempt = Schema.Struct({
@@ -45,8 +45,8 @@ export const DeliveryAttempt = Schema.Struct({
   status: Schema.Literal("succeeded", "failed", "pending"),
   response_status: Schema.NullOr(Schema.Int),
   error: Schema.NullOr(Schema.String),
-  attempted_at: Schema.String,
-  next_attempt_at: Schema.NullOr(Schema.String)
+  attempted_at: Timestamp,
+  next_attempt_at: Schema.NullOr(Timestamp)
 })
 
 /** Webhook endpoints (decisions 8): reads need `webhooks:read`, writes `webhooks:write`. */
@@ -54,7 +54,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("create", "/webhook-endpoints")
       .setPayload(NewWebhookEndpoint)
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, secret: Schema.String }), Created)
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, secret: Schema.String }), Created)
   )
   .add(
     HttpApiEndpoint.get("list", "/webhook-endpoints")
@@ -69,11 +69,11 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.patch("update")`/webhook-endpoints/${IdParam}`
       .setPayload(WebhookEndpointPatch)
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, updated: Schema.Literal(true) }))
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, updated: Schema.Literal(true) }))
   )
   .add(
     HttpApiEndpoint.del("delete")`/webhook-endpoints/${IdParam}`
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, deleted: Schema.Literal(true) }))
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, deleted: Schema.Literal(true) }))
   )
   .add(
     HttpApiEndpoint.get("deliveries")`/webhook-endpoints/${IdParam}/deliveries`
