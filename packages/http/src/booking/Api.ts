@@ -5,6 +5,7 @@ import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
 
@@ -78,14 +79,17 @@ export const ReservationListParams = Schema.Struct({
 })
 
 export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
+  .annotateContext(tag("Holds and reservations", "The two-step sale (a hold, then its confirmation with a payment reference), reservation reads, cancellation and its quote."))
   .add(
     HttpApiEndpoint.get("list", "/reservations")
+      .annotateContext(doc("List reservations", "Reservations, filtered by guest or status, paged with `limit` and `offset`."))
       .setUrlParams(ReservationListParams)
       .addSuccess(Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }))
       .addError(Errors.GuestNotFound)
   )
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}`
+      .annotateContext(doc("Get a reservation", "One reservation with its rooms, price, folio balances and status."))
       .addSuccess(Reservation)
       .addError(Errors.ReservationNotFound)
       .annotate(NotFoundAs, ReservationNotFound)
@@ -122,8 +126,10 @@ export const HoldConfirmed = Schema.Struct({
 
 /** The two-step sale (interface 4.5, 4.6): hold, then confirm; scope `reservations:write`. */
 export class HoldsApi extends HttpApiGroup.make("holds")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.post("create", "/holds")
+      .annotateContext(doc("Place a hold", "Reserves rooms for a stay at a quoted price until `hold_expires_at`; confirm it before then. Availability is checked and taken under a lock, so two holds never take the same last room."))
       .setPayload(Booking.HoldCreate)
       .addSuccess(HoldCreated, Created)
       .addError(Errors.RoomTypeNotFound)
@@ -136,6 +142,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
   )
   .add(
     HttpApiEndpoint.post("confirm")`/holds/${IdParam}/confirm`
+      .annotateContext(doc("Confirm a hold", "Turns a live hold into a confirmed reservation with your payment reference. Repeating it with the same reference answers `already_confirmed: true`."))
       .setPayload(Booking.HoldConfirm)
       .addSuccess(HoldConfirmed)
       .addError(Errors.ReservationNotFound)
@@ -164,8 +171,10 @@ export const ReservationCancelled = Schema.Struct({
  * lives here; check-in, check-out, no-show and charges join this group.
  */
 export class ReservationActionsApi extends HttpApiGroup.make("reservationActions")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.post("cancel")`/reservations/${IdParam}/cancel`
+      .annotateContext(doc("Cancel a reservation", "Cancels a hold or a confirmed reservation; `refund_due_minor` is what the cancellation policy says is owed."))
       .setPayload(Booking.ReservationCancel)
       .addSuccess(ReservationCancelled)
       .addError(Errors.ReservationNotFound)
@@ -192,8 +201,10 @@ export const CancellationQuote = Schema.Struct({
 
 /** `GET /reservations/{id}/cancellation-quote` (decisions 3.1); scope `reservations:read`. */
 export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}/cancellation-quote`
+      .annotateContext(doc("Quote a cancellation", "What cancelling now would refund, under which policy tier and until when."))
       .addSuccess(CancellationQuote)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)

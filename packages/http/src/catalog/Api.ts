@@ -3,6 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Authorization, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
 import { CurrencyCode, Decimal, Id, ListOf, Money } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const CancellationTier = Schema.Struct({
   days_before_arrival: Schema.Int,
@@ -63,9 +64,10 @@ export const Service = Schema.Struct({
 })
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
-  .add(HttpApiEndpoint.get("property", "/property").addSuccess(Property))
-  .add(HttpApiEndpoint.get("roomTypes", "/room-types").addSuccess(ListOf(RoomType)))
-  .add(HttpApiEndpoint.get("services", "/services").addSuccess(ListOf(Service)))
+  .annotateContext(tag("Property and catalogue", "The property's settings, its room types with their rooms, and the services guests can add to a stay."))
+  .add(HttpApiEndpoint.get("property", "/property").annotateContext(doc("Get the property", "The property's currencies, taxes, child age brackets, loyalty earning rate and default cancellation policy.")).addSuccess(Property))
+  .add(HttpApiEndpoint.get("roomTypes", "/room-types").annotateContext(doc("List room types", "Every room type with its occupancy, bed configurations and rooms.")).addSuccess(ListOf(RoomType)))
+  .add(HttpApiEndpoint.get("services", "/services").annotateContext(doc("List services", "The services that can be added to a hold or charged to a folio, with their price, tax and modifiers.")).addSuccess(ListOf(Service)))
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

@@ -6,6 +6,7 @@ import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
 import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../Common.js"
 import { BalanceEntry } from "../booking/Api.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 /** A folio line (decisions 3.1, 5): `amount` in the line's own currency. */
 export const FolioLine = Schema.Struct({
@@ -43,8 +44,10 @@ export const FolioView = Schema.Struct({
 
 /** `GET /folios/{id}` (decisions 3.1); scope `reservations:read`. */
 export class FoliosApi extends HttpApiGroup.make("folios")
+  .annotateContext(tag("Folios and charges", "Each reservation's account: charge lines, payments and balances per currency."))
   .add(
     HttpApiEndpoint.get("get")`/folios/${IdParam}`
+      .annotateContext(doc("Get a folio", "The folio's lines and its balance per currency, with an estimate in the base currency."))
       .addSuccess(FolioView)
       .addError(Errors.FolioNotFound)
   )
@@ -71,8 +74,10 @@ export const ChargePosted = Schema.Struct({
 
 /** `POST /reservations/{id}/charges` (decisions 5); scope `folios:write`. */
 export class ChargesApi extends HttpApiGroup.make("charges")
+  .annotateContext(tag("Folios and charges", "Each reservation's account."))
   .add(
     HttpApiEndpoint.post("post")`/reservations/${IdParam}/charges`
+      .annotateContext(doc("Post a charge", "Adds a service charge to a reservation's folio; credits from the rate plan's inclusions apply first."))
       .setPayload(Folio.ChargePost)
       .addSuccess(ChargePosted, Created)
       .addError(Errors.ReservationNotFound)

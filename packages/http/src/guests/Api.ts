@@ -5,6 +5,7 @@ import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { Created, Id, IdParam, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
 
@@ -32,14 +33,17 @@ export const Guest = Schema.Struct({
 })
 
 export class GuestsApi extends HttpApiGroup.make("guests")
+  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
     HttpApiEndpoint.post("create", "/guests")
+      .annotateContext(doc("Create a guest", "Creates a guest profile; a hold names its guest by id."))
       .setPayload(NewGuest)
       .addSuccess(Schema.Struct({ guest_id: Id }), { status: 201 })
       .annotate(RequiredScope, "guests:write")
   )
   .add(
     HttpApiEndpoint.get("get")`/guests/${IdParam}`
+      .annotateContext(doc("Get a guest", "One guest with their loyalty balance."))
       .addSuccess(Guest)
       .addError(Errors.GuestNotFound)
       .annotate(RequiredScope, "guests:read")
@@ -62,8 +66,10 @@ export const RedemptionCreated = Schema.Struct({
 
 /** `POST /guests/{id}/loyalty/redemptions` (decisions 5); scope `guests:write`. */
 export class LoyaltyApi extends HttpApiGroup.make("loyalty")
+  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
     HttpApiEndpoint.post("redeem")`/guests/${IdParam}/loyalty/redemptions`
+      .annotateContext(doc("Redeem loyalty points", "Spends points of a guest, optionally against a reservation; fails with `insufficient_points` when the balance is too low."))
       .setPayload(Loyalty.Redemption)
       .addSuccess(RedemptionCreated, Created)
       .addError(Errors.GuestNotFound)

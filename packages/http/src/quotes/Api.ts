@@ -6,6 +6,7 @@ import { IsoDate, Text, Uuid } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
 import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const RatesParams = Schema.Struct({
   check_in: IsoDate,
@@ -70,8 +71,10 @@ export const Offer = Schema.Struct({
 
 /** Quotes (decisions 3.1): live inventory, never cached, scope `catalog:read`. */
 export class RatesApi extends HttpApiGroup.make("rates")
+  .annotateContext(tag("Availability and quotes", "What can be sold for a stay: free rooms per night, and the price of each bookable rate plan with how it was computed."))
   .add(
     HttpApiEndpoint.get("rates", "/rates")
+      .annotateContext(doc("Quote a stay", "The price of a stay for a party in every rate plan the key may sell: nightly prices with their trace, taxes, inclusions and cancellation terms. With `include_unavailable=true`, plans that cannot be booked are listed with the reasons."))
       .setUrlParams(RatesParams)
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
@@ -103,8 +106,10 @@ export const RoomTypeAvailability = Schema.Struct({
 
 /** Live inventory (decisions 3.1): never cached, scope `catalog:read`. */
 export class AvailabilityApi extends HttpApiGroup.make("availability")
+  .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
   .add(
     HttpApiEndpoint.get("availability", "/availability")
+      .annotateContext(doc("Get availability", "Rooms free per room type and night over a date range."))
       .setUrlParams(AvailabilityParams)
       .addSuccess(ListOf(RoomTypeAvailability))
       .addError(Errors.RoomTypeNotFound)

@@ -6,6 +6,7 @@ import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@h
 import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableInt = Schema.NullOr(Schema.Int)
@@ -45,9 +46,11 @@ export const RatePlan = Schema.Struct({
 
 /** Catalogue reads of rate plans (scope `catalog:read`). */
 export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
-  .add(HttpApiEndpoint.get("list", "/rate-plans").addSuccess(ListOf(RatePlan)))
+  .annotateContext(tag("Rate plans", "Rate plans price a room type: a base price, length-of-stay and booking windows, derivation from a parent plan, and a cancellation policy. Reads need `catalog:read`, writes `rates:write`."))
+  .add(HttpApiEndpoint.get("list", "/rate-plans").annotateContext(doc("List rate plans", "Every rate plan of the property visible to the key's sales context.")).addSuccess(ListOf(RatePlan)))
   .add(
     HttpApiEndpoint.get("get")`/rate-plans/${IdParam}`
+      .annotateContext(doc("Get a rate plan", "One rate plan with its prices, restrictions, derivation and cancellation policy."))
       .addSuccess(RatePlan)
       .addError(Errors.RatePlanNotFound)
       .annotate(NotFoundAs, RatePlanNotFound)
@@ -67,20 +70,24 @@ export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema
  * derivation. The full object is read back with `GET /rate-plans/{id}` (group `ratePlanReads`).
  */
 export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
+  .annotateContext(tag("Rate plans", "Rate plans price a room type."))
   .add(
     HttpApiEndpoint.post("create", "/rate-plans")
+      .annotateContext(doc("Create a rate plan", "Creates a standard plan or a promotion derived from another plan. Money is in the plan's currency."))
       .setPayload(Rates.RatePlan.RatePlanCreate)
       .addSuccess(RatePlanCreated, Created)
       .addError(Errors.RoomTypeNotFound)
   )
   .add(
     HttpApiEndpoint.patch("update")`/rate-plans/${IdParam}`
+      .annotateContext(doc("Update a rate plan", "Changes the fields sent; the others keep their values."))
       .setPayload(Rates.RatePlan.RatePlanPatch)
       .addSuccess(RatePlanUpdated)
       .addError(Errors.DefaultRatePlanProtected)
   )
   .add(
     HttpApiEndpoint.del("delete")`/rate-plans/${IdParam}`
+      .annotateContext(doc("Delete a rate plan", "Deletes a plan no reservation, hold or derived plan uses; the default plan cannot be deleted."))
       .addSuccess(RatePlanDeleted)
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
@@ -127,14 +134,17 @@ export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.
  * `/rate-plans` names a plan, under `/intervals` an interval.
  */
 export class IntervalsApi extends HttpApiGroup.make("intervals")
+  .annotateContext(tag("Seasonal intervals", "Date ranges of a rate plan with their own prices per weekday, stay limits and restrictions (closed to arrival or departure, stop sell)."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/intervals`
+      .annotateContext(doc("List a plan's intervals", "The seasonal intervals of a rate plan, in date order."))
       .addSuccess(ListOf(Interval))
       .annotate(RequiredScope, "rates:read")
       .annotate(NotFoundAs, RatePlanNotFound)
   )
   .add(
     HttpApiEndpoint.post("create")`/rate-plans/${IdParam}/intervals`
+      .annotateContext(doc("Create an interval", "Adds a seasonal interval to a plan; it may not overlap another interval of the plan."))
       .setPayload(Rates.Interval.IntervalCreate)
       .addSuccess(IntervalCreated, Created)
       .addError(Errors.IntervalOverlap)
@@ -142,16 +152,18 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
   )
   .add(
     HttpApiEndpoint.get("get")`/intervals/${IdParam}`
+      .annotateContext(doc("Get an interval", "One seasonal interval with its weekday prices and restrictions."))
       .addSuccess(Interval)
       .annotate(RequiredScope, "rates:read")
   )
   .add(
     HttpApiEndpoint.patch("update")`/intervals/${IdParam}`
+      .annotateContext(doc("Update an interval", "Changes the fields sent; the interval may not come to overlap another."))
       .setPayload(Rates.Interval.IntervalPatch)
       .addSuccess(IntervalUpdated)
       .addError(Errors.IntervalOverlap)
   )
-  .add(HttpApiEndpoint.del("delete")`/intervals/${IdParam}`.addSuccess(IntervalDeleted))
+  .add(HttpApiEndpoint.del("delete")`/intervals/${IdParam}`.annotateContext(doc("Delete an interval", "Removes the interval; the plan's own prices apply to its dates again.")).addSuccess(IntervalDeleted))
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -175,13 +187,16 @@ export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schem
 
 /** A plan's inclusions (interface 4.3): read with `rates:read`; POST replaces the whole list (`rates:write`). */
 export class InclusionsApi extends HttpApiGroup.make("inclusions")
+  .annotateContext(tag("Inclusions and credits", "What a rate plan includes: perks priced into the rate and credits spent against folio charges."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/inclusions`
+      .annotateContext(doc("List a plan's inclusions", "The perks and credits included in a rate plan."))
       .addSuccess(ListOf(Inclusion))
       .annotate(RequiredScope, "rates:read")
   )
   .add(
     HttpApiEndpoint.post("replace")`/rate-plans/${IdParam}/inclusions`
+      .annotateContext(doc("Replace a plan's inclusions", "Replaces the whole list of inclusions of the plan with the list sent."))
       .setPayload(Rates.Inclusion.InclusionsReplace)
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
@@ -212,14 +227,17 @@ export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Sche
 
 /** Promo codes (interface 4.4): reads need `rates:read`, writes `rates:write`. */
 export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
+  .annotateContext(tag("Promo codes", "Codes that unlock a rate plan that requires one, with validity dates and redemption limits."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/promo-codes`
+      .annotateContext(doc("List a plan's promo codes", "The promo codes of a rate plan with their live redemptions."))
       .addSuccess(ListOf(PromoCode))
       .annotate(RequiredScope, "rates:read")
       .annotate(NotFoundAs, RatePlanNotFound)
   )
   .add(
     HttpApiEndpoint.post("create")`/rate-plans/${IdParam}/promo-codes`
+      .annotateContext(doc("Create a promo code", "Adds a code to a plan; a code already in use is `promo_code_exists`."))
       .setPayload(Rates.PromoCode.PromoCodeCreate)
       .addSuccess(PromoCodeCreated, Created)
       .addError(Errors.PromoCodeExists)
@@ -227,15 +245,17 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
   )
   .add(
     HttpApiEndpoint.get("get")`/promo-codes/${IdParam}`
+      .annotateContext(doc("Get a promo code", "One promo code with its validity and redemptions."))
       .addSuccess(PromoCode)
       .annotate(RequiredScope, "rates:read")
   )
   .add(
     HttpApiEndpoint.patch("update")`/promo-codes/${IdParam}`
+      .annotateContext(doc("Update a promo code", "Changes the fields sent."))
       .setPayload(Rates.PromoCode.PromoCodePatch)
       .addSuccess(PromoCodeUpdated)
   )
-  .add(HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`.addSuccess(PromoCodeDeleted))
+  .add(HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`.annotateContext(doc("Delete a promo code", "Removes the code.")).addSuccess(PromoCodeDeleted))
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")

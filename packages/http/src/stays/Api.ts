@@ -5,6 +5,7 @@ import * as Errors from "../Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { Id, IdParam } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const StayTransitioned = Schema.Struct({
   reservation_id: Id,
@@ -15,8 +16,10 @@ export const StayTransitioned = Schema.Struct({
 
 /** Check-in, check-out and no-show (decisions 5); scope `reservations:write`. */
 export class StayApi extends HttpApiGroup.make("stay")
+  .annotateContext(tag("Stays", "Check-in (with a room assignment), check-out and no-show of confirmed reservations."))
   .add(
     HttpApiEndpoint.post("checkIn")`/reservations/${IdParam}/check-in`
+      .annotateContext(doc("Check a guest in", "Marks a confirmed reservation checked in and assigns it a room of its type."))
       .setPayload(Stay.CheckIn)
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
@@ -27,12 +30,14 @@ export class StayApi extends HttpApiGroup.make("stay")
   )
   .add(
     HttpApiEndpoint.post("checkOut")`/reservations/${IdParam}/check-out`
+      .annotateContext(doc("Check a guest out", "Marks a checked-in reservation checked out."))
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
   .add(
     HttpApiEndpoint.post("noShow")`/reservations/${IdParam}/no-show`
+      .annotateContext(doc("Record a no-show", "Marks a confirmed reservation whose guest did not arrive."))
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
