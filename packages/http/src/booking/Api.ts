@@ -67,7 +67,11 @@ const intParam = (min: number, max: number) =>
     Schema.int({ message: () => "must be a whole number" }),
     Schema.greaterThanOrEqualTo(min, { message: () => `must be ${min} to ${max}` }),
     Schema.lessThanOrEqualTo(max, { message: () => `must be ${min} to ${max}` })
-  ).annotations({ message: () => `must be a whole number from ${min} to ${max}` })
+  ).annotations({
+    message: () => `must be a whole number from ${min} to ${max}`,
+    // Sent as text in the query string, documented as the integer it stands for.
+    jsonSchema: { type: "integer", minimum: min, maximum: max }
+  })
 
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
