@@ -63,7 +63,7 @@ export const Reservation = Schema.Struct({
 })
 
 const intParam = (min: number, max: number) =>
-  Schema.NumberFromString.pipe(
+  Schema.NumberFromString.annotations({ message: () => `must be a whole number from ${min} to ${max}` }).pipe(
     Schema.int({ message: () => "must be a whole number" }),
     Schema.greaterThanOrEqualTo(min, { message: () => `must be ${min} to ${max}` }),
     Schema.lessThanOrEqualTo(max, { message: () => `must be ${min} to ${max}` })
@@ -76,7 +76,7 @@ const intParam = (min: number, max: number) =>
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
   status: Schema.optional(ReservationStatus.annotations({
-    message: () => "status must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
+    message: () => "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
   })),
   limit: Schema.optional(intParam(1, 100)),
   offset: Schema.optional(intParam(0, 10000))
