@@ -58,6 +58,8 @@ export interface ServeProcess {
   readonly baseUrl: string
   /** What the process printed on stdout so far (the demo document, when it imported one). */
   readonly stdout: () => string
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  readonly output: () => string
   /** `kill -9` of the process group: a crash, nothing finishes. */
   readonly crash: () => void
   /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
@@ -115,7 +117,7 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   const kill = (signal: NodeJS.Signals) => {
     if (child.pid !== undefined) process.kill(-child.pid, signal)
   }
-  return { baseUrl, stdout: () => stdout, crash, kill } satisfies ServeProcess
+  return { baseUrl, stdout: () => stdout, output: () => output, crash, kill } satisfies ServeProcess
 })
 
 /** An API process on the test's database. */
