@@ -4,7 +4,7 @@ import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
 import { wire } from "../Envelope.js"
-import { Authorization, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, NotFoundAs, RequestBody, RequiredScope } from "../Security.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const WebhookEndpointNotFoundError = wire(WebhookEndpointNotFound)
@@ -94,6 +94,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .setPayload(Schema.Struct({ event_id: Schema.String }))
       .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
   )
+  .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "webhooks:write")
   .annotate(NotFoundAs, WebhookEndpointNotFound)
