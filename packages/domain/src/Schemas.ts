@@ -6,7 +6,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (s: string): boolean => UUID.test(s)
 
 export const Uuid = Schema.String.pipe(
-  Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID" })
+  Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID", jsonSchema: { format: "uuid" } })
 )
 
 /** The first and last dates the API accepts anywhere (decisions 10): far enough for any stay, and a year 0000 never reaches Postgres. */
@@ -32,15 +32,21 @@ export const Text = Schema.String.pipe(Schema.filter(hasNoNul, { message: () => 
 
 /** A calendar date `YYYY-MM-DD`, kept as text: dates carry no time zone. */
 export const IsoDate = Schema.String.pipe(
-  Schema.filter(isCalendarDate, { message: () => calendarDateMessage })
+  Schema.filter(isCalendarDate, { message: () => calendarDateMessage, jsonSchema: { format: "date" } })
 )
 
 export const DecimalString = Schema.String.pipe(
-  Schema.filter((s) => /^-?\d+(\.\d+)?$/.test(s), { message: () => "must be a decimal string such as \"120.00\"" })
+  Schema.filter((s) => /^-?\d+(\.\d+)?$/.test(s), {
+    message: () => "must be a decimal string such as \"120.00\"",
+    jsonSchema: { pattern: "^-?\\d+(\\.\\d+)?$" }
+  })
 )
 
 export const CurrencyCode = Schema.String.pipe(
-  Schema.filter((s) => /^[A-Z]{3}$/.test(s), { message: () => "must be an ISO 4217 currency code" })
+  Schema.filter((s) => /^[A-Z]{3}$/.test(s), {
+    message: () => "must be an ISO 4217 currency code",
+    jsonSchema: { pattern: "^[A-Z]{3}$" }
+  })
 )
 
 export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative({ message: () => "must be a whole number of 0 or more" }))

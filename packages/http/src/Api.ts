@@ -20,16 +20,12 @@ import { FoliosApi } from "./folios/Api.js"
 import { LoyaltyApi } from "./guests/Api.js"
 import { StayApi } from "./stays/Api.js"
 import { EventsApi } from "./events/Api.js"
-import { withEventWebhooks } from "./events/openapi.js"
 import { WebhookEndpointNotFoundError, WebhooksApi } from "./webhooks/Api.js"
 import * as Errors from "./Errors.js"
-import { stripDefaultDecodeError } from "./OpenApiTransform.js"
+import { describeDocument } from "./openapi/Document.js"
 
-/**
- * The contract. Clients import this (and nothing of the server) to derive typed clients.
- * Errors any endpoint may answer with are declared here, once.
- */
-export class HotelApi extends HttpApi.make("hotel")
+/** The endpoints with their own errors; the description reads what each operation can answer from it. */
+export const Endpoints = HttpApi.make("hotel")
   .add(HealthApi)
   .add(MeApi)
   .add(CatalogApi)
@@ -51,6 +47,13 @@ export class HotelApi extends HttpApi.make("hotel")
   .add(CancellationQuoteApi)
   .add(EventsApi)
   .add(WebhooksApi)
+
+/**
+ * The contract. Clients import this (and nothing of the server) to derive typed clients.
+ * The errors the gateway may answer with are declared here, once; the description lists under each
+ * operation only those it can meet.
+ */
+export class HotelApi extends Endpoints
   .addError(Errors.InvalidParameters)
   .addError(Errors.InvalidJson)
   .addError(Errors.MissingApiKey)
@@ -75,6 +78,10 @@ export class HotelApi extends HttpApi.make("hotel")
   .annotateContext(OpenApi.annotations({
     title: "Hotel rate management and reservations",
     version: "1.0.0",
-    transform: (spec) => withEventWebhooks(stripDefaultDecodeError(spec))
+    description: "Rates, availability, holds, reservations, stays and folios of one hotel property. " +
+      "Authenticate with `Authorization: Bearer <key>`; every error is `{ \"error\": { type, code, message, param, " +
+      "request_id } }`. The guide is `docs/api.md` in the repository.",
+    servers: [{ url: "http://127.0.0.1:3000", description: "A local server (`npm start`)" }],
+    transform: describeDocument(Endpoints)
   }))
 {}

@@ -8,3 +8,27 @@ export const ListOf = <A, I>(item: Schema.Schema<A, I>) => Schema.Struct({ data:
 export const IdParam = HttpApiSchema.param("id", Uuid)
 
 export const Created = { status: 201 } as const
+
+// Wire formats of response fields: plain strings on the wire, described for the API description.
+
+/** A resource id (UUID). */
+export const Id = Schema.String.annotations({ jsonSchema: { type: "string", format: "uuid" } })
+
+/** An amount of money as a decimal string in its currency's minor-unit precision (never a float). */
+export const Money = Schema.String.annotations({
+  jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$", examples: ["120.00"] }
+})
+
+/** A calendar date `YYYY-MM-DD` (no time zone). */
+export const DateOnly = Schema.String.annotations({ jsonSchema: { type: "string", format: "date" } })
+
+/** An instant in UTC, ISO 8601. */
+export const Timestamp = Schema.String.annotations({ jsonSchema: { type: "string", format: "date-time" } })
+
+/** An ISO 4217 currency code. */
+export const CurrencyCode = Schema.String.annotations({
+  jsonSchema: { type: "string", pattern: "^[A-Z]{3}$", examples: ["EUR"] }
+})
+
+/** A decimal that is not money (a rate, a percentage), as a string. */
+export const Decimal = Schema.String.annotations({ jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$" } })

@@ -15,14 +15,14 @@ export const IntParam = (min: number, max: number) =>
     ),
     Schema.Number,
     { strict: true, decode: (s) => Number(s), encode: (n) => String(n) }
-  )
+  ).annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max } })
 
 /** `true` or `false`. */
 export const BooleanParam = Schema.transform(
   Schema.String.pipe(Schema.filter((s) => s === "true" || s === "false", { message: () => "must be true or false" })),
   Schema.Boolean,
   { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") }
-)
+).annotations({ jsonSchema: { type: "boolean" } })
 
 /**
  * Comma-separated whole numbers of 0 or more, at most `max` of them (`4,9`); the empty string is an empty

@@ -15,23 +15,29 @@ export const Str = Schema.String.annotations({ message: () => "must be a string"
 export const text = (min: number, max: number) =>
   Str.pipe(
     Schema.filter((s) => s.length >= min && s.length <= max, {
-      message: () => (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`)
+      message: () => (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`),
+      jsonSchema: { minLength: min, maxLength: max }
     })
   )
 
-export const IdField = Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID" }))
+export const IdField = Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID", jsonSchema: { format: "uuid" } }))
 
-export const DateField = Str.pipe(Schema.filter(isCalendarDate, { message: () => calendarDateMessage }))
+export const DateField = Str.pipe(
+  Schema.filter(isCalendarDate, { message: () => calendarDateMessage, jsonSchema: { format: "date" } })
+)
 
 const DECIMAL_MESSAGE = "must be a decimal string such as \"120.00\""
 
 /** A decimal string; precision and range are checked once the currency is known (`Money.parse`). */
 export const DecimalField = Schema.String.annotations({ message: () => DECIMAL_MESSAGE }).pipe(
-  Schema.filter((s) => DECIMAL.test(s), { message: () => DECIMAL_MESSAGE })
+  Schema.filter((s) => DECIMAL.test(s), { message: () => DECIMAL_MESSAGE, jsonSchema: { pattern: DECIMAL.source } })
 )
 
 export const CurrencyField = Str.pipe(
-  Schema.filter(Currency.isCurrency, { message: () => "must be an ISO 4217 currency code such as \"EUR\"" })
+  Schema.filter(Currency.isCurrency, {
+    message: () => "must be an ISO 4217 currency code such as \"EUR\"",
+    jsonSchema: { pattern: "^[A-Z]{3}$" }
+  })
 )
 
 /** An absolute http(s) URL of at most 2000 characters. */
@@ -46,13 +52,19 @@ export const isHttpUrl = (s: string): boolean => {
 }
 
 export const UrlField = Str.pipe(
-  Schema.filter(isHttpUrl, { message: () => "must be an absolute http(s) URL of at most 2000 characters" })
+  Schema.filter(isHttpUrl, {
+    message: () => "must be an absolute http(s) URL of at most 2000 characters",
+    jsonSchema: { format: "uri", maxLength: 2000 }
+  })
 )
 
 export const int = (min: number, max: number) =>
   Schema.Number.annotations({ message: () => "must be a whole number" }).pipe(
-    Schema.filter((n) => Number.isInteger(n), { message: () => "must be a whole number" }),
-    Schema.filter((n) => n >= min && n <= max, { message: () => `must be a whole number from ${min} to ${max}` })
+    Schema.filter((n) => Number.isInteger(n), { message: () => "must be a whole number", jsonSchema: { type: "integer" } }),
+    Schema.filter((n) => n >= min && n <= max, {
+      message: () => `must be a whole number from ${min} to ${max}`,
+      jsonSchema: { minimum: min, maximum: max }
+    })
   )
 
 export const BoolField = Schema.Boolean.annotations({ message: () => "must be true or false" })

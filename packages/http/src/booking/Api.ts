@@ -4,39 +4,40 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
-import { IdParam, Created } from "../Common.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
 
 export const BalanceEntry = Schema.Struct({
-  currency: Schema.String,
-  charges: Schema.String,
-  payments: Schema.String,
-  balance: Schema.String
+  currency: CurrencyCode,
+  charges: Money,
+  payments: Money,
+  balance: Money
 })
 
 export const Accommodation = Schema.Struct({
-  id: Schema.String,
-  room_id: Schema.NullOr(Schema.String),
-  room_type_id: Schema.String,
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
+  id: Id,
+  room_id: Schema.NullOr(Id),
+  room_type_id: Id,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
   status: Schema.String,
-  nightly_rate: Schema.String
+  nightly_rate: Money
 })
 
 const listItemFields = {
-  id: Schema.String,
+  id: Id,
   status: ReservationStatus,
-  guest_id: Schema.String,
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
-  room_type_id: Schema.String,
+  guest_id: Id,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
+  room_type_id: Id,
   room_type_name: Schema.String,
-  nightly_rate: Schema.String,
-  currency: Schema.String,
-  folio_balance: Schema.NullOr(Schema.String),
+  nightly_rate: Money,
+  currency: CurrencyCode,
+  folio_balance: Schema.NullOr(Money),
   balances: Schema.Array(BalanceEntry)
 }
 
@@ -45,7 +46,7 @@ export const ReservationListItem = Schema.Struct(listItemFields)
 export const Reservation = Schema.Struct({
   ...listItemFields,
   confirmation_code: Schema.String,
-  rate_plan_id: Schema.String,
+  rate_plan_id: Id,
   adults: Schema.Int,
   children: Schema.Int,
   child_ages: Schema.NullOr(Schema.Array(Schema.Int)),
@@ -54,39 +55,46 @@ export const Reservation = Schema.Struct({
   booking_source: Schema.String,
   special_notes: Schema.NullOr(Schema.String),
   promo_code: Schema.NullOr(Schema.String),
-  total: Schema.String,
-  hold_expires_at: Schema.NullOr(Schema.String),
+  total: Money,
+  hold_expires_at: Schema.NullOr(Timestamp),
   cancellation_reason: Schema.NullOr(Schema.String),
-  folio_id: Schema.String,
+  folio_id: Id,
   accommodations: Schema.Array(Accommodation),
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 const intParam = (min: number, max: number) =>
-  Schema.NumberFromString.pipe(
+  Schema.NumberFromString.annotations({ message: () => `must be a whole number from ${min} to ${max}` }).pipe(
     Schema.int({ message: () => "must be a whole number" }),
     Schema.greaterThanOrEqualTo(min, { message: () => `must be ${min} to ${max}` }),
     Schema.lessThanOrEqualTo(max, { message: () => `must be ${min} to ${max}` })
-  ).annotations({ message: () => `must be a whole number from ${min} to ${max}` })
+  ).annotations({
+    message: () => `must be a whole number from ${min} to ${max}`,
+    // Sent as text in the query string, documented as the integer it stands for.
+    jsonSchema: { type: "integer", minimum: min, maximum: max }
+  })
 
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
   status: Schema.optional(ReservationStatus.annotations({
-    message: () => "status must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
+    message: () => "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
   })),
   limit: Schema.optional(intParam(1, 100)),
   offset: Schema.optional(intParam(0, 10000))
 })
 
 export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
+  .annotateContext(tag("Holds and reservations", "The two-step sale (a hold, then its confirmation with a payment reference), reservation reads, cancellation and its quote."))
   .add(
     HttpApiEndpoint.get("list", "/reservations")
+      .annotateContext(doc("List reservations", "Reservations, filtered by guest or status, paged with `limit` and `offset`."))
       .setUrlParams(ReservationListParams)
       .addSuccess(Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }))
       .addError(Errors.GuestNotFound)
   )
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}`
+      .annotateContext(doc("Get a reservation", "One reservation with its rooms, price, folio balances and status."))
       .addSuccess(Reservation)
       .addError(Errors.ReservationNotFound)
       .annotate(NotFoundAs, ReservationNotFound)
@@ -98,25 +106,25 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
 {}
 
 export const HoldCreated = Schema.Struct({
-  reservation_id: Schema.String,
-  folio_id: Schema.String,
+  reservation_id: Id,
+  folio_id: Id,
   /** Short human-readable code for guests and staff; never a resource id. */
   confirmation_code: Schema.String,
-  hold_expires_at: Schema.String,
+  hold_expires_at: Timestamp,
   /** The sum of the folio's charge lines, in `currency`. */
-  total: Schema.String,
-  currency: Schema.String,
+  total: Money,
+  currency: CurrencyCode,
   status: Schema.Literal("tentative")
 })
 
 export const HoldConfirmed = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("confirmed"),
-  check_in_date: Schema.String,
-  check_out_date: Schema.String,
-  currency: Schema.String,
+  check_in_date: DateOnly,
+  check_out_date: DateOnly,
+  currency: CurrencyCode,
   /** Base-currency estimate (interface 2.8); null when a line's currency has no configured rate. */
-  folio_balance: Schema.NullOr(Schema.String),
+  folio_balance: Schema.NullOr(Money),
   /** The per-currency truth behind `folio_balance`. */
   balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean
@@ -124,8 +132,10 @@ export const HoldConfirmed = Schema.Struct({
 
 /** The two-step sale (interface 4.5, 4.6): hold, then confirm; scope `reservations:write`. */
 export class HoldsApi extends HttpApiGroup.make("holds")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.post("create", "/holds")
+      .annotateContext(doc("Place a hold", "Reserves rooms for a stay at a quoted price until `hold_expires_at`; confirm it before then. Availability is checked and taken under a lock, so two holds never take the same last room."))
       .setPayload(Booking.HoldCreate)
       .addSuccess(HoldCreated, Created)
       .addError(Errors.RoomTypeNotFound)
@@ -138,6 +148,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
   )
   .add(
     HttpApiEndpoint.post("confirm")`/holds/${IdParam}/confirm`
+      .annotateContext(doc("Confirm a hold", "Turns a live hold into a confirmed reservation with your payment reference. Repeating it with the same reference answers `already_confirmed: true`."))
       .setPayload(Booking.HoldConfirm)
       .addSuccess(HoldConfirmed)
       .addError(Errors.ReservationNotFound)
@@ -155,7 +166,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
 {}
 
 export const ReservationCancelled = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("cancelled"),
   /** What the policy says is owed to the guest, in minor units of the reservation currency (an obligation). */
   refund_due_minor: Schema.Int
@@ -166,8 +177,10 @@ export const ReservationCancelled = Schema.Struct({
  * lives here; check-in, check-out, no-show and charges join this group.
  */
 export class ReservationActionsApi extends HttpApiGroup.make("reservationActions")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.post("cancel")`/reservations/${IdParam}/cancel`
+      .annotateContext(doc("Cancel a reservation", "Cancels a hold or a confirmed reservation; `refund_due_minor` is what the cancellation policy says is owed."))
       .setPayload(Booking.ReservationCancel)
       .setHeaders(IfMatchHeaders)
       .addSuccess(ReservationCancelled)
@@ -182,22 +195,24 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
 {}
 
 export const CancellationQuote = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   /** What a cancel now would owe the guest, in minor units of `currency` (0 when nothing was paid). */
   refund_due_minor: Schema.Int,
-  currency: Schema.String,
+  currency: CurrencyCode,
   /** The policy's refund percentage in force now. */
   refund_percent: Schema.Int,
   /** When that percentage stops applying (UTC); null when it is the last term. */
-  tier_until: Schema.NullOr(Schema.String),
+  tier_until: Schema.NullOr(Timestamp),
   /** The instant the quote is for (UTC). */
-  quoted_at: Schema.String
+  quoted_at: Timestamp
 })
 
 /** `GET /reservations/{id}/cancellation-quote` (decisions 3.1); scope `reservations:read`. */
 export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
+  .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}/cancellation-quote`
+      .annotateContext(doc("Quote a cancellation", "What cancelling now would refund, under which policy tier and until when."))
       .addSuccess(CancellationQuote)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)

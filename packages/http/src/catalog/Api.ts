@@ -2,7 +2,8 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Authorization, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
-import { ListOf } from "../Common.js"
+import { CurrencyCode, Decimal, Id, ListOf, Money } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../EntityTags.js"
 
 export const CancellationTier = Schema.Struct({
@@ -11,35 +12,35 @@ export const CancellationTier = Schema.Struct({
 })
 
 export const Property = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   code: Schema.String,
   name: Schema.String,
   timezone: Schema.String,
-  base_currency: Schema.String,
-  currencies: Schema.Array(Schema.Struct({ currency: Schema.String, rate_to_base: Schema.String })),
+  base_currency: CurrencyCode,
+  currencies: Schema.Array(Schema.Struct({ currency: CurrencyCode, rate_to_base: Decimal })),
   loyalty_points_per_usd: Schema.Int,
-  age_brackets: Schema.Array(Schema.Struct({ max_age: Schema.Int, extra_guest_percent: Schema.String })),
+  age_brackets: Schema.Array(Schema.Struct({ max_age: Schema.Int, extra_guest_percent: Decimal })),
   taxes: Schema.Array(Schema.Struct({
     code: Schema.String,
     name: Schema.String,
     kind: Schema.String,
-    value: Schema.String,
+    value: Decimal,
     applies_to: Schema.NullOr(Schema.String),
     max_nights: Schema.NullOr(Schema.Int),
     exempt_under_age: Schema.NullOr(Schema.Int)
   })),
   cancellation_policy: Schema.Array(CancellationTier),
-  default_rate_plan_id: Schema.NullOr(Schema.String)
+  default_rate_plan_id: Schema.NullOr(Id)
 })
 
 export const RoomType = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   code: Schema.String,
   name: Schema.String,
   base_occupancy: Schema.Int,
   max_occupancy: Schema.Int,
   bed_configs: Schema.Array(Schema.String),
-  rooms: Schema.Array(Schema.Struct({ id: Schema.String, number: Schema.String }))
+  rooms: Schema.Array(Schema.Struct({ id: Id, number: Schema.String }))
 })
 
 export const Modifier = Schema.Struct({
@@ -51,22 +52,23 @@ export const Modifier = Schema.Struct({
 })
 
 export const Service = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   code: Schema.String,
   name: Schema.String,
-  price: Schema.String,
-  currency: Schema.String,
+  price: Money,
+  currency: CurrencyCode,
   pricing_unit: Schema.String,
   revenue_category: Schema.String,
   guest_bookable: Schema.Boolean,
-  tax: Schema.NullOr(Schema.Struct({ kind: Schema.String, value: Schema.String })),
+  tax: Schema.NullOr(Schema.Struct({ kind: Schema.String, value: Decimal })),
   modifiers: Schema.Array(Modifier)
 })
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
-  .add(HttpApiEndpoint.get("property", "/property").addSuccess(Property).annotateContext(EntityTagged))
-  .add(HttpApiEndpoint.get("roomTypes", "/room-types").addSuccess(ListOf(RoomType)).annotateContext(EntityTagged))
-  .add(HttpApiEndpoint.get("services", "/services").addSuccess(ListOf(Service)).annotateContext(EntityTagged))
+  .annotateContext(tag("Property and catalogue", "The property's settings, its room types with their rooms, and the services guests can add to a stay."))
+  .add(HttpApiEndpoint.get("property", "/property").annotateContext(doc("Get the property", "The property's currencies, taxes, child age brackets, loyalty earning rate and default cancellation policy.")).addSuccess(Property).annotateContext(EntityTagged))
+  .add(HttpApiEndpoint.get("roomTypes", "/room-types").annotateContext(doc("List room types", "Every room type with its occupancy, bed configurations and rooms.")).addSuccess(ListOf(RoomType)).annotateContext(EntityTagged))
+  .add(HttpApiEndpoint.get("services", "/services").annotateContext(doc("List services", "The services that can be added to a hold or charged to a folio, with their price, tax and modifiers.")).addSuccess(ListOf(Service)).annotateContext(EntityTagged))
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

@@ -5,6 +5,7 @@ import * as Schema from "effect/Schema"
 import { IntParam } from "../QueryParams.js"
 import { Authorization, CacheControl, noStore, RequestBody, RequiredScope } from "../Security.js"
 import { EventPage, TypesParam } from "./schemas.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const EventFeedParams = Schema.Struct({
   after: Schema.optional(Text),
@@ -14,8 +15,10 @@ export const EventFeedParams = Schema.Struct({
 
 /** The event feed (decisions 8): this property's events in `sequence` order. */
 export class EventsApi extends HttpApiGroup.make("events")
+  .annotateContext(tag("Events and webhooks", "Every change to the property as an event, read from the feed or pushed, signed, to your webhook endpoints."))
   .add(
     HttpApiEndpoint.get("list", "/events")
+      .annotateContext(doc("Read the event feed", "The property's events in `sequence` order after the `after` cursor; poll it, or subscribe a webhook endpoint."))
       .setUrlParams(EventFeedParams)
       .addSuccess(EventPage)
       .annotate(RequiredScope, "events:read")

@@ -1,14 +1,16 @@
 import { Events } from "@hotel/domain"
-import * as JSONSchema from "effect/JSONSchema"
+import * as OpenApiJsonSchema from "@effect/platform/OpenApiJsonSchema"
 import * as Schema from "effect/Schema"
 import { Event, eventData } from "./schemas.js"
 
 type Spec = Record<string, unknown>
 
-const eventSchema = (type: Events.EventType) =>
-  JSONSchema.make(Schema.Struct({ ...Event.fields, type: Schema.Literal(type), data: eventData[type] }), {
-    target: "openApi3.1"
-  })
+// Shared definitions go to the document's components, so every `$ref` resolves inside the document.
+const eventSchema = (type: Events.EventType, defs: Record<string, OpenApiJsonSchema.JsonSchema>) =>
+  OpenApiJsonSchema.makeWithDefs(
+    Schema.Struct({ ...Event.fields, type: Schema.Literal(type), data: eventData[type] }),
+    { defs }
+  )
 
 const signatureHeaders = {
   "webhook-id": { description: "The event id; receivers dedupe on it", schema: { type: "string" } },
@@ -23,13 +25,16 @@ const signatureHeaders = {
  * The OpenAPI 3.1 `webhooks` section: one entry per event type, each the POST a subscribed endpoint receives,
  * with the event envelope and that type's `data`.
  */
-export const withEventWebhooks = (spec: Spec): Spec => ({
+export const withEventWebhooks = (spec: Spec, defs: Record<string, OpenApiJsonSchema.JsonSchema>): Spec => ({
   ...spec,
   webhooks: Object.fromEntries(Events.eventTypes.map((type) => [type, {
     post: {
+      operationId: `event.${type}`,
       summary: `Event ${type}`,
+      description: `What a webhook endpoint subscribed to \`${type}\` receives: the event as the feed ` +
+        "(`GET /events`) shows it, signed with the endpoint's secret.",
       parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header", required: true, ...header })),
-      requestBody: { required: true, content: { "application/json": { schema: eventSchema(type) } } },
+      requestBody: { required: true, content: { "application/json": { schema: eventSchema(type, defs) } } },
       responses: { "2XX": { description: "Delivered; any other answer (or none within 10 s) is retried" } }
     }
   }]))

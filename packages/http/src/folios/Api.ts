@@ -4,48 +4,51 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
-import { IdParam, Created } from "../Common.js"
+import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../Common.js"
 import { BalanceEntry } from "../booking/Api.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../EntityTags.js"
 
 /** A folio line (decisions 3.1, 5): `amount` in the line's own currency. */
 export const FolioLine = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   /** `room`, `tax`, `addon`, `addon_tax`, `charge`, `cancellation_fee` (charges); `payment`, `credit`; `refund`. */
   kind: Schema.String,
   description: Schema.String,
-  amount: Schema.String,
-  currency: Schema.String,
+  amount: Money,
+  currency: CurrencyCode,
   /** Base-currency units per one unit of `currency`, frozen when the line was written; null when none was configured. */
-  exchange_rate: Schema.NullOr(Schema.String),
+  exchange_rate: Schema.NullOr(Decimal),
   revenue_category: Schema.NullOr(Schema.String),
-  service_id: Schema.NullOr(Schema.String),
+  service_id: Schema.NullOr(Id),
   quantity: Schema.NullOr(Schema.Int),
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 /** Per-currency truth and base-currency estimates (interface 2.8); the flat fields are null when a line has no rate. */
 export const folioFigures = {
   balances: Schema.Array(BalanceEntry),
-  balance: Schema.NullOr(Schema.String),
-  total_charges: Schema.NullOr(Schema.String)
+  balance: Schema.NullOr(Money),
+  total_charges: Schema.NullOr(Money)
 }
 
 export const FolioView = Schema.Struct({
-  id: Schema.String,
-  reservation_id: Schema.String,
+  id: Id,
+  reservation_id: Id,
   /** `voided` once the reservation is cancelled (or its hold expired); the lines stay for audit. */
   status: Schema.Literal("open", "voided"),
   /** The currency of the stay. */
-  currency: Schema.String,
+  currency: CurrencyCode,
   lines: Schema.Array(FolioLine),
   ...folioFigures
 })
 
 /** `GET /folios/{id}` (decisions 3.1); scope `reservations:read`. */
 export class FoliosApi extends HttpApiGroup.make("folios")
+  .annotateContext(tag("Folios and charges", "Each reservation's account: charge lines, payments and balances per currency."))
   .add(
     HttpApiEndpoint.get("get")`/folios/${IdParam}`
+      .annotateContext(doc("Get a folio", "The folio's lines and its balance per currency, with an estimate in the base currency."))
       .addSuccess(FolioView)
       .addError(Errors.FolioNotFound)
       .annotateContext(EntityTagged)
@@ -59,12 +62,12 @@ export class FoliosApi extends HttpApiGroup.make("folios")
 
 export const ChargePosted = Schema.Struct({
   /** The id of the charge line. */
-  charge_id: Schema.String,
-  reservation_id: Schema.String,
-  folio_id: Schema.String,
-  currency: Schema.String,
+  charge_id: Id,
+  reservation_id: Id,
+  folio_id: Id,
+  currency: CurrencyCode,
   /** What credits covered of the charge, in `currency` ("0.00" when none applied). */
-  credit_applied: Schema.String,
+  credit_applied: Money,
   /** The lines the charge wrote: the charge line, then one `credit` line per credit consumed. */
   lines: Schema.Array(FolioLine),
   /** The folio's figures after the charge. */
@@ -73,8 +76,10 @@ export const ChargePosted = Schema.Struct({
 
 /** `POST /reservations/{id}/charges` (decisions 5); scope `folios:write`. */
 export class ChargesApi extends HttpApiGroup.make("charges")
+  .annotateContext(tag("Folios and charges", "Each reservation's account."))
   .add(
     HttpApiEndpoint.post("post")`/reservations/${IdParam}/charges`
+      .annotateContext(doc("Post a charge", "Adds a service charge to a reservation's folio; credits from the rate plan's inclusions apply first."))
       .setPayload(Folio.ChargePost)
       .addSuccess(ChargePosted, Created)
       .addError(Errors.ReservationNotFound)

@@ -4,7 +4,8 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { IdParam, Created } from "../Common.js"
+import { Created, Id, IdParam, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../EntityTags.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
@@ -22,25 +23,28 @@ export const NewGuest = Schema.Struct({
 })
 
 export const Guest = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   first_name: Schema.String,
   last_name: Schema.String,
   email: Schema.NullOr(Schema.String),
   phone: Schema.NullOr(Schema.String),
   language: Schema.NullOr(Schema.String),
   loyalty_points: Schema.Int,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 export class GuestsApi extends HttpApiGroup.make("guests")
+  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
     HttpApiEndpoint.post("create", "/guests")
+      .annotateContext(doc("Create a guest", "Creates a guest profile; a hold names its guest by id."))
       .setPayload(NewGuest)
-      .addSuccess(Schema.Struct({ guest_id: Schema.String }), { status: 201 })
+      .addSuccess(Schema.Struct({ guest_id: Id }), { status: 201 })
       .annotate(RequiredScope, "guests:write")
   )
   .add(
     HttpApiEndpoint.get("get")`/guests/${IdParam}`
+      .annotateContext(doc("Get a guest", "One guest with their loyalty balance."))
       .addSuccess(Guest)
       .addError(Errors.GuestNotFound)
       .annotate(RequiredScope, "guests:read")
@@ -53,9 +57,9 @@ export class GuestsApi extends HttpApiGroup.make("guests")
 
 export const RedemptionCreated = Schema.Struct({
   /** The ledger entry's id. */
-  redemption_id: Schema.String,
-  guest_id: Schema.String,
-  reservation_id: Schema.NullOr(Schema.String),
+  redemption_id: Id,
+  guest_id: Id,
+  reservation_id: Schema.NullOr(Id),
   /** The points redeemed (a positive number; the ledger entry is negative). */
   points: Schema.Int,
   /** The guest's balance after the redemption. */
@@ -64,8 +68,10 @@ export const RedemptionCreated = Schema.Struct({
 
 /** `POST /guests/{id}/loyalty/redemptions` (decisions 5); scope `guests:write`. */
 export class LoyaltyApi extends HttpApiGroup.make("loyalty")
+  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
     HttpApiEndpoint.post("redeem")`/guests/${IdParam}/loyalty/redemptions`
+      .annotateContext(doc("Redeem loyalty points", "Spends points of a guest, optionally against a reservation; fails with `insufficient_points` when the balance is too low."))
       .setPayload(Loyalty.Redemption)
       .addSuccess(RedemptionCreated, Created)
       .addError(Errors.GuestNotFound)

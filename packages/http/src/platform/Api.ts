@@ -3,28 +3,32 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Public, Authorization } from "../Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
+import { Id, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
 
 /** Liveness and readiness probes: no key, no rate limit, answered during maintenance. */
 export class HealthApi extends HttpApiGroup.make("health")
-  .add(HttpApiEndpoint.get("live", "/health/live").addSuccess(Health))
-  .add(HttpApiEndpoint.get("ready", "/health/ready").addSuccess(Health))
+  .annotateContext(tag("Health", "Liveness and readiness probes for load balancers and orchestrators. No API key, no rate limit, answered during maintenance."))
+  .add(HttpApiEndpoint.get("live", "/health/live").annotateContext(doc("Liveness probe", "Answers 200 while the process runs; it does not touch the database.")).addSuccess(Health))
+  .add(HttpApiEndpoint.get("ready", "/health/ready").annotateContext(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests.")).addSuccess(Health))
   .annotate(Public, true)
 {}
 
 export const Me = Schema.Struct({
-  api_key_id: Schema.String,
-  property_id: Schema.String,
+  api_key_id: Id,
+  property_id: Id,
   scopes: Schema.Array(Scope),
   context: SalesContext,
   label: Schema.NullOr(Schema.String),
-  expires_at: Schema.NullOr(Schema.String),
+  expires_at: Schema.NullOr(Timestamp),
   request_id: Schema.String
 })
 
 /** `GET /me` needs only a valid key, whatever its scopes. */
 export class MeApi extends HttpApiGroup.make("me")
-  .add(HttpApiEndpoint.get("me", "/me").addSuccess(Me))
+  .annotateContext(tag("API key", "Who is calling: the API key's property, scopes and sales context."))
+  .add(HttpApiEndpoint.get("me", "/me").annotateContext(doc("Describe the calling key", "The API key behind the request: its property, scopes, sales context, label and expiry, with this request's id.")).addSuccess(Me))
   .middleware(Authorization)
 {}

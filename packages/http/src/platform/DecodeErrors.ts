@@ -28,19 +28,48 @@ export const fromDecodeError = (
   const first = path[0]
   const notFound = Option.flatMap(endpoint, (info) => info.notFound)
   const inPath = Option.exists(endpoint, (info) => typeof first === "string" && pathParams(info).includes(first.toLowerCase()))
+  const problem = issue === undefined ? "is invalid" : humanMessage(issue)
   if (typeof first === "string" && path.length === 1 && inPath) {
     return Option.match(notFound, {
       onNone: (): InvalidParameters | InstanceType<NotFoundError> =>
-        new InvalidParameters({ message: `${first} ${issue?.message ?? "is invalid"}`, param: first }),
+        new InvalidParameters({ message: `${first} ${problem}`, param: first }),
       onSome: (NotFound) => new NotFound({ message: "No such resource" })
     })
   }
-  if (path.length === 0) {
-    return new InvalidParameters({ message: `The request body must be a JSON object: ${issue?.message ?? ""}`.trim() })
-  }
+  if (path.length === 0) return new InvalidParameters({ message: "The request body must be a JSON object" })
   const param = paramPath(path)
-  return new InvalidParameters({ message: `${param}: ${describe(issue?.message ?? "is invalid")}`, param })
+  return new InvalidParameters({ message: `${param} ${problem}`, param })
 }
 
-// Schema's messages are written for developers ("Expected string, actual 12"); keep them, minus noise.
-const describe = (message: string): string => message.replace(/\s+/g, " ").trim()
+/** What a schema's own message looks like when no one wrote one: a dump of the schema. */
+const isSchemaDump = (message: string): boolean =>
+  /Expected |readonly |\||actual |\{ |<|filter|Unable to decode/.test(message)
+
+const expectedKind = (message: string): string => {
+  const expected = /^Expected (\w+)/.exec(message)?.[1]
+  switch (expected) {
+    case "string":
+    case "number":
+    case "boolean":
+      return `must be a ${expected}`
+    case "ReadonlyArray":
+    case "Array":
+      return "must be an array"
+    case "null":
+      return "must be null"
+    default:
+      return message.startsWith("Expected {") ? "must be an object" : "is invalid"
+  }
+}
+
+/**
+ * The first issue in words a person can act on: the message written on the schema ("must be a UUID"),
+ * else one by the kind of failure, never the schema's own description of itself.
+ */
+export const humanMessage = (issue: HttpApiDecodeError["issues"][number]): string => {
+  const message = issue.message.replace(/\s+/g, " ").trim()
+  if (issue._tag === "Missing") return "is required"
+  if (issue._tag === "Unexpected") return "is not allowed"
+  if (message.length > 0 && !isSchemaDump(message)) return message
+  return expectedKind(message)
+}

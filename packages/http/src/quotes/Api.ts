@@ -4,8 +4,9 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { IsoDate, Text, Uuid } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
-import { ListOf } from "../Common.js"
+import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const RatesParams = Schema.Struct({
   check_in: IsoDate,
@@ -23,7 +24,7 @@ export const RatesParams = Schema.Struct({
 
 export const TraceEntry = Schema.Struct({
   step: Schema.Literal("base", "interval", "derivation", "extra_guest", "single_guest_discount", "rounding"),
-  amount: Schema.String,
+  amount: Money,
   detail: Schema.optional(Schema.String)
 })
 
@@ -43,32 +44,28 @@ export const OfferReason = Schema.Literal(
 )
 
 export const Offer = Schema.Struct({
-  rate_plan_id: Schema.String,
+  rate_plan_id: Id,
   rate_plan_name: Schema.String,
-  room_type_id: Schema.String,
-  currency: Schema.String,
+  room_type_id: Id,
+  currency: CurrencyCode,
   /** Null only when the stay cannot be priced (`currency_unavailable`). */
-  total: Schema.NullOr(Schema.String),
-  nightly_rate: Schema.NullOr(Schema.String),
+  total: Schema.NullOr(Money),
+  nightly_rate: Schema.NullOr(Money),
   /** `trace` is left out when the request says `trace=false`. */
-  nights: Schema.Array(Schema.Struct({
-    date: Schema.String,
-    amount: Schema.String,
-    trace: Schema.optional(Schema.Array(TraceEntry))
-  })),
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(TraceEntry)) })),
   /** The folio charge lines a hold of this offer writes, in order. */
-  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Schema.String })),
-  taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Schema.String })),
+  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
+  taxes: Schema.Array(Schema.Struct({ code: Schema.String, name: Schema.String, amount: Money })),
   cancellation_terms: Schema.Array(Schema.Struct({ until: Schema.NullOr(Schema.String), refund_percent: Schema.Number })),
   /** The entitlements a hold gives: quantity and allowance already multiplied by the frequency. */
   inclusions: Schema.Array(Schema.Struct({
     label: Schema.String,
     inclusion_kind: Schema.Literal("perk", "credit"),
     revenue_category: Schema.String,
-    service_item_id: Schema.NullOr(Schema.String),
-    currency: Schema.String,
+    service_item_id: Schema.NullOr(Id),
+    currency: CurrencyCode,
     quantity: Schema.Int,
-    allowance: Schema.String
+    allowance: Money
   })),
   available: Schema.Int,
   bookable: Schema.Boolean,
@@ -77,8 +74,10 @@ export const Offer = Schema.Struct({
 
 /** Quotes (decisions 3.1): live inventory, never cached, scope `catalog:read`. */
 export class RatesApi extends HttpApiGroup.make("rates")
+  .annotateContext(tag("Availability and quotes", "What can be sold for a stay: free rooms per night, and the price of each bookable rate plan with how it was computed."))
   .add(
     HttpApiEndpoint.get("rates", "/rates")
+      .annotateContext(doc("Quote a stay", "The price of a stay for a party in every rate plan the key may sell: nightly prices with their trace, taxes, inclusions and cancellation terms. With `include_unavailable=true`, plans that cannot be booked are listed with the reasons."))
       .setUrlParams(RatesParams)
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
@@ -96,7 +95,7 @@ export const AvailabilityParams = Schema.Struct({
 })
 
 export const AvailabilityNight = Schema.Struct({
-  date: Schema.String,
+  date: DateOnly,
   /** Rooms of the type in service. */
   rooms: Schema.Int,
   /** Rooms free that night (live holds, confirmed and checked-in stays taken off). */
@@ -104,14 +103,16 @@ export const AvailabilityNight = Schema.Struct({
 })
 
 export const RoomTypeAvailability = Schema.Struct({
-  room_type_id: Schema.String,
+  room_type_id: Id,
   nights: Schema.Array(AvailabilityNight)
 })
 
 /** Live inventory (decisions 3.1): never cached, scope `catalog:read`. */
 export class AvailabilityApi extends HttpApiGroup.make("availability")
+  .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
   .add(
     HttpApiEndpoint.get("availability", "/availability")
+      .annotateContext(doc("Get availability", "Rooms free per room type and night over a date range."))
       .setUrlParams(AvailabilityParams)
       .addSuccess(ListOf(RoomTypeAvailability))
       .addError(Errors.RoomTypeNotFound)

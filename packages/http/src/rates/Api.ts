@@ -5,7 +5,8 @@ import * as Errors from "../Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
 import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
-import { IdParam, ListOf, Created } from "../Common.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 
 const NullableString = Schema.NullOr(Schema.String)
@@ -13,16 +14,16 @@ const NullableInt = Schema.NullOr(Schema.Int)
 
 /** The full rate plan object of `GET /rate-plans/{id}` and of the list. */
 export const RatePlan = Schema.Struct({
-  id: Schema.String,
-  room_type_id: Schema.String,
+  id: Id,
+  room_type_id: Id,
   name: Schema.String,
   public_name: NullableString,
   description: NullableString,
   image_url: NullableString,
-  base_price: Schema.String,
-  currency: Schema.String,
-  extra_guest_charge: Schema.String,
-  single_guest_discount: Schema.String,
+  base_price: Money,
+  currency: CurrencyCode,
+  extra_guest_charge: Money,
+  single_guest_discount: Money,
   single_guest_discount_type: Schema.Literal("fixed", "percent"),
   min_los: NullableInt,
   max_los: NullableInt,
@@ -40,15 +41,17 @@ export const RatePlan = Schema.Struct({
   is_default: Schema.Boolean,
   requires_promo_code: Schema.Boolean,
   cancellation_policy: Schema.NullOr(Schema.Array(CancellationTier)),
-  created_at: Schema.String,
-  updated_at: Schema.String
+  created_at: Timestamp,
+  updated_at: Timestamp
 })
 
 /** Catalogue reads of rate plans (scope `catalog:read`). */
 export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
-  .add(HttpApiEndpoint.get("list", "/rate-plans").addSuccess(ListOf(RatePlan)).annotateContext(EntityTagged))
+  .annotateContext(tag("Rate plans", "Rate plans price a room type: a base price, length-of-stay and booking windows, derivation from a parent plan, and a cancellation policy. Reads need `catalog:read`, writes `rates:write`."))
+  .add(HttpApiEndpoint.get("list", "/rate-plans").annotateContext(doc("List rate plans", "Every rate plan of the property visible to the key's sales context.")).addSuccess(ListOf(RatePlan)).annotateContext(EntityTagged))
   .add(
     HttpApiEndpoint.get("get")`/rate-plans/${IdParam}`
+      .annotateContext(doc("Get a rate plan", "One rate plan with its prices, restrictions, derivation and cancellation policy."))
       .addSuccess(RatePlan)
       .addError(Errors.RatePlanNotFound)
       .annotate(NotFoundAs, RatePlanNotFound)
@@ -60,23 +63,26 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
   .annotate(CacheControl, shortCache)
 {}
 
-export const RatePlanCreated = Schema.Struct({ rate_plan_id: Schema.String })
-export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Schema.String, updated: Schema.Literal(true) })
-export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Schema.String, deleted: Schema.Literal(true) })
+export const RatePlanCreated = Schema.Struct({ rate_plan_id: Id })
+export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Id, updated: Schema.Literal(true) })
+export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema.Literal(true) })
 
 /**
  * Rate plan writes (interface 4.1; scope `rates:write`). Promotions are plans with `kind` `promotion` and a
  * derivation. The full object is read back with `GET /rate-plans/{id}` (group `ratePlanReads`).
  */
 export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
+  .annotateContext(tag("Rate plans", "Rate plans price a room type."))
   .add(
     HttpApiEndpoint.post("create", "/rate-plans")
+      .annotateContext(doc("Create a rate plan", "Creates a standard plan or a promotion derived from another plan. Money is in the plan's currency."))
       .setPayload(Rates.RatePlan.RatePlanCreate)
       .addSuccess(RatePlanCreated, Created)
       .addError(Errors.RoomTypeNotFound)
   )
   .add(
     HttpApiEndpoint.patch("update")`/rate-plans/${IdParam}`
+      .annotateContext(doc("Update a rate plan", "Changes the fields sent; the others keep their values."))
       .setPayload(Rates.RatePlan.RatePlanPatch)
       .setHeaders(IfMatchHeaders)
       .addSuccess(RatePlanUpdated)
@@ -86,6 +92,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
   .add(
     HttpApiEndpoint.del("delete")`/rate-plans/${IdParam}`
       .setHeaders(IfMatchHeaders)
+      .annotateContext(doc("Delete a rate plan", "Deletes a plan no reservation, hold or derived plan uses; the default plan cannot be deleted."))
       .addSuccess(RatePlanDeleted)
       .addError(Errors.PreconditionFailed)
       .addError(Errors.DefaultRatePlanProtected)
@@ -101,11 +108,11 @@ const Price = Schema.NullOr(Schema.String)
 
 /** An interval as read (interface 2.3): money in the plan's currency. */
 export const Interval = Schema.Struct({
-  id: Schema.String,
-  rate_plan_id: Schema.String,
+  id: Id,
+  rate_plan_id: Id,
   name: Schema.String,
-  start_date: Schema.String,
-  end_date: Schema.String,
+  start_date: DateOnly,
+  end_date: DateOnly,
   price_mon: Price,
   price_tue: Price,
   price_wed: Price,
@@ -118,29 +125,32 @@ export const Interval = Schema.Struct({
   closed_to_arrival: Schema.Boolean,
   closed_to_departure: Schema.Boolean,
   stop_sell: Schema.Boolean,
-  extra_guest_charge: Schema.String,
-  single_guest_discount: Schema.String,
-  currency: Schema.String,
-  created_at: Schema.String
+  extra_guest_charge: Money,
+  single_guest_discount: Money,
+  currency: CurrencyCode,
+  created_at: Timestamp
 })
 
-export const IntervalCreated = Schema.Struct({ interval_id: Schema.String })
-export const IntervalUpdated = Schema.Struct({ interval_id: Schema.String, updated: Schema.Literal(true) })
-export const IntervalDeleted = Schema.Struct({ interval_id: Schema.String, deleted: Schema.Literal(true) })
+export const IntervalCreated = Schema.Struct({ interval_id: Id })
+export const IntervalUpdated = Schema.Struct({ interval_id: Id, updated: Schema.Literal(true) })
+export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.Literal(true) })
 
 /**
  * Seasonal intervals (interface 4.2): reads need `rates:read`, writes `rates:write`. An `{id}` under
  * `/rate-plans` names a plan, under `/intervals` an interval.
  */
 export class IntervalsApi extends HttpApiGroup.make("intervals")
+  .annotateContext(tag("Seasonal intervals", "Date ranges of a rate plan with their own prices per weekday, stay limits and restrictions (closed to arrival or departure, stop sell)."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/intervals`
+      .annotateContext(doc("List a plan's intervals", "The seasonal intervals of a rate plan, in date order."))
       .addSuccess(ListOf(Interval))
       .annotate(RequiredScope, "rates:read")
       .annotate(NotFoundAs, RatePlanNotFound)
   )
   .add(
     HttpApiEndpoint.post("create")`/rate-plans/${IdParam}/intervals`
+      .annotateContext(doc("Create an interval", "Adds a seasonal interval to a plan; it may not overlap another interval of the plan."))
       .setPayload(Rates.Interval.IntervalCreate)
       .addSuccess(IntervalCreated, Created)
       .addError(Errors.IntervalOverlap)
@@ -148,12 +158,14 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
   )
   .add(
     HttpApiEndpoint.get("get")`/intervals/${IdParam}`
+      .annotateContext(doc("Get an interval", "One seasonal interval with its weekday prices and restrictions."))
       .addSuccess(Interval)
       .annotate(RequiredScope, "rates:read")
       .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/intervals/${IdParam}`
+      .annotateContext(doc("Update an interval", "Changes the fields sent; the interval may not come to overlap another."))
       .setPayload(Rates.Interval.IntervalPatch)
       .setHeaders(IfMatchHeaders)
       .addSuccess(IntervalUpdated)
@@ -162,6 +174,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
   )
   .add(
     HttpApiEndpoint.del("delete")`/intervals/${IdParam}`
+      .annotateContext(doc("Delete an interval", "Removes the interval; the plan's own prices apply to its dates again."))
       .setHeaders(IfMatchHeaders)
       .addSuccess(IntervalDeleted)
       .addError(Errors.PreconditionFailed)
@@ -174,28 +187,31 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
 
 /** An inclusion or credit as read (interface 2.4): the amount in its own currency. */
 export const Inclusion = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   label: Schema.String,
-  allocated_amount: Schema.String,
+  allocated_amount: Money,
   frequency: Schema.Literal("perStay", "perNight", "perGuest", "perGuestPerNight"),
   inclusion_kind: Schema.Literal("perk", "credit"),
   revenue_category: Schema.Literal("room", "fnb", "spa", "excursions", "activities", "other"),
-  service_item_id: Schema.NullOr(Schema.String),
-  currency: Schema.String,
+  service_item_id: Schema.NullOr(Id),
+  currency: CurrencyCode,
   included_quantity: Schema.Int
 })
 
-export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, count: Schema.Int })
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schema.Int })
 
 /** A plan's inclusions (interface 4.3): read with `rates:read`; POST replaces the whole list (`rates:write`). */
 export class InclusionsApi extends HttpApiGroup.make("inclusions")
+  .annotateContext(tag("Inclusions and credits", "What a rate plan includes: perks priced into the rate and credits spent against folio charges."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/inclusions`
+      .annotateContext(doc("List a plan's inclusions", "The perks and credits included in a rate plan."))
       .addSuccess(ListOf(Inclusion))
       .annotate(RequiredScope, "rates:read")
   )
   .add(
     HttpApiEndpoint.post("replace")`/rate-plans/${IdParam}/inclusions`
+      .annotateContext(doc("Replace a plan's inclusions", "Replaces the whole list of inclusions of the plan with the list sent."))
       .setPayload(Rates.Inclusion.InclusionsReplace)
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
@@ -208,8 +224,8 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
 
 /** A promo code as read (interface 2.5), with its live redemptions. */
 export const PromoCode = Schema.Struct({
-  id: Schema.String,
-  rate_plan_id: Schema.String,
+  id: Id,
+  rate_plan_id: Id,
   code: Schema.String,
   valid_from: Schema.NullOr(Schema.String),
   valid_to: Schema.NullOr(Schema.String),
@@ -217,23 +233,26 @@ export const PromoCode = Schema.Struct({
   max_per_guest: Schema.NullOr(Schema.Int),
   is_active: Schema.Boolean,
   times_redeemed: Schema.Int,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
-export const PromoCodeCreated = Schema.Struct({ promo_code_id: Schema.String, code: Schema.String })
-export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Schema.String, updated: Schema.Literal(true) })
-export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Schema.String, deleted: Schema.Literal(true) })
+export const PromoCodeCreated = Schema.Struct({ promo_code_id: Id, code: Schema.String })
+export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Id, updated: Schema.Literal(true) })
+export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Schema.Literal(true) })
 
 /** Promo codes (interface 4.4): reads need `rates:read`, writes `rates:write`. */
 export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
+  .annotateContext(tag("Promo codes", "Codes that unlock a rate plan that requires one, with validity dates and redemption limits."))
   .add(
     HttpApiEndpoint.get("list")`/rate-plans/${IdParam}/promo-codes`
+      .annotateContext(doc("List a plan's promo codes", "The promo codes of a rate plan with their live redemptions."))
       .addSuccess(ListOf(PromoCode))
       .annotate(RequiredScope, "rates:read")
       .annotate(NotFoundAs, RatePlanNotFound)
   )
   .add(
     HttpApiEndpoint.post("create")`/rate-plans/${IdParam}/promo-codes`
+      .annotateContext(doc("Create a promo code", "Adds a code to a plan; a code already in use is `promo_code_exists`."))
       .setPayload(Rates.PromoCode.PromoCodeCreate)
       .addSuccess(PromoCodeCreated, Created)
       .addError(Errors.PromoCodeExists)
@@ -241,12 +260,14 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
   )
   .add(
     HttpApiEndpoint.get("get")`/promo-codes/${IdParam}`
+      .annotateContext(doc("Get a promo code", "One promo code with its validity and redemptions."))
       .addSuccess(PromoCode)
       .annotate(RequiredScope, "rates:read")
       .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/promo-codes/${IdParam}`
+      .annotateContext(doc("Update a promo code", "Changes the fields sent."))
       .setPayload(Rates.PromoCode.PromoCodePatch)
       .setHeaders(IfMatchHeaders)
       .addSuccess(PromoCodeUpdated)
@@ -254,6 +275,7 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
   )
   .add(
     HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`
+      .annotateContext(doc("Delete a promo code", "Removes the code."))
       .setHeaders(IfMatchHeaders)
       .addSuccess(PromoCodeDeleted)
       .addError(Errors.PreconditionFailed)

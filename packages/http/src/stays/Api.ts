@@ -4,19 +4,22 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
 import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { IdParam } from "../Common.js"
+import { Id, IdParam } from "../Common.js"
+import { doc, tag } from "../openapi/Docs.js"
 
 export const StayTransitioned = Schema.Struct({
-  reservation_id: Schema.String,
+  reservation_id: Id,
   status: Schema.Literal("checked_in", "checked_out", "no_show"),
   /** The room assigned at check-in; null for a no-show. */
-  room_id: Schema.NullOr(Schema.String)
+  room_id: Schema.NullOr(Id)
 })
 
 /** Check-in, check-out and no-show (decisions 5); scope `reservations:write`. */
 export class StayApi extends HttpApiGroup.make("stay")
+  .annotateContext(tag("Stays", "Check-in (with a room assignment), check-out and no-show of confirmed reservations."))
   .add(
     HttpApiEndpoint.post("checkIn")`/reservations/${IdParam}/check-in`
+      .annotateContext(doc("Check a guest in", "Marks a confirmed reservation checked in and assigns it a room of its type."))
       .setPayload(Stay.CheckIn)
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
@@ -27,12 +30,14 @@ export class StayApi extends HttpApiGroup.make("stay")
   )
   .add(
     HttpApiEndpoint.post("checkOut")`/reservations/${IdParam}/check-out`
+      .annotateContext(doc("Check a guest out", "Marks a checked-in reservation checked out."))
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
   .add(
     HttpApiEndpoint.post("noShow")`/reservations/${IdParam}/no-show`
+      .annotateContext(doc("Record a no-show", "Marks a confirmed reservation whose guest did not arrive."))
       .addSuccess(StayTransitioned)
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)

@@ -2,9 +2,10 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, IdParam, ListOf } from "../Common.js"
+import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
 import { wire } from "../Envelope.js"
 import { Authorization, NotFoundAs, RequestBody, RequiredScope } from "../Security.js"
+import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 import * as Errors from "../Errors.js"
 
@@ -32,12 +33,12 @@ export const WebhookEndpointPatch = Schema.Struct({
 })
 
 export const WebhookEndpoint = Schema.Struct({
-  id: Schema.String,
+  id: Id,
   url: Schema.String,
   event_types: Schema.Array(Schema.String),
   description: Schema.NullOr(Schema.String),
   is_active: Schema.Boolean,
-  created_at: Schema.String
+  created_at: Timestamp
 })
 
 export const DeliveryAttempt = Schema.Struct({
@@ -47,48 +48,56 @@ export const DeliveryAttempt = Schema.Struct({
   status: Schema.Literal("succeeded", "failed", "pending"),
   response_status: Schema.NullOr(Schema.Int),
   error: Schema.NullOr(Schema.String),
-  attempted_at: Schema.String,
-  next_attempt_at: Schema.NullOr(Schema.String)
+  attempted_at: Timestamp,
+  next_attempt_at: Schema.NullOr(Timestamp)
 })
 
 /** Webhook endpoints (decisions 8): reads need `webhooks:read`, writes `webhooks:write`. */
 export class WebhooksApi extends HttpApiGroup.make("webhooks")
+  .annotateContext(tag("Events and webhooks", "Every change to the property as an event."))
   .add(
     HttpApiEndpoint.post("create", "/webhook-endpoints")
+      .annotateContext(doc("Create a webhook endpoint", "Subscribes a URL to event types; the answer carries the signing secret, shown only once."))
       .setPayload(NewWebhookEndpoint)
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, secret: Schema.String }), Created)
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, secret: Schema.String }), Created)
   )
   .add(
     HttpApiEndpoint.get("list", "/webhook-endpoints")
+      .annotateContext(doc("List webhook endpoints", "The property's webhook endpoints."))
       .addSuccess(ListOf(WebhookEndpoint))
       .annotate(RequiredScope, "webhooks:read")
   )
   .add(
     HttpApiEndpoint.get("get")`/webhook-endpoints/${IdParam}`
+      .annotateContext(doc("Get a webhook endpoint", "One webhook endpoint."))
       .addSuccess(WebhookEndpoint)
       .annotate(RequiredScope, "webhooks:read")
       .annotateContext(EntityTagged)
   )
   .add(
     HttpApiEndpoint.patch("update")`/webhook-endpoints/${IdParam}`
+      .annotateContext(doc("Update a webhook endpoint", "Changes the URL, the event types, the description or whether it is active."))
       .setPayload(WebhookEndpointPatch)
       .setHeaders(IfMatchHeaders)
       .addError(Errors.PreconditionFailed)
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, updated: Schema.Literal(true) }))
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, updated: Schema.Literal(true) }))
   )
   .add(
     HttpApiEndpoint.del("delete")`/webhook-endpoints/${IdParam}`
+      .annotateContext(doc("Delete a webhook endpoint", "Stops deliveries to the endpoint and removes it."))
       .setHeaders(IfMatchHeaders)
       .addError(Errors.PreconditionFailed)
-      .addSuccess(Schema.Struct({ webhook_endpoint_id: Schema.String, deleted: Schema.Literal(true) }))
+      .addSuccess(Schema.Struct({ webhook_endpoint_id: Id, deleted: Schema.Literal(true) }))
   )
   .add(
     HttpApiEndpoint.get("deliveries")`/webhook-endpoints/${IdParam}/deliveries`
+      .annotateContext(doc("List an endpoint's deliveries", "The delivery attempts to the endpoint with their outcome."))
       .addSuccess(ListOf(DeliveryAttempt))
       .annotate(RequiredScope, "webhooks:read")
   )
   .add(
     HttpApiEndpoint.post("redeliver")`/webhook-endpoints/${IdParam}/redeliver`
+      .annotateContext(doc("Redeliver an event", "Queues the event again for the endpoint."))
       .setPayload(Schema.Struct({ event_id: Schema.String }))
       .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
   )

@@ -1,4 +1,5 @@
 import * as Command from "@effect/cli/Command"
+import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import { LoggingLive } from "../observability/Logging.js"
 import { demo } from "./Demo.js"
@@ -9,7 +10,8 @@ import { maintenance } from "./Maintenance.js"
 import { migrate } from "./Migrate.js"
 import { property } from "./Property.js"
 import { serve } from "./Serve.js"
-import { needsSubcommand, reportFailure, withoutCliErrorText } from "./Shared.js"
+import packageJson from "../../package.json" with { type: "json" }
+import { needsSubcommand, reportFailure, stripAnsi, withoutCliErrorText } from "./Shared.js"
 
 /** The `hotel` admin command line (decisions 7). */
 export const hotel = Command.make("hotel", {}, needsSubcommand("hotel <command>; see hotel --help")).pipe(
@@ -17,8 +19,21 @@ export const hotel = Command.make("hotel", {}, needsSubcommand("hotel <command>;
   Command.withSubcommands([serve, migrate, property, key, maintenance, fx, demo, events])
 )
 
-const cli = Command.run(hotel, { name: "hotel", version: "0.0.0" })
+// The workspaces share one version (the root's); the bundle inlines it.
+const cli = Command.run(hotel, { name: "hotel", version: packageJson.version })
+
+/** The console of the command's own output (help, version): styled on a terminal, plain text into a pipe. */
+const plainUnlessTerminal = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+  Effect.suspend(() =>
+    process.stdout.isTTY === true ? effect : Console.consoleWith((current) => {
+      const plain: Console.Console = {
+        ...current,
+        log: (...args) => current.log(...args.map((arg) => (typeof arg === "string" ? stripAnsi(arg) : arg)))
+      }
+      return Effect.withConsole(effect, plain)
+    })
+  )
 
 /** Runs the command line on `process.argv`-style arguments; failures are printed as JSON on stderr. */
 export const run = (argv: ReadonlyArray<string>) =>
-  cli(argv).pipe(withoutCliErrorText, Effect.provide(LoggingLive), reportFailure)
+  cli(argv).pipe(withoutCliErrorText, reportFailure, plainUnlessTerminal, Effect.provide(LoggingLive))

@@ -42,7 +42,7 @@ export const runPrinting = <A, E, R>(work: Effect.Effect<A, E, R>) =>
 // ---------------------------------------------------------------------------------------------------------
 // Failures: one JSON document on stderr, a non-zero exit.
 
-const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, "")
+export const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;]*m/g, "")
 
 const field = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined

@@ -7,6 +7,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { TestDatabase } from "../../../persistence/test/utils/TestDatabase.js"
@@ -178,5 +179,20 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
     Effect.gen(function*() {
       const error = yield* fails("property", "import", "packages/server/test/no-such-file.json")
       expect(error.message).toContain("cannot read packages/server/test/no-such-file.json")
+    }), TIMEOUT)
+
+  // The child's stdout is a pipe here, as in a script or CI log: plain text, no terminal colour codes.
+  it.effect("--version prints the package version and --help prints no colours into a pipe", () =>
+    Effect.gen(function*() {
+      const rootPackage = JSON.parse(readFileSync(path.join(repoRoot, "package.json"), "utf8")) as { version: string }
+      const version = yield* hotel("--version")
+      expect(version.code).toBe(0)
+      expect(version.stdout.trim()).toBe(rootPackage.version)
+      expect(rootPackage.version).not.toBe("0.0.0")
+      const help = yield* hotel("--help")
+      expect(help.code).toBe(0)
+      expect(help.stdout).toContain("hotel")
+      expect(help.stdout).not.toContain("\u001b[")
+      expect(help.stderr).not.toContain("\u001b[")
     }), TIMEOUT)
 })

@@ -52,7 +52,15 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       }))
       expect(first.demo.default_rate_plan_id).toMatch(/^[0-9a-f-]{36}$/)
 
-      const secondOutput = yield* Effect.scoped(Effect.map(serveProcessWith(embedded), (server) => server.stdout()))
-      expect(secondOutput).not.toContain("demo")
+      const second = yield* Effect.scoped(Effect.map(serveProcessWith(embedded), (server) => ({
+        stdout: server.stdout(),
+        output: server.output()
+      })))
+      expect(second.stdout).not.toContain("demo")
+      // No key this time, but where the docs are and how to get one.
+      expect(second.output).toContain("/docs")
+      expect(second.output).toContain("/openapi.json")
+      expect(second.output).toContain(`npm run hotel -- key create --property ${first.demo.property_id}`)
+      expect(second.output).toContain("npm run hotel -- demo")
     })), 240_000)
 })

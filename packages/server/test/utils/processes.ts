@@ -63,6 +63,8 @@ export interface ServeProcess {
   readonly stdout: () => string
   /** What the process printed on stderr so far (its logs). */
   readonly stderr: () => string
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  readonly output: () => string
   /** `kill -9` of the process group: a crash, nothing finishes. */
   readonly crash: () => void
   /** Sends a signal to the process group (`SIGKILL` to crash it mid-work). */
@@ -140,7 +142,7 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
     }
     child.once("exit", (code, name) => resume(Effect.succeed({ code, signal: name })))
   })
-  return { baseUrl, stdout: () => stdout, stderr: () => stderr, crash, kill, pid: child.pid ?? 0, signal, exited } satisfies ServeProcess
+  return { baseUrl, stdout: () => stdout, stderr: () => stderr, output: () => output, crash, kill, pid: child.pid ?? 0, signal, exited } satisfies ServeProcess
 })
 
 /** An API process on the test's database. */

@@ -1,0 +1,86 @@
+import type * as HttpApi from "@effect/platform/HttpApi"
+import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import type * as OpenApiJsonSchema from "@effect/platform/OpenApiJsonSchema"
+import * as Option from "effect/Option"
+import { withEventWebhooks } from "../events/openapi.js"
+import { addExamples } from "./Examples.js"
+import { describeFields } from "./Glossary.js"
+import { addHeaders, headerComponents, parameterComponents } from "./Headers.js"
+import { operationFacts, type OperationFacts } from "./Operations.js"
+import { allowedErrors, pruneErrors } from "./Responses.js"
+import { child, isJson, type Json, operations, walk } from "./Spec.js"
+import { stripDefaultDecodeError } from "./StripDecodeError.js"
+
+const withScope = (op: Json, facts: OperationFacts) => {
+  const scope = Option.match(facts.scope, {
+    onNone: () => (facts.isPublic ? "No API key needed." : "Any valid API key."),
+    onSome: (scope) => `Needs an API key with scope \`${scope}\`.`
+  })
+  op.description = [op.description, scope].filter((part) => typeof part === "string").join("\n\n")
+}
+
+/** One tag per title: several groups may share a heading ("Rate plans" reads and writes). */
+const mergeTags = (spec: Json) => {
+  const tags = Array.isArray(spec.tags) ? spec.tags.filter(isJson) : []
+  const byName = new Map<unknown, Json>()
+  tags.forEach((tag) => byName.set(tag.name, { ...tag, ...byName.get(tag.name) }))
+  spec.tags = [...byName.values()]
+}
+
+const refsIn = (node: unknown): ReadonlyArray<string> => {
+  const refs: Array<string> = []
+  walk(node, (json) => {
+    if (typeof json.$ref === "string" && json.$ref.startsWith("#/components/schemas/")) {
+      refs.push(json.$ref.slice("#/components/schemas/".length))
+    }
+  })
+  return refs
+}
+
+/** Schemas nothing refers to (the framework's own decode error and its parts) are left out. */
+const dropUnusedSchemas = (spec: Json) => {
+  const components = child(spec, "components")
+  const schemas = child(components, "schemas")
+  const reachable = new Set<string>()
+  const pending = [...refsIn({ ...spec, components: { ...components, schemas: {} } })]
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (reachable.has(name)) continue
+    reachable.add(name)
+    pending.push(...refsIn(schemas[name]))
+  }
+  components.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => reachable.has(name)))
+}
+
+/**
+ * The passes that finish the generated document, in one place: what the annotations cannot say. Each
+ * operation keeps only the errors it can answer with (the API declares the gateway's errors once, for all),
+ * gets the headers the pipeline writes, its scope, examples, and every field a description.
+ */
+export const describeDocument = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
+  endpoints: HttpApi.HttpApi<Id, Groups, E, R>
+) =>
+(generated: Json): Json => {
+  const facts = operationFacts(endpoints)
+  const stripped = stripDefaultDecodeError(generated)
+  const schemas = child(child(stripped, "components"), "schemas") as Record<string, OpenApiJsonSchema.JsonSchema>
+  const spec = withEventWebhooks(stripped, schemas)
+  for (const { method, op } of operations(spec)) {
+    const known = typeof op.operationId === "string" ? facts.get(op.operationId) : undefined
+    if (known === undefined) continue
+    const allowed = allowedErrors(known, method, op)
+    pruneErrors(op, allowed)
+    addHeaders(op, method, known, allowed)
+    withScope(op, known)
+  }
+  const components = child(spec, "components")
+  components.headers = headerComponents
+  components.parameters = parameterComponents
+  spec.security = [{ bearer: [] }]
+  // The package is private; an SPDX reference says so in the form the OpenAPI licence object expects.
+  child(spec, "info").license = { name: "Proprietary", identifier: "LicenseRef-Proprietary" }
+  mergeTags(spec)
+  dropUnusedSchemas(spec)
+  describeFields(spec)
+  addExamples(spec)
+  return spec
+}
