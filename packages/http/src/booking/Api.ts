@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
 import { IdParam, Created } from "../Common.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
@@ -90,6 +90,7 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
       .addError(Errors.ReservationNotFound)
       .annotate(NotFoundAs, ReservationNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
@@ -147,6 +148,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .addError(Errors.PaymentReferenceReused)
       .annotate(NotFoundAs, ReservationNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
@@ -171,6 +173,7 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
@@ -198,6 +201,7 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")

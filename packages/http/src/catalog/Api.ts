@@ -1,7 +1,7 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Authorization, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
 import { ListOf } from "../Common.js"
 
 export const CancellationTier = Schema.Struct({
@@ -66,6 +66,7 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
   .add(HttpApiEndpoint.get("property", "/property").addSuccess(Property))
   .add(HttpApiEndpoint.get("roomTypes", "/room-types").addSuccess(ListOf(RoomType)))
   .add(HttpApiEndpoint.get("services", "/services").addSuccess(ListOf(Service)))
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { IdParam, Created } from "../Common.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
@@ -45,6 +45,7 @@ export class GuestsApi extends HttpApiGroup.make("guests")
       .annotate(RequiredScope, "guests:read")
       .annotate(NotFoundAs, GuestNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
 {}
@@ -70,6 +71,7 @@ export class LoyaltyApi extends HttpApiGroup.make("loyalty")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InsufficientPoints)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "guests:write")

@@ -4,7 +4,8 @@ import * as HttpApp from "@effect/platform/HttpApp"
 import { RouteNotFound } from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { InternalError, type InvalidParameters, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
+import { DatabaseBusy, InternalError, type InvalidParameters, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
+import { isDatabaseBusy } from "@hotel/persistence/DatabaseBusy"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -66,6 +67,25 @@ const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: Ro
   return Effect.failCause(cause)
 }
 
+/** Seconds a client waits before retrying a request the database was too busy for. */
+const busyRetryAfterSeconds = 1
+
+/**
+ * Where infrastructure failures (defects) become answers: a statement that hit one of the connection's
+ * bounds (statement, lock, idle-in-transaction or pool timeout) is 503 `database_busy` with `Retry-After`,
+ * anything else 500 `internal_error`. Both are logged with their cause.
+ */
+const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | InternalError> =>
+  isDatabaseBusy(defect)
+    ? Effect.logWarning("Database busy", Cause.die(defect)).pipe(
+      Effect.zipRight(HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(busyRetryAfterSeconds))))),
+      Effect.zipRight(Effect.fail(new DatabaseBusy({ message: "The database is busy; retry shortly" })))
+    )
+    : Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
+      Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
+    )
+
 /**
  * The steps that come before and around the router, in the contract's order: maintenance (503, before
  * anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
@@ -88,12 +108,6 @@ export const GatewayLive = HttpApiBuilder.middleware(
         // The router fails with its own errors although the app's type says it cannot fail.
         const response = yield* idempotency.settled(app).pipe(Effect.catchAllCause(routerFailures(request, lookup)))
         return successHeaders(lookup.endpoint(request.method, request.url), response)
-      }).pipe(
-        Effect.catchAllDefect((defect) =>
-          Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
-            Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
-          )
-        )
-      )
+      }).pipe(Effect.catchAllDefect(asServerError))
   })
 )

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { IsoDate, Text, Uuid } from "@hotel/domain"
-import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
 import { ListOf } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
 
@@ -76,6 +76,7 @@ export class RatesApi extends HttpApiGroup.make("rates")
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
@@ -109,6 +110,7 @@ export class AvailabilityApi extends HttpApiGroup.make("availability")
       .addSuccess(ListOf(RoomTypeAvailability))
       .addError(Errors.RoomTypeNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

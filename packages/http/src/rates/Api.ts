@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
-import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { IdParam, ListOf, Created } from "../Common.js"
 
@@ -52,6 +52,7 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
       .addError(Errors.RatePlanNotFound)
       .annotate(NotFoundAs, RatePlanNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
@@ -85,6 +86,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -152,6 +154,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
       .addError(Errors.IntervalOverlap)
   )
   .add(HttpApiEndpoint.del("delete")`/intervals/${IdParam}`.addSuccess(IntervalDeleted))
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -186,6 +189,7 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -236,6 +240,7 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
       .addSuccess(PromoCodeUpdated)
   )
   .add(HttpApiEndpoint.del("delete")`/promo-codes/${IdParam}`.addSuccess(PromoCodeDeleted))
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { IdParam } from "../Common.js"
 
 export const StayTransitioned = Schema.Struct({
@@ -37,6 +37,7 @@ export class StayApi extends HttpApiGroup.make("stay")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
