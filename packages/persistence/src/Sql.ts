@@ -33,10 +33,10 @@ const positive = (name: string, fallback: number) =>
 /** `HOTEL_DB_*` from the environment (docs/operations.md, configuration). */
 export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
   size: positive("HOTEL_DB_POOL_SIZE", 20),
-  poolTimeoutMs: positive("HOTEL_DB_POOL_TIMEOUT_MS", 5_000),
-  statementTimeoutMs: positive("HOTEL_DB_STATEMENT_TIMEOUT_MS", 10_000),
-  lockTimeoutMs: positive("HOTEL_DB_LOCK_TIMEOUT_MS", 3_000),
-  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 30_000)
+  poolTimeoutMs: positive("HOTEL_DB_POOL_TIMEOUT_MS", 10_000),
+  statementTimeoutMs: positive("HOTEL_DB_STATEMENT_TIMEOUT_MS", 30_000),
+  lockTimeoutMs: positive("HOTEL_DB_LOCK_TIMEOUT_MS", 10_000),
+  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000)
 })
 
 const makePool = (url: Redacted.Redacted, settings: PoolSettings) =>
