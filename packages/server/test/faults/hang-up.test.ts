@@ -111,6 +111,8 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
       yield* settled(api)
       yield* Fiber.interrupt(reading)
 
+      const slowest = reads.reduce((max, read) => Math.max(max, read.ms), 0)
+      yield* Effect.logInfo(`hang-up: ${reads.length} reads, slowest ${slowest} ms; ${early.length} holds answered before the hang-up`)
       expect(reads.length).toBeGreaterThan(10)
       expect(reads.filter((read) => read.status !== 200), "reads that failed").toEqual([])
       expect(reads.filter((read) => read.ms > 1_000), "reads slower than a second").toEqual([])
@@ -121,6 +123,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
       for (const status of early) expect(status).toBeLessThan(500)
 
       // All or nothing: what exists replays; what does not is created by the retry, once.
+      let existed = 0
       for (const p of planned) {
         const before = yield* reservationsOf(api, p.guest)
         expect(before.length).toBeLessThanOrEqual(1)
@@ -128,6 +131,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
         expect(retried.status, retried.text).toBe(201)
         const id = retried.json<{ reservation_id: string }>().reservation_id
         if (before.length === 1) {
+          existed++
           expect(retried.headers.get("idempotent-replayed"), `hold ${p.key} exists: its retry replays`).toBe("true")
           expect(id).toBe(before[0])
         } else {
@@ -135,5 +139,6 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
         }
         expect(yield* reservationsOf(api, p.guest)).toEqual([id])
       }
+      yield* Effect.logInfo(`hang-up: ${existed} of ${planned.length} hung-up holds had committed, the rest ran on retry`)
     }), { timeout: 300_000 })
 })
