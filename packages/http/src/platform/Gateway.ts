@@ -90,8 +90,9 @@ const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | Int
  * The steps that come before and around the router, in the contract's order: maintenance (503, before
  * anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
  * `method_not_allowed`; the matched endpoint's middleware then checks the key, its rate limit and scope,
- * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the idempotency
- * key's store or release, the `Cache-Control` of the answer, and defects as 500 `internal_error`.
+ * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the commit (with the
+ * stored response) or rollback of a keyed request's transaction, the `Cache-Control` of the answer, and
+ * defects as 500 `internal_error` (503 `database_busy` for a connection bound).
  */
 export const GatewayLive = HttpApiBuilder.middleware(
   HotelApi,
