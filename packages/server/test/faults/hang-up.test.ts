@@ -20,7 +20,10 @@ interface Planned {
   readonly body: unknown
 }
 
-/** Sends the hold and destroys the connection after `hangUpMs`; the status when an answer came first. */
+/**
+ * Sends the hold and destroys the connection `hangUpMs` after the request was sent in full; the status when
+ * an answer came first.
+ */
 const sendAndHangUp = (api: TestApiService, planned: Planned, hangUpMs: number) =>
   Effect.async<number | null>((resume) => {
     const payload = JSON.stringify(planned.body)
@@ -38,11 +41,12 @@ const sendAndHangUp = (api: TestApiService, planned: Planned, hangUpMs: number) 
       res.resume()
     })
     req.on("error", () => undefined)
+    req.on("finish", () =>
+      setTimeout(() => {
+        req.destroy()
+        resume(Effect.succeed(answered))
+      }, hangUpMs))
     req.end(payload)
-    setTimeout(() => {
-      req.destroy()
-      resume(Effect.succeed(answered))
-    }, hangUpMs)
   })
 
 interface Read {
