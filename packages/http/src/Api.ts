@@ -66,6 +66,7 @@ export class HotelApi extends Endpoints
   .addError(Errors.IdempotencyInProgress)
   .addError(Errors.RateLimited)
   .addError(Errors.MaintenanceMode)
+  .addError(Errors.DatabaseBusy)
   .addError(Errors.InternalError)
   // A path id that is not this property's resource (or not an id at all) is that resource's 404.
   .addError(Errors.RatePlanNotFound)

@@ -15,6 +15,7 @@ export const IdempotencyKeyReuse = wire(Domain.IdempotencyKeyReuse)
 export const IdempotencyInProgress = wire(Domain.IdempotencyInProgress)
 export const RateLimited = wire(Domain.RateLimited)
 export const MaintenanceMode = wire(Domain.MaintenanceMode)
+export const DatabaseBusy = wire(Domain.DatabaseBusy)
 export const InternalError = wire(Domain.InternalError)
 export const PreconditionFailed = wire(Domain.PreconditionFailed)
 

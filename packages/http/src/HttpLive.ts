@@ -8,6 +8,8 @@ import * as Layer from "effect/Layer"
 import { HotelApi } from "./Api.js"
 import { makeAuthorization } from "./platform/Authorization.js"
 import { GatewayLive } from "./platform/Gateway.js"
+import { servedToTheEnd } from "./platform/HangUp.js"
+import { IdempotentTransactionLive } from "./platform/Idempotency.js"
 import { RequestBodyLive } from "./platform/RequestBody.js"
 import { withRequestContext } from "./platform/RequestContext.js"
 import { makeRouterLookup } from "./platform/Routes.js"
@@ -60,7 +62,7 @@ export const HandlersLive = Layer.mergeAll(
 /** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */
 export const middlewareFor = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
   api: HttpApi.HttpApi<Id, Groups, E, R>
-) => Layer.merge(makeAuthorization(api), RequestBodyLive)
+) => Layer.mergeAll(makeAuthorization(api), RequestBodyLive, IdempotentTransactionLive)
 
 /**
  * `HotelApi` with its handlers and middleware. Needs the services the handlers call (repositories and
@@ -75,12 +77,13 @@ export const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
  * An API layer (`ApiLive`, or a test's extension of it) served on whatever `HttpServer` is provided,
  * behind the gateway, with its description (`/openapi.json`) and docs page (`/docs`). Everything else it
  * needs comes from outside (see `packages/server/src/main.ts`). The request context wraps the API's app so
- * the error encoder sees the request id.
+ * the error encoder sees the request id; each request is served to its end even when its client hangs up
+ * (`platform/HangUp.ts`).
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
     Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup]), ([app, routes]) =>
-      HttpServer.serve(withRequestContext(app, routes)))
+      HttpServer.serve(servedToTheEnd(withRequestContext(app, routes))))
   ).pipe(
     Layer.provide(GatewayLive),
     Layer.provide(HttpApiScalar.layer({ path: "/docs" })),

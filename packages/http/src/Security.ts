@@ -47,6 +47,25 @@ export class RequestBody extends HttpApiMiddleware.Tag<RequestBody>()("@hotel/ht
   provides: HttpServerRequest.HttpServerRequest
 }) {}
 
+/**
+ * The connection of the request's idempotent transaction, as the handler's SQL statements find it: the same
+ * service as `@effect/sql`'s `SqlClient.TransactionConnection` (the same key, checked where it is provided),
+ * named here so that the contract imports nothing of SQL.
+ */
+export class RequestTransaction extends Context.Tag("@effect/sql/SqlClient/TransactionConnection")<
+  RequestTransaction,
+  readonly [connection: unknown, depth: number]
+>() {}
+
+/**
+ * Runs the handler of a request with an `Idempotency-Key` inside the transaction that holds the key (opened
+ * by `RequestBody`), so its change and its stored response commit together. Without a key it does nothing.
+ */
+export class IdempotentTransaction extends HttpApiMiddleware.Tag<IdempotentTransaction>()(
+  "@hotel/http/IdempotentTransaction",
+  { optional: true, provides: RequestTransaction }
+) {}
+
 /** A constructor of a not-found error, for a path id that cannot name a resource. */
 export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.RatePlanNotFound

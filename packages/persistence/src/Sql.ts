@@ -1,21 +1,90 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
+import { SqlError } from "@effect/sql/SqlError"
+import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Redacted from "effect/Redacted"
 import pg from "pg"
 import { DatabaseUrl } from "./DatabaseUrl.js"
 
 const DATE_OID = 1082
 
-/** The Postgres client; DATE columns stay `YYYY-MM-DD` text because dates carry no time zone. */
-export const SqlLive = Layer.unwrapEffect(
-  Effect.map(DatabaseUrl, (url) =>
-    PgClient.layer({
-      url,
-      maxConnections: 20,
-      types: {
-        getTypeParser: ((oid: number, format?: "text" | "binary") =>
-          oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format ?? "text")) as never
-      }
-    })
+/**
+ * Bounds on every connection, so that no request, however it ends, holds a connection, a row lock or an
+ * open transaction for long. Postgres enforces the first three itself, on the server, so they hold whatever
+ * the process does; a statement that hits one fails, its transaction rolls back, and the client is answered
+ * 503 `database_busy`.
+ */
+export interface PoolSettings {
+  readonly size: number
+  /** How long a request waits for a free connection of the pool. */
+  readonly poolTimeoutMs: number
+  readonly statementTimeoutMs: number
+  readonly lockTimeoutMs: number
+  readonly idleInTransactionTimeoutMs: number
+}
+
+const positive = (name: string, fallback: number) =>
+  Config.integer(name).pipe(
+    Config.withDefault(fallback),
+    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 })
   )
+
+/** `HOTEL_DB_*` from the environment (docs/operations.md, configuration). */
+export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
+  size: positive("HOTEL_DB_POOL_SIZE", 20),
+  poolTimeoutMs: positive("HOTEL_DB_POOL_TIMEOUT_MS", 10_000),
+  statementTimeoutMs: positive("HOTEL_DB_STATEMENT_TIMEOUT_MS", 30_000),
+  lockTimeoutMs: positive("HOTEL_DB_LOCK_TIMEOUT_MS", 10_000),
+  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000)
+})
+
+const makePool = (url: Redacted.Redacted, settings: PoolSettings) =>
+  new pg.Pool({
+    connectionString: Redacted.value(url),
+    max: settings.size,
+    // pg-pool applies this to the wait for a free connection as well as to connecting.
+    connectionTimeoutMillis: settings.poolTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    lock_timeout: settings.lockTimeoutMs,
+    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
+    application_name: "hotel",
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format ?? "text")) as never
+    }
+  })
+
+/** The pool, checked with one query at start, ended with the layer. */
+const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: async () => {
+        const pool = makePool(url, settings)
+        // An idle connection that the server closes is an event, not a crash of the process.
+        pool.on("error", () => undefined)
+        try {
+          await pool.query("SELECT 1")
+        } catch (cause) {
+          await pool.end().catch(() => undefined)
+          throw cause
+        }
+        return pool
+      },
+      catch: (cause) => new SqlError({ cause, message: "PgClient: Failed to connect" })
+    }),
+    (pool) => Effect.promise(() => pool.end().catch(() => undefined)).pipe(Effect.timeoutOption(1000))
+  )
+
+/** The Postgres client with the given bounds; DATE columns stay `YYYY-MM-DD` text (dates carry no zone). */
+export const sqlLayer = (url: Redacted.Redacted, settings: PoolSettings) =>
+  PgClient.layerFromPool({ acquire: acquirePool(url, settings), applicationName: "hotel" })
+
+/** The Postgres client on `DatabaseUrl`, bounded by `HOTEL_DB_*` (see `PoolSettingsConfig`). */
+export const SqlLive = Layer.unwrapEffect(
+  Effect.gen(function*() {
+    const url = yield* DatabaseUrl
+    const settings = yield* PoolSettingsConfig.pipe(Effect.orDie)
+    return sqlLayer(url, settings)
+  })
 )

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
@@ -100,6 +100,7 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
       .annotate(NotFoundAs, ReservationNotFound)
       .annotateContext(EntityTagged)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
@@ -160,6 +161,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .addError(Errors.PaymentReferenceReused)
       .annotate(NotFoundAs, ReservationNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
@@ -188,6 +190,7 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
       .addError(Errors.NotCancellable)
       .addError(Errors.PreconditionFailed)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
@@ -217,6 +220,7 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")

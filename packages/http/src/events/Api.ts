@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Text } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { IntParam } from "../QueryParams.js"
-import { Authorization, CacheControl, noStore, RequestBody, RequiredScope } from "../Security.js"
+import { Authorization, CacheControl, IdempotentTransaction, noStore, RequestBody, RequiredScope } from "../Security.js"
 import { EventPage, TypesParam } from "./schemas.js"
 import { doc, tag } from "../openapi/Docs.js"
 
@@ -24,6 +24,7 @@ export class EventsApi extends HttpApiGroup.make("events")
       .annotate(RequiredScope, "events:read")
       .annotate(CacheControl, noStore)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
 {}

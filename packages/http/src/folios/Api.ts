@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
-import { Authorization, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
 import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../Common.js"
 import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -53,6 +53,7 @@ export class FoliosApi extends HttpApiGroup.make("folios")
       .addError(Errors.FolioNotFound)
       .annotateContext(EntityTagged)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
@@ -86,6 +87,7 @@ export class ChargesApi extends HttpApiGroup.make("charges")
       .addError(Errors.ServiceNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "folios:write")

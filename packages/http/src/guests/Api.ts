@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { Created, Id, IdParam, Timestamp } from "../Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../EntityTags.js"
@@ -51,6 +51,7 @@ export class GuestsApi extends HttpApiGroup.make("guests")
       .annotateContext(EntityTagged)
       .annotate(NotFoundAs, GuestNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
 {}
@@ -78,6 +79,7 @@ export class LoyaltyApi extends HttpApiGroup.make("loyalty")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InsufficientPoints)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "guests:write")

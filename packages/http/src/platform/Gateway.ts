@@ -5,6 +5,7 @@ import { RouteNotFound } from "@effect/platform/HttpServerError"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import {
+  DatabaseBusy,
   IdempotencyInProgress,
   InternalError,
   InvalidApiKey,
@@ -13,6 +14,7 @@ import {
   MissingApiKey,
   UnknownRoute
 } from "@hotel/domain"
+import { isDatabaseBusy } from "@hotel/persistence/DatabaseBusy"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -88,13 +90,33 @@ const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: Ro
   return Effect.failCause(cause)
 }
 
+/** Seconds a client waits before retrying a request the database was too busy for. */
+const busyRetryAfterSeconds = 1
+
+/**
+ * Where infrastructure failures (defects) become answers: a statement that hit one of the connection's
+ * bounds (statement, lock, idle-in-transaction or pool timeout) is 503 `database_busy` with `Retry-After`,
+ * anything else 500 `internal_error`. Both are logged with their cause.
+ */
+const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | InternalError> =>
+  isDatabaseBusy(defect)
+    ? Effect.logWarning("Database busy", Cause.die(defect)).pipe(
+      Effect.zipRight(HttpApp.appendPreResponseHandler((_request, response) =>
+        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(busyRetryAfterSeconds))))),
+      Effect.zipRight(Effect.fail(new DatabaseBusy({ message: "The database is busy; retry shortly" })))
+    )
+    : Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
+      Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
+    )
+
 /**
  * The steps that come before and around the router, in the contract's order: a CORS preflight from an
  * allowed origin (204, `Cors.ts`), maintenance (503, before anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
  * `method_not_allowed`; the matched endpoint's middleware then checks the key, its rate limit and scope,
- * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the idempotency
- * key's store or release, the `Cache-Control` and `ETag` of the answer (304 for a current `If-None-Match`),
- * the headers some errors need (`WWW-Authenticate`, `Retry-After`), and defects as 500 `internal_error`.
+ * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the commit (with the
+ * stored response) or rollback of a keyed request's transaction, the `Cache-Control` and `ETag` of the answer
+ * (304 for a current `If-None-Match`), the headers some errors need (`WWW-Authenticate`, `Retry-After`), and
+ * defects as 500 `internal_error` (503 `database_busy` for a connection bound).
  */
 export const GatewayLive = HttpApiBuilder.middleware(
   HotelApi,
@@ -118,12 +140,6 @@ export const GatewayLive = HttpApiBuilder.middleware(
         )
         const endpoint = lookup.endpoint(request.method, request.url)
         return withEntityTag(request, endpoint, successHeaders(endpoint, response))
-      }).pipe(
-        Effect.catchAllDefect((defect) =>
-          Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
-            Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
-          )
-        )
-      )
+      }).pipe(Effect.catchAllDefect(asServerError))
   })
 )

@@ -2,11 +2,14 @@ import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type { ApiKey } from "@hotel/domain"
 import { IdempotencyInProgress, IdempotencyKeyReuse, InvalidParameters } from "@hotel/domain"
-import { type Claim, IdempotencyStore, type StoredResponse } from "@hotel/persistence/platform/IdempotencyStore"
+import { IdempotentTransaction, RequestTransaction } from "../Security.js"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { IdempotencyStore, type KeyTransaction, type StoredResponse } from "@hotel/persistence/platform/IdempotencyStore"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FiberRef from "effect/FiberRef"
 import { globalValue } from "effect/GlobalValue"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { createHash } from "node:crypto"
 
@@ -80,10 +83,10 @@ export interface IdempotentRequest {
   readonly body: unknown
 }
 
-/** The claim the request being served holds, settled by `settled` once its response is known. */
-const heldClaim: FiberRef.FiberRef<Option.Option<Claim>> = globalValue(
-  Symbol.for("@hotel/http/heldClaim"),
-  () => FiberRef.unsafeMake(Option.none<Claim>())
+/** The transaction of the request being served, opened by `claim`, ended by `settled`. */
+const openTransaction: FiberRef.FiberRef<Option.Option<KeyTransaction>> = globalValue(
+  Symbol.for("@hotel/http/openTransaction"),
+  () => FiberRef.unsafeMake(Option.none<KeyTransaction>())
 )
 
 /**
@@ -100,15 +103,22 @@ const pathAndQuery = (url: string): string => {
 }
 
 /**
- * The `Idempotency-Key` step of a mutation (interface 7.4), in two halves. `claim` runs after the body
- * checks, just before the handler: without the header nothing happens; with it the key is validated and
- * claimed for the API key. The same request after success is answered with the stored status and body
- * and `Idempotent-Replayed: true`, and nothing runs; another request with the key is 409
- * `idempotency_key_reuse`; the same request while the first runs (in any process) is 409
- * `idempotency_in_progress`. `settled` wraps the routed request: a success (status below 400) is stored,
- * any failure, defect or interruption releases the key, so a retry runs afresh.
+ * The `Idempotency-Key` step of a mutation (interface 7.4, decisions 10), in three parts. `claim` runs after
+ * the body checks: without the header nothing happens; with it the key is validated and the request's
+ * transaction opened, holding the key for the API key. The same request after success is answered with the
+ * stored status and body and `Idempotent-Replayed: true`, and nothing runs; another request with the key
+ * is 409 `idempotency_key_reuse`; the same key while its transaction runs (in any process) is 409
+ * `idempotency_in_progress`. `transaction` hands that transaction's connection to the handler (the
+ * `IdempotentTransaction` middleware), so the services' own transactions nest in it. `settled` wraps the
+ * routed request: a success (status below 400) stores its response and commits with the change; any
+ * failure rolls back, which frees the key, so a retry runs afresh. A commit that fails fails the request.
  */
-export const makeIdempotency = Effect.map(IdempotencyStore, (store) => {
+export const makeIdempotency = Effect.gen(function*() {
+  const store = yield* IdempotencyStore
+  if (RequestTransaction.key !== SqlClient.TransactionConnection.key) {
+    return yield* Effect.dieMessage("RequestTransaction must be @effect/sql's TransactionConnection")
+  }
+
   const claim = (input: IdempotentRequest): Effect.Effect<
     void,
     InvalidParameters | IdempotencyKeyReuse | IdempotencyInProgress
@@ -117,11 +127,11 @@ export const makeIdempotency = Effect.map(IdempotencyStore, (store) => {
     if (header === undefined) return Effect.void
     return Effect.gen(function*() {
       const key = yield* validateKey(header)
-      const outcome = yield* store.claim({
+      const outcome = yield* store.begin({
         apiKeyId: input.key.id,
         key,
         fingerprint: fingerprint(input.request.method, pathAndQuery(input.request.url), input.body)
-      })
+      }).pipe(Effect.orDie)
       switch (outcome._tag) {
         case "Replay":
           return yield* Effect.die(new Replayed(outcome.response))
@@ -133,34 +143,43 @@ export const makeIdempotency = Effect.map(IdempotencyStore, (store) => {
           return yield* new IdempotencyInProgress({
             message: `A request with this ${idempotencyHeader} is still running; retry shortly`
           })
-        case "Claimed":
-          return yield* FiberRef.set(heldClaim, Option.some(outcome.claim))
+        case "Open":
+          return yield* FiberRef.set(openTransaction, Option.some(outcome.transaction))
       }
     })
   }
 
-  // A key that cannot be stored or released is not the request's failure: the operation's outcome stands,
-  // and the claim becomes reclaimable after the claim timeout.
-  const settle = <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>): Effect.Effect<void> =>
-    Effect.flatMap(FiberRef.get(heldClaim), Option.match({
+  /** The open transaction's connection; fails (the middleware then does nothing) when there is none. */
+  const transaction: Effect.Effect<readonly [unknown, number], string> = Effect.flatMap(
+    FiberRef.get(openTransaction),
+    Option.match({
+      onNone: () => Effect.fail("no Idempotency-Key"),
+      onSome: (open) => Effect.succeed(open.connection)
+    })
+  )
+
+  const settle = <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>) =>
+    Effect.flatMap(FiberRef.get(openTransaction), Option.match({
       onNone: () => Effect.void,
-      onSome: (claim) => {
-        const done = Exit.isSuccess(exit) && exit.value.status < 400
-          ? Option.match(storable(exit.value), {
-            onNone: () => store.release(claim),
-            onSome: (response) => store.complete(claim, response)
-          })
-          : store.release(claim)
-        return Effect.catchAllCause(done, (cause) => Effect.logError("Settling an idempotency key failed", cause))
+      onSome: (open) => {
+        if (Exit.isFailure(exit) || exit.value.status >= 400) return open.rollback
+        return Effect.orDie(open.commit(storable(exit.value)))
       }
     }))
 
   const settled = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-    app.pipe(
-      Effect.onExit(settle),
+    Effect.exit(app).pipe(
+      Effect.tap(settle),
+      Effect.flatten,
       Effect.catchAllDefect((defect) => defect instanceof Replayed ? Effect.succeed(replay(defect.response)) : Effect.die(defect)),
-      Effect.locally(heldClaim, Option.none())
+      Effect.locally(openTransaction, Option.none())
     )
 
-  return { claim, settled } as const
+  return { claim, transaction, settled } as const
 })
+
+/** The `IdempotentTransaction` middleware: the handler runs in the transaction `claim` opened. */
+export const IdempotentTransactionLive = Layer.effect(
+  IdempotentTransaction,
+  Effect.map(makeIdempotency, (idempotency) => IdempotentTransaction.of(idempotency.transaction))
+)

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { IsoDate, Text, Uuid } from "@hotel/domain"
-import { Authorization, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
 import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -82,6 +82,7 @@ export class RatesApi extends HttpApiGroup.make("rates")
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
@@ -117,6 +118,7 @@ export class AvailabilityApi extends HttpApiGroup.make("availability")
       .addSuccess(ListOf(RoomTypeAvailability))
       .addError(Errors.RoomTypeNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")

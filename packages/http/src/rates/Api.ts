@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
-import { Authorization, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -57,6 +57,7 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
       .annotate(NotFoundAs, RatePlanNotFound)
       .annotateContext(EntityTagged)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
@@ -98,6 +99,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -179,6 +181,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
       .addSuccess(IntervalDeleted)
       .addError(Errors.PreconditionFailed)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -216,6 +219,7 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -280,6 +284,7 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
       .addSuccess(PromoCodeDeleted)
       .addError(Errors.PreconditionFailed)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")

@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
-import { Authorization, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
 import { Id, IdParam } from "../Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 
@@ -42,6 +42,7 @@ export class StayApi extends HttpApiGroup.make("stay")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")

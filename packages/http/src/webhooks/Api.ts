@@ -4,7 +4,7 @@ import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
 import { wire } from "../Envelope.js"
-import { Authorization, NotFoundAs, RequestBody, RequiredScope } from "../Security.js"
+import { Authorization, IdempotentTransaction, NotFoundAs, RequestBody, RequiredScope } from "../Security.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 import * as Errors from "../Errors.js"
@@ -101,6 +101,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .setPayload(Schema.Struct({ event_id: Schema.String }))
       .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "webhooks:write")

@@ -97,7 +97,10 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
 export const HoldSweeperLive = Layer.scopedDiscard(
   Effect.gen(function*() {
     const sweeper = yield* HoldSweeper
+    // A sweep under way is never interrupted (an interrupted query would be cancelled through the pool);
+    // only the wait between sweeps is.
     const once = sweeper.sweep().pipe(
+      Effect.uninterruptible,
       Effect.tap((swept) => (swept > 0 ? Effect.logInfo(`Expired holds written down: ${swept}`) : Effect.void)),
       Effect.catchAllCause((cause) => Effect.logWarning("Hold sweep failed", Cause.pretty(cause)))
     )

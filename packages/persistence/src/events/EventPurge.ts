@@ -45,7 +45,9 @@ export class EventPurge extends Effect.Service<EventPurge>()("@hotel/persistence
 export const EventPurgeLive = Layer.scopedDiscard(
   Effect.gen(function*() {
     const purger = yield* EventPurge
+    // A purge under way is never interrupted (an interrupted query would be cancelled through the pool).
     const once = purger.purge.pipe(
+      Effect.uninterruptible,
       Effect.catchAllCause((cause) => Effect.logWarning("Event purge failed", Cause.pretty(cause)))
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(purgeInterval)))

@@ -13,9 +13,12 @@ export const PlatformLive = Layer.mergeAll(
   IdempotencyStore.purgeEvery().pipe(Layer.provideMerge(IdempotencyStore.postgres))
 )
 
-/** Rate limits and idempotency keys in this process's memory (tests); the maintenance window stays in SQL. */
+/**
+ * Rate limits in this process's memory (tests). Idempotency keys stay in SQL (a stored response commits in
+ * the transaction of the change it reports), as does the maintenance window.
+ */
 export const PlatformInMemory = Layer.mergeAll(
   RateLimiter.memory,
   MaintenanceRepository.Default,
-  IdempotencyStore.memory
+  IdempotencyStore.postgres
 )

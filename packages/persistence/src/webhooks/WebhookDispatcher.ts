@@ -98,7 +98,14 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
       if (due === undefined) return false
       yield* attempt(due, now)
       return true
-    }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("WebhookDispatcher.deliverOne"))
+    }).pipe(
+      sql.withTransaction,
+      Effect.orDie,
+      // A delivery under way ends with its commit or rollback (an interrupted query would be cancelled
+      // through the pool); shutdown waits for it, at most the send timeout.
+      Effect.uninterruptible,
+      Effect.withSpan("WebhookDispatcher.deliverOne")
+    )
 
     /** Sends every delivery due now, one at a time; answers how many attempts were made. */
     const deliverDue = Effect.gen(function*() {

@@ -7,8 +7,8 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 // A crash in the middle of writes (decisions 10: idempotency is crash-safe). A real `hotel serve` process on
 // the test's database takes 32 concurrent `POST /holds`, each with its own Idempotency-Key and its own guest,
 // and is killed with SIGKILL while they are in flight. A new process is started and every request whose answer
-// was lost is retried with its same key until it is answered (a claim the dead process left is taken over
-// after 60 seconds). Then the same for confirms of every hold. The database must then show each request's
+// was lost is retried with its same key until it is answered (the dead process's transactions, and the keys
+// they held, ended with its connections, so the retry is answered at once). Then the same for confirms of every hold. The database must then show each request's
 // change at most once: one reservation per guest (one guest per key), one payment per confirmed reservation,
 // folios that add up, no night sold twice.
 

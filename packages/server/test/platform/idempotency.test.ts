@@ -1,7 +1,9 @@
 import { describe, expect, layer } from "@effect/vitest"
-import { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { type BeginOutcome, IdempotencyStore, type KeyTransaction } from "@hotel/persistence/platform/IdempotencyStore"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 import * as net from "node:net"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
@@ -351,72 +353,72 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
     }).pipe(Effect.scoped), { timeout: 120_000 })
 })
 
-// The store itself on the TestClock: abandoned claims and expiry.
+// The store itself on the TestClock: keys held by open transactions, stored responses, expiry. (The former
+// 60-second takeover of an abandoned claim is gone: the key is an advisory lock of the request's transaction,
+// which Postgres frees the moment that transaction ends, a crashed process's included.)
 const StoreLive = IdempotencyStore.postgres.pipe(Layer.provideMerge(TestSqlLive))
 const apiKeyId = "00000000-0000-4000-8000-0000000000a1"
 const request1 = { apiKeyId, key: "k1", fingerprint: "f1" }
+const json = (body: string) => Option.some({ status: 201, body, contentType: "application/json" })
+
+const opened = (outcome: BeginOutcome) =>
+  outcome._tag === "Open" ? Effect.succeed(outcome.transaction) : Effect.dieMessage(`expected Open, got ${outcome._tag}`)
 
 describe("IdempotencyStore", () => {
   layer(StoreLive)("postgres, on the TestClock", (it) => {
-    it.effect("a claim abandoned by a crashed process is reclaimable after 60 seconds, not before", () =>
+    it.effect("a key is held while its transaction is open, freed by rollback, replayed once committed", () =>
       Effect.gen(function*() {
         const store = yield* IdempotencyStore
-        const first = yield* store.claim(request1)
-        expect(first._tag).toBe("Claimed")
-        yield* TestClock.adjust("59 seconds")
-        expect((yield* store.claim(request1))._tag).toBe("InProgress")
-        yield* TestClock.adjust("1 second")
-        const takeover = yield* store.claim(request1)
-        expect(takeover._tag).toBe("Claimed")
-        // The crashed owner, were it to come back, can neither store nor release the new owner's claim.
-        if (first._tag === "Claimed") {
-          yield* store.complete(first.claim, { status: 201, body: "{\"stale\":true}", contentType: "application/json" })
-          yield* store.release(first.claim)
-        }
-        expect((yield* store.claim(request1))._tag).toBe("InProgress")
-        if (takeover._tag === "Claimed") {
-          yield* store.complete(takeover.claim, { status: 201, body: "{\"ok\":true}", contentType: "application/json" })
-        }
-        expect(yield* store.claim(request1)).toEqual({
+        const first = yield* opened(yield* store.begin(request1))
+        expect((yield* store.begin(request1))._tag).toBe("InProgress")
+        expect((yield* store.begin({ ...request1, fingerprint: "f2" }))._tag).toBe("InProgress")
+        yield* first.rollback
+        const second = yield* opened(yield* store.begin(request1))
+        yield* second.commit(json("{\"ok\":true}"))
+        expect(yield* store.begin(request1)).toEqual({
           _tag: "Replay",
           response: { status: 201, body: "{\"ok\":true}", contentType: "application/json" }
         })
-        expect((yield* store.claim({ ...request1, fingerprint: "f2" }))._tag).toBe("Mismatch")
+        expect((yield* store.begin({ ...request1, fingerprint: "f2" }))._tag).toBe("Mismatch")
+      }))
+
+    it.effect("the operation's change commits with the response, and a rollback undoes both", () =>
+      Effect.gen(function*() {
+        const store = yield* IdempotencyStore
+        const sql = yield* SqlClient.SqlClient
+        yield* sql`CREATE TABLE store_probe (label text NOT NULL)`
+        const count = (label: string) =>
+          Effect.map(sql<{ n: number }>`SELECT count(*)::int AS n FROM store_probe WHERE label = ${label}`, (rows) => rows[0]?.n)
+        const write = (open: KeyTransaction, label: string) =>
+          sql.withTransaction(sql`INSERT INTO store_probe (label) VALUES (${label})`).pipe(
+            Effect.provideService(SqlClient.TransactionConnection, open.connection)
+          )
+        const undone = yield* opened(yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))
+        yield* write(undone, "undone")
+        yield* undone.rollback
+        expect(yield* count("undone")).toBe(0)
+        const kept = yield* opened(yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))
+        yield* write(kept, "kept")
+        expect(yield* count("kept")).toBe(0)
+        yield* kept.commit(json("{}"))
+        expect(yield* count("kept")).toBe(1)
+        expect((yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))._tag).toBe("Replay")
       }))
 
     it.effect("stored responses expire after 24 hours and are purged", () =>
       Effect.gen(function*() {
         const store = yield* IdempotencyStore
         const request = { apiKeyId, key: "k2", fingerprint: "f1" }
-        const claimed = yield* store.claim(request)
-        if (claimed._tag !== "Claimed") return expect.unreachable()
-        yield* store.complete(claimed.claim, { status: 200, body: "{}", contentType: "application/json" })
+        const open = yield* opened(yield* store.begin(request))
+        yield* open.commit(Option.some({ status: 200, body: "{}", contentType: "application/json" }))
         yield* TestClock.adjust("23 hours")
-        expect((yield* store.claim(request))._tag).toBe("Replay")
+        expect((yield* store.begin(request))._tag).toBe("Replay")
         expect(yield* store.purgeExpired).toBe(0)
         yield* TestClock.adjust("1 hour")
         // Expired: the key is free again, even for another request.
         expect(yield* store.purgeExpired).toBeGreaterThanOrEqual(1)
-        expect((yield* store.claim({ ...request, fingerprint: "other" }))._tag).toBe("Claimed")
-      }))
-  })
-
-  layer(IdempotencyStore.memory)("memory, on the TestClock", (it) => {
-    it.effect("follows the same rules", () =>
-      Effect.gen(function*() {
-        const store = yield* IdempotencyStore
-        const first = yield* store.claim(request1)
-        if (first._tag !== "Claimed") return expect.unreachable()
-        expect((yield* store.claim(request1))._tag).toBe("InProgress")
-        expect((yield* store.claim({ ...request1, fingerprint: "f2" }))._tag).toBe("Mismatch")
-        yield* store.release(first.claim)
-        const second = yield* store.claim(request1)
-        if (second._tag !== "Claimed") return expect.unreachable()
-        yield* store.complete(second.claim, { status: 201, body: "{}", contentType: null })
-        expect((yield* store.claim(request1))._tag).toBe("Replay")
-        yield* TestClock.adjust("24 hours")
-        expect(yield* store.purgeExpired).toBe(1)
-        expect((yield* store.claim(request1))._tag).toBe("Claimed")
+        const again = yield* opened(yield* store.begin({ ...request, fingerprint: "other" }))
+        yield* again.rollback
       }))
   })
 })

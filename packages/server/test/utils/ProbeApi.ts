@@ -6,10 +6,12 @@ import { NoAvailability } from "@hotel/domain"
 import { HotelApi } from "@hotel/http/Api"
 import * as Errors from "@hotel/http/Errors"
 import { HandlersLive, middlewareFor, serveApi } from "@hotel/http/HttpLive"
-import { Authorization, RequestBody, RequiredScope } from "@hotel/http/Security"
+import { Authorization, IdempotentTransaction, RequestBody, RequiredScope } from "@hotel/http/Security"
 import type { PlatformInMemory } from "@hotel/persistence/platform/Platform"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { servicesWith } from "../../src/main.js"
@@ -42,6 +44,7 @@ export class ProbeGroup extends HttpApiGroup.make("probe")
       .addSuccess(ProbeRunCreated, { status: 201 })
       .addError(Errors.NoAvailability)
   )
+  .middleware(IdempotentTransaction)
   .middleware(RequestBody)
   .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
@@ -62,9 +65,13 @@ const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
     )`
     return handlers.handle("run", ({ payload }) =>
       Effect.gen(function*() {
-        yield* sql`INSERT INTO probe_attempts (label) VALUES (${payload.label})`
+        // An attempt is recorded outside the request's transaction (which a failure rolls back), so that
+        // the tests see every time the handler ran.
         const [{ attempts }] = yield* sql<{ attempts: number }>`
-          SELECT count(*)::int AS attempts FROM probe_attempts WHERE label = ${payload.label}`
+          WITH attempt AS (INSERT INTO probe_attempts (label) VALUES (${payload.label}) RETURNING 1)
+          SELECT count(*)::int + 1 AS attempts FROM probe_attempts WHERE label = ${payload.label}`.pipe(
+          Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection))
+        )
         if (payload.delay_ms !== undefined) yield* Effect.sleep(payload.delay_ms)
         if (payload.fail === "defect") return yield* Effect.dieMessage("probe defect")
         if (payload.fail === "conflict" || (payload.fail === "conflict_first" && attempts === 1)) {
