@@ -9,7 +9,7 @@ export const Uuid = Schema.String.pipe(
   Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID", jsonSchema: { format: "uuid" } })
 )
 
-/** The first and last dates the API accepts anywhere (decisions 10): far enough for any stay, and a year 0000 never reaches Postgres. */
+/** The first and last dates the API accepts anywhere: far enough for any stay, and a year 0000 never reaches Postgres. */
 export const minDate = "2000-01-01"
 export const maxDate = "2999-12-31"
 
@@ -22,7 +22,7 @@ export const isCalendarDate = (s: string): boolean => {
 
 export const calendarDateMessage = `must be a calendar date in YYYY-MM-DD format from ${minDate} to ${maxDate}`
 
-/** Postgres refuses the NUL character in text, so no text field accepts it (decisions 10). */
+/** Postgres refuses the NUL character in text, so no text field accepts it. */
 export const hasNoNul = (s: string): boolean => !s.includes("\u0000")
 
 export const noNulMessage = "must not contain the NUL character (\\u0000)"

@@ -83,7 +83,7 @@ describe("derivation chains over seasonal prices", () => {
     expect(nightlyPrice(derived(root, "percent", "-150"), "2026-12-01", 2).amount).toEqual(d("0"))
   })
 
-  it("ignores weekday prices on a derived plan's own intervals (decisions 4 rejects them)", () => {
+  it("ignores weekday prices on a derived plan's own intervals", () => {
     const child = derived(root, "percent", "-10", { intervals: [{ startDate: "2026-12-01", endDate: "2026-12-31", prices: everyDay("1.00") }] })
     expect(nights(child)).toEqual(["180.00", "180.00", "90.00"])
   })

@@ -2,7 +2,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
 
-// Entity tags in the contract (decisions 9): which reads carry an `ETag` (and answer `If-None-Match` with 304),
+// Entity tags in the contract: which reads carry an `ETag` (and answer `If-None-Match` with 304),
 // and the `If-Match` header of the writes that take one. The gateway computes the tags; the write services
 // compare `If-Match` under their row lock.
 

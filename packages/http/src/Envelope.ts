@@ -16,7 +16,7 @@ export const currentRequestId: FiberRef.FiberRef<string> = globalValue(
   () => FiberRef.unsafeMake("req_unknown")
 )
 
-/** The wire body of every failure (interface 7.2). */
+/** The wire body of every failure. */
 export interface EnvelopeBody {
   readonly error: {
     readonly type: string

@@ -10,7 +10,7 @@ import * as Errors from "./Errors.js"
 /** The API key of the request, validated by the gateway. */
 export class CurrentApiKey extends Context.Tag("@hotel/http/CurrentApiKey")<CurrentApiKey, ApiKey>() {}
 
-/** Endpoint annotation: the scope an API key needs to call it (interface 5, decisions 6). */
+/** Endpoint annotation: the scope an API key needs to call it. */
 export class RequiredScope extends Context.Tag("@hotel/http/RequiredScope")<RequiredScope, Scope>() {}
 
 /** Endpoint annotation: reachable without an API key (health checks, the API description). */

@@ -23,7 +23,7 @@ export interface PropertyImportResult {
 }
 
 /**
- * Creates or updates a property from a property file (decisions 7.1), in one transaction. Everything is matched
+ * Creates or updates a property from a property file, in one transaction. Everything is matched
  * by code (the property by `code`, its children by their codes within the property) and updated in place, so
  * importing the same file twice changes nothing. Rooms missing from the file are retired; taxes and age
  * brackets missing from it are removed (they are property rules the file states in full); currencies, room

@@ -1,4 +1,4 @@
-// The decisions of `POST /holds/{id}/confirm` (interface 4.6, decisions 2 and 5) once the hold is loaded: the
+// The decisions of `POST /holds/{id}/confirm` once the hold is loaded: the
 // payment the confirm records (checked against what the caller asserted) and what the stay earns in loyalty.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Either from "effect/Either"
@@ -47,7 +47,7 @@ export const confirmPayment = (
 }
 
 /**
- * What a confirmed stay does to the guest's loyalty (decisions 5): a USD stay earns `perUsd` points per whole
+ * What a confirmed stay does to the guest's loyalty: a USD stay earns `perUsd` points per whole
  * USD of room revenue (nothing to write when that is 0); a stay in any other currency earns nothing and is
  * recorded as a skipped earn.
  */

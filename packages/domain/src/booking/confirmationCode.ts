@@ -1,4 +1,4 @@
-// Confirmation codes (interface 2.1): short and human readable, shown to guests and staff, never a resource
+// Confirmation codes: short and human readable, shown to guests and staff, never a resource
 // id. Eight characters from an alphabet without look-alikes (no 0/O, no 1/I), 32^8 ≈ 1.1e12 codes; uniqueness
 // is the database's (a collision is retried with a fresh code).
 

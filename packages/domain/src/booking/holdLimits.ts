@@ -1,4 +1,4 @@
-// Caps on live holds (decisions 10), so that one guest or one API key cannot take a hotel's inventory off sale
+// Caps on live holds, so that one guest or one API key cannot take a hotel's inventory off sale
 // by holding it: a guest may have at most `maxLiveHoldsPerGuest` live holds at once, and a key created with
 // `--max-live-holds N` at most N. A hold past a cap is 409 `hold_limit_reached`.
 import * as Either from "effect/Either"

@@ -1,4 +1,4 @@
-// The booking flow's pure rules (interface 3, 4.5 to 4.9; decisions 3 and 5): request bodies, add-on
+// The booking flow's pure rules: request bodies, add-on
 // modifiers, confirmation codes, status transitions, payment assertion, loyalty earn and refund obligation.
 export * from "./requests.js"
 export * from "./modifiers.js"

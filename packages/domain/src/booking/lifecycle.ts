@@ -1,4 +1,4 @@
-// Reservation states and the booking flow's transitions (interface 3, decisions 5). A hold is live while
+// Reservation states and the booking flow's transitions. A hold is live while
 // `now < hold_expires_at`; from that instant it is an expired hold, whatever the stored status says until the
 // sweeper writes it down (`cancelled` / `hold_expired`).
 import * as Either from "effect/Either"
@@ -6,7 +6,7 @@ import { HoldExpired, NotCancellable, NotConfirmable } from "../errors/BusinessE
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
 
-/** The hold window (interface 8). */
+/** The hold window. */
 export const holdWindowMs = 15 * 60_000
 
 export const holdExpiresAt = (now: Date): Date => new Date(now.getTime() + holdWindowMs)

@@ -1,4 +1,4 @@
-// `modifier_values` of an add-on, checked against the service's declared modifiers (decisions 3): an unknown
+// `modifier_values` of an add-on, checked against the service's declared modifiers: an unknown
 // key, a missing required key, a value of the wrong type or a select value that is not an option is 400
 // `invalid_parameters` naming the exact path (`add_ons[0].modifier_values.diet`). `null` counts as not given.
 import * as Either from "effect/Either"

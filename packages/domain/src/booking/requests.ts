@@ -1,4 +1,4 @@
-// Request bodies of the booking flow (interface 4.5, 4.6, 4.9). Each field carries a message written for
+// Request bodies of the booking flow. Each field carries a message written for
 // integrators; the gateway reports a decode failure as 400 `invalid_parameters` with `param` = the field's path
 // as sent (`add_ons[2].quantity`). Rules that need the database or other fields (date order, stay length, the
 // room type's bed configurations, the service's modifiers, the folio total) are checked by the services.
@@ -9,7 +9,7 @@ import { parsePaymentAmount } from "./settlement.js"
 /** An optional key that also accepts `null` (same as absent). */
 const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
 
-/** The most add-ons one hold may book (interface 8). */
+/** The most add-ons one hold may book. */
 export const maxAddOns = 10
 
 /** `modifier_values`: an object of modifier key to value; the values are checked against the service. */
@@ -33,7 +33,7 @@ export const HoldCreate = Schema.Struct({
   guest_id: IdField,
   adults: int(1, 20),
   children: optional(int(0, 20)),
-  /** When present, the authoritative child count (decisions 3). */
+  /** When present, the authoritative child count. */
   child_ages: optional(list(int(0, 120), 20)),
   bed_config: optional(text(1, 50)),
   add_ons: optional(list(HoldAddOn, maxAddOns)),
@@ -42,7 +42,7 @@ export const HoldCreate = Schema.Struct({
 }).annotations({ identifier: "HoldCreate" })
 export type HoldCreate = typeof HoldCreate.Type
 
-/** A JSON number or a decimal string (decisions 2: the one place a number is accepted for money). */
+/** A JSON number or a decimal string. */
 export const PaymentAmountField = Schema.Union(Schema.Number, Schema.String).annotations({
   message: () => "must be a decimal amount: a JSON number or a decimal string such as \"1310.40\""
 }).pipe(

@@ -1,5 +1,5 @@
 // Money of the confirm and cancel steps: the asserted payment amount, loyalty earn, and the refund obligation
-// of a cancellation (decisions 2 and 5).
+// of a cancellation.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Option from "effect/Option"
 import { daysBeforeArrival, refundDueMinor, refundPercentFor } from "../cancellation/policy.js"
@@ -13,7 +13,7 @@ const DECIMAL = /^\d+(\.\d+)?$/
 const LIMIT = BigDecimal.fromBigInt(1_000_000_000n)
 
 /**
- * `payment_amount` (decisions 2): a JSON number or a decimal string, 0 or more, at most 1,000,000,000; read
+ * `payment_amount`: a JSON number or a decimal string, 0 or more, at most 1,000,000,000; read
  * as the decimal it denotes (a number by its shortest round-trip text: `1310.4` is 1310.4 exactly).
  * Undefined when it is none of these.
  */
@@ -33,7 +33,7 @@ export const parsePaymentAmount = (value: unknown): Amount | undefined => {
   })
 }
 
-/** Points a confirmed USD stay earns: `perUsd` per whole USD of room revenue (decisions 5). */
+/** Points a confirmed USD stay earns: `perUsd` per whole USD of room revenue. */
 export const loyaltyPoints = (roomRevenueUsd: Amount, perUsd: number): number => {
   if (BigDecimal.isNegative(roomRevenueUsd) || perUsd <= 0) return 0
   const whole = BigDecimal.scale(BigDecimal.round(roomRevenueUsd, { scale: 0, mode: "floor" }), 0).value
@@ -53,7 +53,7 @@ export interface CancellationSettlement {
 }
 
 /**
- * The refund a cancel owes (decisions 5): the tier with the largest `days_before_arrival` not above the actual
+ * The refund a cancel owes: the tier with the largest `days_before_arrival` not above the actual
  * days before arrival (the property's local date at `now`), applied to the amount paid in the reservation
  * currency, in minor units rounded down. Paid nothing: nothing owed, nothing kept.
  */
@@ -87,7 +87,7 @@ export interface CancellationLine {
 }
 
 /**
- * The folio lines of a cancel (decisions 5): when something was paid, a `refund` line for what is owed back
+ * The folio lines of a cancel: when something was paid, a `refund` line for what is owed back
  * and a `cancellation_fee` line for what the property keeps, so the voided folio balances; a zero part writes
  * no line, and an unpaid reservation writes none.
  */

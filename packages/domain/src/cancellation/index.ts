@@ -1,4 +1,4 @@
-// Cancellation policy tiers, refund obligation and the terms quoted with an offer (decisions 5).
+// Cancellation policy tiers, refund obligation and the terms quoted with an offer.
 export * from "./policy.js"
-// What a cancel now would owe (decisions 3.1), the cancel's own computation.
+// What a cancel now would owe, the cancel's own computation.
 export * from "./quote.js"

@@ -1,6 +1,6 @@
-// Cancellation policy (decisions 5): tiers of { daysBeforeArrival, refundPercent }; the tier with the
+// Cancellation policy: tiers of { daysBeforeArrival, refundPercent }; the tier with the
 // largest daysBeforeArrival not above the actual days before arrival applies; no such tier refunds 0%.
-// "Days before arrival" counts local calendar days in the property's zone (decisions 2): cancelling on the
+// "Days before arrival" counts local calendar days in the property's zone: cancelling on the
 // arrival date is 0 days before, the day before is 1, after arrival it is negative.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Option from "effect/Option"

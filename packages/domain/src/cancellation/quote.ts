@@ -1,4 +1,4 @@
-// What a cancel now would owe (decisions 3.1, `GET /reservations/{id}/cancellation-quote`), computed exactly as
+// What a cancel now would owe, computed exactly as
 // the cancel computes it (`Booking.settleCancellation`: the same tiers, the same local "today", the same paid
 // amount), plus the `until` of the term in force, so a quote and a cancel at the same instant always agree.
 import { type CancellationSettlement, settleCancellation } from "../booking/settlement.js"

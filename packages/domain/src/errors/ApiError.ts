@@ -2,7 +2,7 @@ import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import * as AST from "effect/SchemaAST"
 
-/** The `type` categories of the error envelope (interface 7.2). */
+/** The `type` categories of the error envelope. */
 export type ErrorType =
   | "invalid_request"
   | "authentication"

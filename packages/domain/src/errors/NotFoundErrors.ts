@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { errorFields, notFound } from "./ApiError.js"
 
-// A resource of another property is reported exactly as a missing one (decisions 1).
+// A resource of another property is reported exactly as a missing one.
 
 export class RatePlanNotFound extends Schema.TaggedError<RatePlanNotFound>()("RatePlanNotFound", errorFields, notFound("rate_plan_not_found")) {}
 export class IntervalNotFound extends Schema.TaggedError<IntervalNotFound>()("IntervalNotFound", errorFields, notFound("interval_not_found")) {}

@@ -1,7 +1,7 @@
 import * as Schema from "effect/Schema"
 import { conflict, errorFields, invalidRequest, meta, notFound } from "./ApiError.js"
 
-// Errors of the wire conventions and the platform (interface 7.3, decisions 1 and 6).
+// Errors of the wire conventions and the platform.
 
 export class InvalidParameters extends Schema.TaggedError<InvalidParameters>()("InvalidParameters", errorFields, invalidRequest("invalid_parameters")) {}
 export class InvalidJson extends Schema.TaggedError<InvalidJson>()("InvalidJson", errorFields, invalidRequest("invalid_json")) {}
@@ -15,7 +15,7 @@ export class IdempotencyKeyReuse extends Schema.TaggedError<IdempotencyKeyReuse>
 export class IdempotencyInProgress extends Schema.TaggedError<IdempotencyInProgress>()("IdempotencyInProgress", errorFields, conflict("idempotency_in_progress")) {}
 export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited", errorFields, meta("rate_limited", "rate_limit", 429)) {}
 export class MaintenanceMode extends Schema.TaggedError<MaintenanceMode>()("MaintenanceMode", { ...errorFields, estimated_end: Schema.optional(Schema.String) }, meta("maintenance_mode", "server", 503)) {}
-/** The database refused to wait longer (statement, lock or pool timeout): retry shortly (decisions 10). */
+/** The database refused to wait longer (statement, lock or pool timeout): retry shortly. */
 export class DatabaseBusy extends Schema.TaggedError<DatabaseBusy>()("DatabaseBusy", errorFields, meta("database_busy", "server", 503)) {}
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", errorFields, meta("internal_error", "server", 500)) {}
 export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()("PreconditionFailed", errorFields, meta("precondition_failed", "conflict", 412)) {}

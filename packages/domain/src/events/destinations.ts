@@ -1,4 +1,4 @@
-// Where webhooks may be sent (decisions 8): an absolute `https` URL to a public address. `http`, loopback and
+// Where webhooks may be sent: an absolute `https` URL to a public address. `http`, loopback and
 // private destinations only when the operator allows them (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`, for tests and
 // private deployments). The same rule is checked on the literal host when an endpoint is saved and on every
 // resolved address when a delivery is sent, so a name that later resolves to an internal address is refused.

@@ -1,4 +1,4 @@
-// When a webhook delivery is tried again (decisions 8): about 5 s, 30 s, 2 min, 10 min and 1 h after the
+// When a webhook delivery is tried again: about 5 s, 30 s, 2 min, 10 min and 1 h after the
 // previous attempt, then every hour, until 24 hours have passed since the first attempt; then it has failed.
 
 const second = 1000

@@ -46,7 +46,7 @@ export interface CurrencyBalance {
 export interface FolioBalances {
   /** The trusted figures, one entry per currency, in order of first appearance. */
   readonly entries: ReadonlyArray<CurrencyBalance>
-  /** Base-currency estimates from each line's frozen rate; null when any line has no rate (interface 2.8). */
+  /** Base-currency estimates from each line's frozen rate; null when any line has no rate. */
   readonly totalCharges: Money.Amount | null
   readonly balance: Money.Amount | null
 }

@@ -1,7 +1,7 @@
-// Charge posting (decisions 5): `POST /reservations/{id}/charges` `{ description, amount, currency,
+// Charge posting: `POST /reservations/{id}/charges` `{ description, amount, currency,
 // revenue_category, service_id?, quantity? }`. `amount` is the unit price in `currency` (its minor units);
 // the line is unit price × quantity. Any ISO 4217 currency is accepted: one without a configured rate is
-// written with a null exchange rate, which turns the folio's flat figures null (interface 2.8).
+// written with a null exchange rate, which turns the folio's flat figures null.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"

@@ -1,7 +1,7 @@
-// Credits (decisions 3): a credit entitlement of a reservation is a spendable allowance for one revenue
+// Credits: a credit entitlement of a reservation is a spendable allowance for one revenue
 // category, in its own currency. A charge posted in that category and currency consumes it first, each credit
 // up to its remaining allowance (allowance − consumed) and never beyond the charge; what the credits cover is
-// written as `credit` lines (they count as payments, decisions 5), one per credit used.
+// written as `credit` lines (they count as payments), one per credit used.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"

@@ -1,4 +1,4 @@
-// Loyalty redemption (decisions 5): `POST /guests/{id}/loyalty/redemptions` `{ points, reservation_id? }` debits
+// Loyalty redemption: `POST /guests/{id}/loyalty/redemptions` `{ points, reservation_id? }` debits
 // the guest's ledger. The balance is the sum of the ledger; a redemption of more than the balance is 409
 // `insufficient_points`, and a negative balance (a reversal after the points were spent) blocks any redemption.
 import * as Either from "effect/Either"

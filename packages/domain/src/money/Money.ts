@@ -14,7 +14,7 @@ export type MoneyProblem = "format" | "precision" | "range"
 
 /**
  * Parses a decimal string in a currency: no floats, no more decimals than the currency's minor units,
- * within ±1,000,000,000 (decisions 2).
+ * within ±1,000,000,000.
  */
 export const parse = (input: unknown, currency: string): Either.Either<Amount, MoneyProblem> => {
   if (typeof input !== "string" || !DECIMAL.test(input)) return Either.left("format")

@@ -1,6 +1,6 @@
 // How deeply a JSON text nests, found by one pass over the raw text with a counter (no recursion), so that a
 // body nested thousands of levels deep is refused before `JSON.parse` and the recursive code after it (decode
-// error formatting, the idempotency fingerprint) could overflow the stack (decisions 10: deeper than 64 levels
+// error formatting, the idempotency fingerprint) could overflow the stack (deeper than 64 levels
 // is 400 `invalid_json`).
 
 /** The deepest a request body may nest: objects and arrays inside each other. */

@@ -1,4 +1,4 @@
-// The token bucket of the rate limits (interface 8): pure refill arithmetic shared by the in-memory limiter
+// The token bucket of the rate limits: pure refill arithmetic shared by the in-memory limiter
 // and, written out in SQL, by the Postgres one. Time is in epoch milliseconds, handed in by the caller (who
 // reads it from `Clock`).
 
@@ -9,7 +9,7 @@ export interface Config {
   readonly refillPerSecond: number
 }
 
-/** The per-API-key limit: 600 tokens, 10 per second, one per request (interface 8). */
+/** The per-API-key limit: 600 tokens, 10 per second, one per request. */
 export const perApiKey: Config = { capacity: 600, refillPerSecond: 10 }
 
 /**
@@ -20,7 +20,7 @@ export const forApiKey = (perMinute: number | null): Config =>
   perMinute === null ? perApiKey : { capacity: perMinute, refillPerSecond: perMinute / 60 }
 
 /**
- * Failed authentications per client address (decisions 6): a burst of 30 invalid keys, then one every two
+ * Failed authentications per client address: a burst of 30 invalid keys, then one every two
  * seconds (30 a minute), so guessing keys is slow while a misconfigured client still sees its 401s.
  */
 export const failedAuthPerAddress: Config = { capacity: 30, refillPerSecond: 0.5 }

@@ -1,4 +1,4 @@
-// A process's lease on a shared token bucket (interface 8): for a key with a large limit, one process takes a
+// A process's lease on a shared token bucket: for a key with a large limit, one process takes a
 // small block of tokens from the shared bucket in one statement and spends them from memory, instead of one
 // statement per request. Tokens are spent when leased, so leasing can only make a key's limit stricter,
 // never looser: at any moment each process holds at most `size` tokens that no other process can spend.

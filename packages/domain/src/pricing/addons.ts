@@ -1,4 +1,4 @@
-// Add-ons booked with a stay (decisions 3): the service's base-currency price × the units of its pricing
+// Add-ons booked with a stay: the service's base-currency price × the units of its pricing
 // unit × quantity, converted to the stay currency and rounded as one line; a service's own tax rule is a
 // separate `addon_tax` line levied on that rounded line (percent), or once per add-on line for fixed kinds
 // (per stay / per night / per guest per night of the stay — not multiplied by `quantity`).

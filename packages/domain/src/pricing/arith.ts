@@ -1,5 +1,5 @@
 // Small exact-decimal helpers the engine shares. Nothing here rounds: rounding happens once per priced
-// line (decisions 2), in the currency of that line.
+// line, in the currency of that line.
 import * as BigDecimal from "effect/BigDecimal"
 import type { Amount } from "../money/Money.js"
 
@@ -13,7 +13,7 @@ export const times = (amount: Amount, n: number): Amount => BigDecimal.multiply(
 export const percentOf = (amount: Amount, percent: Amount): Amount =>
   BigDecimal.multiply(amount, BigDecimal.make(percent.value, percent.scale + 2))
 
-/** A price never goes below zero (decisions 3). */
+/** A price never goes below zero. */
 export const nonNegative = (amount: Amount): Amount => BigDecimal.isNegative(amount) ? ZERO : amount
 
 export const isPositive = (amount: Amount | null | undefined): amount is Amount =>

@@ -1,4 +1,4 @@
-// Which extra-guest charge and single-guest discount apply to a night (decisions 3), for plain and derived
+// Which extra-guest charge and single-guest discount apply to a night, for plain and derived
 // plans alike.
 //
 // Resolution for a plan P on a night, first match wins:

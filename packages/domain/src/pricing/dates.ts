@@ -1,4 +1,4 @@
-// Calendar dates as `YYYY-MM-DD` text (decisions 2). All arithmetic is on UTC midnights, so no host time
+// Calendar dates as `YYYY-MM-DD` text. All arithmetic is on UTC midnights, so no host time
 // zone or daylight-saving change can shift a date; "today" in a property's zone lives in visibility/localTime.
 
 export type IsoDate = string

@@ -1,5 +1,5 @@
 // How many units a per-stay / per-night / per-guest / per-guest-per-night quantity stands for. Shared by
-// add-on pricing (service pricing unit) and inclusions (entitlement frequency), which decisions 3 multiply
+// add-on pricing (service pricing unit) and inclusions (entitlement frequency), which multiply
 // the same way: perNight by nights, perGuest by guests, perGuestPerNight by both.
 import type { Frequency } from "./model.js"
 

@@ -1,5 +1,5 @@
 // Conversion of amounts configured in the property's base currency (fixed taxes, service prices) into the
-// stay's currency (decisions 2). `rate_to_base` is base units per ONE unit of the currency, so
+// stay's currency. `rate_to_base` is base units per ONE unit of the currency, so
 // base → stay divides by the stay currency's rate. Nothing is rounded here: the caller rounds the line.
 import * as BigDecimal from "effect/BigDecimal"
 import type { Amount } from "../money/Money.js"

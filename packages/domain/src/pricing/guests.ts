@@ -1,4 +1,4 @@
-// Who in a party is an "extra guest" (decisions 3), and what share of the extra-guest charge a child pays.
+// Who in a party is an "extra guest", and what share of the extra-guest charge a child pays.
 import * as BigDecimal from "effect/BigDecimal"
 import type { Amount } from "../money/Money.js"
 import type { AgeBracket, Party, RoomType } from "./model.js"
@@ -27,7 +27,7 @@ const oldestFirst = (a: ChildAge, b: ChildAge): number => (b ?? -1) - (a ?? -1)
 
 /**
  * Adults fill base occupancy first, then children oldest first; everyone beyond is an extra guest. Filling
- * with the oldest children leaves the youngest (cheapest brackets) as the extras, as decisions 3 says.
+ * with the oldest children leaves the youngest (cheapest brackets) as the extras, as the pricing rules say.
  */
 export const allocateGuests = (party: Party, roomType: RoomType): Guests => {
   const children: ReadonlyArray<ChildAge> = party.childAges != null

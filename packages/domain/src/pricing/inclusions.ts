@@ -1,4 +1,4 @@
-// Inclusions are not charged (decisions 3): at hold time they become the reservation's entitlements, with
+// Inclusions are not charged: at hold time they become the reservation's entitlements, with
 // quantity and allowance multiplied by the frequency. The allowance stays in the inclusion's own currency.
 import type { Amount } from "../money/Money.js"
 import { times } from "./arith.js"

@@ -1,4 +1,4 @@
-// The pure pricing engine (decisions 3): `priceStay` is the entry point; the rest is exposed for reuse
+// The pure pricing engine: `priceStay` is the entry point; the rest is exposed for reuse
 // (date math, guest allocation, currency conversion) and for tests.
 export * from "./model.js"
 export * from "./dates.js"

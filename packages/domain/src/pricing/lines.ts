@@ -1,6 +1,6 @@
 // The folio charge lines a stay is priced into: `GET /rates` shows them and a hold writes exactly these
-// (decisions 3.1), so the quote and the folio can never disagree. Every amount is already rounded to the
-// stay currency's minor units (decisions 2), so sums of lines are exact.
+//, so the quote and the folio can never disagree. Every amount is already rounded to the
+// stay currency's minor units, so sums of lines are exact.
 import type { Amount } from "../money/Money.js"
 import type { IsoDate } from "./dates.js"
 

@@ -19,7 +19,7 @@ export interface CancellationTier {
 /** Per-weekday prices of an interval; a missing day falls back to the plan's base price. */
 export type WeekdayPrices = Partial<Record<Weekday, Opt<Amount>>>
 
-/** A seasonal interval (interface 2.3): covers nights `startDate` up to the night before `endDate`. */
+/** A seasonal interval: covers nights `startDate` up to the night before `endDate`. */
 export interface Interval {
   readonly id?: string
   readonly name?: string
@@ -31,7 +31,7 @@ export interface Interval {
   readonly closedToArrival?: Opt<boolean>
   readonly closedToDeparture?: Opt<boolean>
   readonly stopSell?: Opt<boolean>
-  /** Overrides the plan's figure for the interval's nights only when above 0.00 (decisions 3). */
+  /** Overrides the plan's figure for the interval's nights only when above 0.00. */
   readonly extraGuestCharge?: Opt<Amount>
   readonly singleGuestDiscount?: Opt<Amount>
 }
@@ -77,7 +77,7 @@ export interface RoomType {
 export interface Party {
   readonly adults: number
   readonly children?: Opt<number>
-  /** When present it is authoritative: the child count is its length (decisions 3). */
+  /** When present it is authoritative: the child count is its length. */
   readonly childAges?: Opt<ReadonlyArray<number>>
 }
 

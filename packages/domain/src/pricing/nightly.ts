@@ -1,4 +1,4 @@
-// One night of a stay (decisions 3): the plan's nightly price (interval weekday price or base price, then
+// One night of a stay: the plan's nightly price (interval weekday price or base price, then
 // each derivation step up the chain), plus extra guests, minus the single-guest discount, never below zero,
 // rounded half away from zero to the currency's minor units. Every step is recorded in a trace.
 import * as BigDecimal from "effect/BigDecimal"
@@ -63,7 +63,7 @@ const derivationDetail = (plan: RatePlan, derivation: Derivation, guests: number
 
 /**
  * The plan's nightly price for a date, before guest charges. A derived plan prices from its parent
- * (recursively, the parent's intervals included); its own intervals carry no weekday prices (decisions 4
+ * (recursively, the parent's intervals included); its own intervals carry no weekday prices (
  * rejects them), so any found there are ignored. Each derivation step is floored at zero: a parent's
  * price is itself never negative, and the child derives from that price.
  */

@@ -1,7 +1,7 @@
-// Prices a whole stay (decisions 3): one rule for `GET /rates`, holds and folios alike.
+// Prices a whole stay: one rule for `GET /rates`, holds and folios alike.
 //
 // Line order is fixed so that a hold without add-ons has exactly the quote's lines and add-ons only ADD
-// lines (decisions 3): room nights, then property taxes on the room / stay, then each add-on followed by its
+// lines: room nights, then property taxes on the room / stay, then each add-on followed by its
 // own tax, then property taxes on add-on revenue. A tax that comes to zero writes no line (and is not in
 // `taxes`): a percent-of-add-ons tax thus appears only when add-ons are booked, instead of changing the
 // amount of a line the quote already showed.
@@ -48,7 +48,7 @@ export interface Quote {
   readonly entitlements: ReadonlyArray<Entitlement>
   /** Sum of the room lines: nights with extra guests and discounts, no taxes or add-ons. */
   readonly roomRevenue: Amount
-  /** Room revenue ÷ nights, rounded (decisions 2: a reservation's `nightly_rate`). */
+  /** Room revenue ÷ nights, rounded. */
   readonly nightlyRate: Amount
   /** Sum of all lines. */
   readonly total: Amount

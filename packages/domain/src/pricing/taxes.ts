@@ -1,4 +1,4 @@
-// Tax rules (decisions 3 and the property file): a percentage of room revenue (or of add-on revenue), or a
+// Tax rules: a percentage of room revenue (or of add-on revenue), or a
 // fixed base-currency amount per stay, per night or per guest per night. The same arithmetic serves a
 // service's own tax rule, levied on its add-on line.
 //
@@ -55,7 +55,7 @@ export const fixedTaxUnits = (rule: TaxRule, facts: StayFacts): number => {
 /**
  * The rounded amount of a rule in the stay currency: `percent` of `taxedRevenue` (already in the stay
  * currency), or the fixed base-currency value × units converted to the stay currency. Converting the line
- * total (not the unit) and rounding once keeps to "rounded per line" (decisions 2).
+ * total (not the unit) and rounding once keeps to "rounded per line".
  */
 export const levy = (rule: TaxRule, taxedRevenue: Amount, facts: StayFacts): Amount =>
   Money.round(

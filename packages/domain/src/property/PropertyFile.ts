@@ -1,4 +1,4 @@
-// The property file of the admin command line (decisions 7.1): one JSON document describing a property, its
+// The property file of the admin command line: one JSON document describing a property, its
 // currencies, taxes, age brackets, cancellation policy, room types with rooms, services with modifiers and
 // rate plans. Strict: unknown keys are rejected and every field is validated like API input; cross-field rules
 // (money in the right currency, references by code, one default plan, no derivation cycle) run once the
@@ -31,7 +31,7 @@ export {
   PropertyFileTaxKind
 } from "./propertyFile/sections.js"
 
-/** The property file (decisions 7.1). Decode with `decodePropertyFile`, which rejects unknown keys. */
+/** The property file. Decode with `decodePropertyFile`, which rejects unknown keys. */
 export const PropertyFile = PropertyFileFields.pipe(
   Schema.filter(crossCheck),
   Schema.annotations({ identifier: "PropertyFile" })

@@ -14,7 +14,7 @@ export const fail = (param: string, message: string): Check<never> => Either.lef
 
 export const ok: Check<void> = Either.void
 
-/** A money amount in the currency's minor units (decisions 2); not negative unless allowed. Stored text. */
+/** A money amount in the currency's minor units; not negative unless allowed. Stored text. */
 export const money = (
   param: string,
   value: string,

@@ -1,4 +1,4 @@
-// Field formats of the rate-management request bodies (interface 2.2 to 2.5). Each carries a message written
+// Field formats of the rate-management request bodies. Each carries a message written
 // for integrators; the gateway reports a decode failure as 400 `invalid_parameters` with `param` = the field's
 // path and the message. Rules that need another field or the database (money in the plan's currency, date
 // order, references) are checked after decoding, in ./checks.ts and the services.
@@ -86,7 +86,7 @@ export const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.opti
 export const nullable = <A, I, R>(schema: Schema.Schema<A, I, R>) =>
   Schema.optionalWith(Schema.NullOr(schema), { exact: true })
 
-/** A key a PATCH must not send (decisions 1, immutable fields). */
+/** A key a PATCH must not send. */
 export const immutable = (message: string) =>
   Schema.optionalWith(
     Schema.Unknown.pipe(Schema.filter(() => false, { message: () => message, description: `Not accepted: ${message}` })),

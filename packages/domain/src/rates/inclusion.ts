@@ -1,4 +1,4 @@
-// Inclusions and credits of a rate plan (interface 2.4, 4.3): the whole-list replace body and its rules.
+// Inclusions and credits of a rate plan: the whole-list replace body and its rules.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
 import { type Check, fail, money } from "./checks.js"

@@ -1,4 +1,4 @@
-// Rate management (interface 2.2 to 2.5, 4.1 to 4.4): request bodies and the pure rules on them.
+// Rate management: request bodies and the pure rules on them.
 export * as Checks from "./checks.js"
 export * as Fields from "./fields.js"
 export * as Inclusion from "./inclusion.js"

@@ -1,4 +1,4 @@
-// Seasonal intervals (interface 2.3, decisions 2 to 4): request bodies and rules. An interval covers nights
+// Seasonal intervals: request bodies and rules. An interval covers nights
 // from `start_date` up to the night before `end_date`; two intervals of a plan overlap when they share a night.
 import * as Either from "effect/Either"
 import * as Schema from "effect/Schema"
@@ -141,7 +141,7 @@ export const checkAlone = (input: {
 /**
  * Every rule on an interval's fields given its plan, in the order of 2.3; answers the fields with money
  * normalised. Money is in the plan's currency; `single_guest_discount` follows the plan's discount type; a
- * derived plan's intervals carry no weekday prices (decisions 4).
+ * derived plan's intervals carry no weekday prices.
  */
 export const checkFields = (fields: IntervalFields, plan: IntervalPlan): Check<IntervalFields> => {
   const currency = plan.currency

@@ -1,4 +1,4 @@
-// Promo codes of a rate plan (interface 2.5, 4.4): request bodies and rules. A code is stored and matched in
+// Promo codes of a rate plan: request bodies and rules. A code is stored and matched in
 // upper case and cannot change after creation.
 import * as Schema from "effect/Schema"
 import { type Check, window } from "./checks.js"

@@ -1,4 +1,4 @@
-// Rate plan writes (interface 2.2, decisions 1 to 4): the request bodies of POST and PATCH `/rate-plans`, and the
+// Rate plan writes: the request bodies of POST and PATCH `/rate-plans`, and the
 // rules on a plan's fields. A POST is turned into a complete set of fields with the defaults; a PATCH is merged
 // onto the stored plan; either way the whole result is checked, so a plan is valid after every write.
 export * from "./ratePlan/bodies.js"

@@ -1,4 +1,4 @@
-// The room a check-in assigns (decisions 5), decided from the loaded facts: the room the caller named (if any),
+// The room a check-in assigns, decided from the loaded facts: the room the caller named (if any),
 // the reservation, and the rooms of its type free for every night of the stay.
 import * as Either from "effect/Either"
 import { NoAvailability, RoomUnavailable } from "../errors/BusinessErrors.js"

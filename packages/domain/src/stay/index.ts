@@ -1,4 +1,4 @@
-// The stay after the booking (decisions 5): check-in with room assignment, check-out, no-show.
+// The stay after the booking: check-in with room assignment, check-out, no-show.
 export * from "./requests.js"
 export * from "./transitions.js"
 export * from "./checkIn.js"

@@ -1,5 +1,5 @@
-// Transitions beyond the contract (decisions 5): check-in, check-out and no-show. "Today" is the property's
-// local date (decisions 2), from `Clock`. Anything not listed here is 409 `invalid_status_transition`:
+// Transitions beyond the contract: check-in, check-out and no-show. "Today" is the property's
+// local date, from `Clock`. Anything not listed here is 409 `invalid_status_transition`:
 //
 // | action    | from        | when                                                        | to          |
 // |-----------|-------------|-------------------------------------------------------------|-------------|

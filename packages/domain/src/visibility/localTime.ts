@@ -1,4 +1,4 @@
-// A property's local calendar (decisions 2: "today" is the property's local date in its IANA zone), with
+// A property's local calendar, with
 // Intl only — no host time zone is ever consulted.
 import type { IsoDate } from "../pricing/dates.js"
 

@@ -1,4 +1,4 @@
-// Promo codes gating a plan (interface 2.5, decisions 4). Redemption counts are inputs: the caller counts
+// Promo codes gating a plan. Redemption counts are inputs: the caller counts
 // live redemptions (holds not yet expired, confirmed or later) inside the same transaction that books, so
 // the caps hold under concurrency; this module only decides.
 import { inWindow, type IsoDate } from "../pricing/dates.js"

@@ -1,4 +1,4 @@
-// Who may book what (decisions 4): the reasons a plan is not sellable for a request; none means sellable.
+// Who may book what: the reasons a plan is not sellable for a request; none means sellable.
 //
 // - `rate_plan_inactive` (missing active plan, deleted, or another room type) and `sales_context` hide the
 //   plan entirely (`rate_plan_not_found`; not listed by `/rates` even with include_unavailable), see

@@ -124,14 +124,14 @@ export const HoldConfirmed = Schema.Struct({
   check_in_date: DateOnly,
   check_out_date: DateOnly,
   currency: CurrencyCode,
-  /** Base-currency estimate (interface 2.8); null when a line's currency has no configured rate. */
+  /** Base-currency estimate; null when a line's currency has no configured rate. */
   folio_balance: Schema.NullOr(Money),
   /** The per-currency truth behind `folio_balance`. */
   balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean
 })
 
-/** The two-step sale (interface 4.5, 4.6): hold, then confirm; scope `reservations:write`. */
+/** The two-step sale: hold, then confirm; scope `reservations:write`. */
 export class HoldsApi extends HttpApiGroup.make("holds")
   .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(
@@ -175,7 +175,7 @@ export const ReservationCancelled = Schema.Struct({
 })
 
 /**
- * Transitions of an existing reservation (interface 4.9, decisions 5); scope `reservations:write`. Cancel
+ * Transitions of an existing reservation; scope `reservations:write`. Cancel
  * lives here; check-in, check-out, no-show and charges join this group.
  */
 export class ReservationActionsApi extends HttpApiGroup.make("reservationActions")
@@ -210,7 +210,7 @@ export const CancellationQuote = Schema.Struct({
   quoted_at: Timestamp
 })
 
-/** `GET /reservations/{id}/cancellation-quote` (decisions 3.1); scope `reservations:read`. */
+/** `GET /reservations/{id}/cancellation-quote`; scope `reservations:read`. */
 export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
   .annotateContext(tag("Holds and reservations", "The two-step sale."))
   .add(

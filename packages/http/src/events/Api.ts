@@ -13,7 +13,7 @@ export const EventFeedParams = Schema.Struct({
   limit: Schema.optional(IntParam(1, 500))
 })
 
-/** The event feed (decisions 8): this property's events in `sequence` order. */
+/** The event feed: this property's events in `sequence` order. */
 export class EventsApi extends HttpApiGroup.make("events")
   .annotateContext(tag("Events and webhooks", "Every change to the property as an event, read from the feed or pushed, signed, to your webhook endpoints."))
   .add(

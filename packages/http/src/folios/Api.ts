@@ -9,7 +9,7 @@ import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../EntityTags.js"
 
-/** A folio line (decisions 3.1, 5): `amount` in the line's own currency. */
+/** A folio line: `amount` in the line's own currency. */
 export const FolioLine = Schema.Struct({
   id: Id,
   /** `room`, `tax`, `addon`, `addon_tax`, `charge`, `cancellation_fee` (charges); `payment`, `credit`; `refund`. */
@@ -25,7 +25,7 @@ export const FolioLine = Schema.Struct({
   created_at: Timestamp
 })
 
-/** Per-currency truth and base-currency estimates (interface 2.8); the flat fields are null when a line has no rate. */
+/** Per-currency truth and base-currency estimates; the flat fields are null when a line has no rate. */
 export const folioFigures = {
   balances: Schema.Array(BalanceEntry),
   balance: Schema.NullOr(Money),
@@ -43,7 +43,7 @@ export const FolioView = Schema.Struct({
   ...folioFigures
 })
 
-/** `GET /folios/{id}` (decisions 3.1); scope `reservations:read`. */
+/** `GET /folios/{id}`; scope `reservations:read`. */
 export class FoliosApi extends HttpApiGroup.make("folios")
   .annotateContext(tag("Folios and charges", "Each reservation's account: charge lines, payments and balances per currency."))
   .add(
@@ -75,7 +75,7 @@ export const ChargePosted = Schema.Struct({
   ...folioFigures
 })
 
-/** `POST /reservations/{id}/charges` (decisions 5); scope `folios:write`. */
+/** `POST /reservations/{id}/charges`; scope `folios:write`. */
 export class ChargesApi extends HttpApiGroup.make("charges")
   .annotateContext(tag("Folios and charges", "Each reservation's account."))
   .add(

@@ -15,7 +15,7 @@ export interface FolioFigures {
   readonly total_charges: string | null
 }
 
-/** The per-currency truth and the base-currency estimates of interface 2.8, on the wire. */
+/** The per-currency truth and the base-currency estimates, on the wire. */
 export const presentBalances = (
   lines: ReadonlyArray<FolioLineRow>,
   folioVoided: boolean,

@@ -67,7 +67,7 @@ export const RedemptionCreated = Schema.Struct({
   loyalty_points: Schema.Int
 })
 
-/** `POST /guests/{id}/loyalty/redemptions` (decisions 5); scope `guests:write`. */
+/** `POST /guests/{id}/loyalty/redemptions`; scope `guests:write`. */
 export class LoyaltyApi extends HttpApiGroup.make("loyalty")
   .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(

@@ -5,7 +5,7 @@ import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 
-// Cross-origin requests (decisions 9), off unless `HOTEL_CORS_ORIGINS` lists origins (or is `*`).
+// Cross-origin requests, off unless `HOTEL_CORS_ORIGINS` lists origins (or is `*`).
 //
 // Not `HttpMiddleware.cors`: it answers every `OPTIONS` with 204 before anything else, so an unknown path, a
 // plain `OPTIONS` (405 by the contract) and a preflight from a refused origin would all be 204; and with a

@@ -16,7 +16,7 @@ import { createHash } from "node:crypto"
 export const idempotencyHeader = "Idempotency-Key"
 export const replayedHeader = "Idempotent-Replayed"
 
-/** 1 to 255 printable ASCII characters (decisions 6). */
+/** 1 to 255 printable ASCII characters. */
 const validKey = /^[\x20-\x7E]{1,255}$/
 
 /** The header's value, or 400 `invalid_parameters` naming the header. */
@@ -103,7 +103,7 @@ const pathAndQuery = (url: string): string => {
 }
 
 /**
- * The `Idempotency-Key` step of a mutation (interface 7.4, decisions 10), in three parts. `claim` runs after
+ * The `Idempotency-Key` step of a mutation, in three parts. `claim` runs after
  * the body checks: without the header nothing happens; with it the key is validated and the request's
  * transaction opened, holding the key for the API key. The same request after success is answered with the
  * stored status and body and `Idempotent-Replayed: true`, and nothing runs; another request with the key

@@ -16,7 +16,7 @@ export const windowCacheTtl = Duration.millis(750)
 /** `Retry-After` when the operator gave no end, or the end has passed and maintenance still runs. */
 export const defaultRetryAfterSeconds = 60
 
-/** The health checks answer during maintenance (decisions 1 and 6); everything else, unknown routes too, is 503. */
+/** The health checks answer during maintenance; everything else, unknown routes too, is 503. */
 const exempt = new Set(["/health/live", "/health/ready"])
 
 const isExempt = (route: Option.Option<{ readonly path: string }>): boolean =>

@@ -23,8 +23,7 @@ const refused = (retryAfterSeconds: number, message: string) =>
 const tooManyFailures = "Too many failed authentications from this address"
 
 /**
- * Authentication with the per-address limit on failures, and the per-key token bucket (interface 8,
- * decisions 6).
+ * Authentication with the per-address limit on failures, and the per-key token bucket.
  *
  * Failed authentication: every `invalid_api_key` takes a token from its client address's bucket
  * (`TokenBucket.failedAuthPerAddress`: 30, refilled at one every 2 s); when it is empty that failure is

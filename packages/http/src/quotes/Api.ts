@@ -72,7 +72,7 @@ export const Offer = Schema.Struct({
   reasons: Schema.Array(OfferReason)
 })
 
-/** Quotes (decisions 3.1): live inventory, never cached, scope `catalog:read`. */
+/** Quotes: live inventory, never cached, scope `catalog:read`. */
 export class RatesApi extends HttpApiGroup.make("rates")
   .annotateContext(tag("Availability and quotes", "What can be sold for a stay: free rooms per night, and the price of each bookable rate plan with how it was computed."))
   .add(
@@ -108,7 +108,7 @@ export const RoomTypeAvailability = Schema.Struct({
   nights: Schema.Array(AvailabilityNight)
 })
 
-/** Live inventory (decisions 3.1): never cached, scope `catalog:read`. */
+/** Live inventory: never cached, scope `catalog:read`. */
 export class AvailabilityApi extends HttpApiGroup.make("availability")
   .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
   .add(

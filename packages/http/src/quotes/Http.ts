@@ -20,7 +20,7 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
           party: {
             adults: urlParams.adults,
             children: urlParams.children ?? 0,
-            // When present, the ages are the child count (decisions 3).
+            // When present, the ages are the child count.
             childAges: urlParams.child_ages ?? null
           },
           promoCode: urlParams.promo_code ?? null,

@@ -69,7 +69,7 @@ export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Id, updated: Schema
 export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema.Literal(true) })
 
 /**
- * Rate plan writes (interface 4.1; scope `rates:write`). Promotions are plans with `kind` `promotion` and a
+ * Rate plan writes. Promotions are plans with `kind` `promotion` and a
  * derivation. The full object is read back with `GET /rate-plans/{id}` (group `ratePlanReads`).
  */
 export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
@@ -108,7 +108,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
 
 const Price = Schema.NullOr(Schema.String)
 
-/** An interval as read (interface 2.3): money in the plan's currency. */
+/** An interval as read: money in the plan's currency. */
 export const Interval = Schema.Struct({
   id: Id,
   rate_plan_id: Id,
@@ -138,7 +138,7 @@ export const IntervalUpdated = Schema.Struct({ interval_id: Id, updated: Schema.
 export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.Literal(true) })
 
 /**
- * Seasonal intervals (interface 4.2): reads need `rates:read`, writes `rates:write`. An `{id}` under
+ * Seasonal intervals: reads need `rates:read`, writes `rates:write`. An `{id}` under
  * `/rate-plans` names a plan, under `/intervals` an interval.
  */
 export class IntervalsApi extends HttpApiGroup.make("intervals")
@@ -188,7 +188,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
   .annotate(NotFoundAs, IntervalNotFound)
 {}
 
-/** An inclusion or credit as read (interface 2.4): the amount in its own currency. */
+/** An inclusion or credit as read: the amount in its own currency. */
 export const Inclusion = Schema.Struct({
   id: Id,
   label: Schema.String,
@@ -203,7 +203,7 @@ export const Inclusion = Schema.Struct({
 
 export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schema.Int })
 
-/** A plan's inclusions (interface 4.3): read with `rates:read`; POST replaces the whole list (`rates:write`). */
+/** A plan's inclusions: read with `rates:read`; POST replaces the whole list (`rates:write`). */
 export class InclusionsApi extends HttpApiGroup.make("inclusions")
   .annotateContext(tag("Inclusions and credits", "What a rate plan includes: perks priced into the rate and credits spent against folio charges."))
   .add(
@@ -226,7 +226,7 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
   .annotate(NotFoundAs, RatePlanNotFound)
 {}
 
-/** A promo code as read (interface 2.5), with its live redemptions. */
+/** A promo code as read, with its live redemptions. */
 export const PromoCode = Schema.Struct({
   id: Id,
   rate_plan_id: Id,
@@ -244,7 +244,7 @@ export const PromoCodeCreated = Schema.Struct({ promo_code_id: Id, code: Schema.
 export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Id, updated: Schema.Literal(true) })
 export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Schema.Literal(true) })
 
-/** Promo codes (interface 4.4): reads need `rates:read`, writes `rates:write`. */
+/** Promo codes: reads need `rates:read`, writes `rates:write`. */
 export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
   .annotateContext(tag("Promo codes", "Codes that unlock a rate plan that requires one, with validity dates and redemption limits."))
   .add(

@@ -14,7 +14,7 @@ export const StayTransitioned = Schema.Struct({
   room_id: Schema.NullOr(Id)
 })
 
-/** Check-in, check-out and no-show (decisions 5); scope `reservations:write`. */
+/** Check-in, check-out and no-show; scope `reservations:write`. */
 export class StayApi extends HttpApiGroup.make("stay")
   .annotateContext(tag("Stays", "Check-in (with a room assignment), check-out and no-show of confirmed reservations."))
   .add(

@@ -52,7 +52,7 @@ export const DeliveryAttempt = Schema.Struct({
   next_attempt_at: Schema.NullOr(Timestamp)
 })
 
-/** Webhook endpoints (decisions 8): reads need `webhooks:read`, writes `webhooks:write`. */
+/** Webhook endpoints: reads need `webhooks:read`, writes `webhooks:write`. */
 export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .annotateContext(tag("Events and webhooks", "Every change to the property as an event."))
   .add(

@@ -6,7 +6,7 @@ import * as Either from "effect/Either"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationRow } from "./ReservationLock.js"
 
-// `GET /reservations/{id}/cancellation-quote` (decisions 3.1): what `POST /reservations/{id}/cancel` would owe at
+// `GET /reservations/{id}/cancellation-quote`: what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
 // policy frozen on the reservation (else its plan's, else the property's: `Cancellation.tiersInForce`), the money
 // paid in the reservation currency (its payment lines less refund lines), the property's local "today" at `now`

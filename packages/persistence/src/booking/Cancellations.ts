@@ -11,7 +11,7 @@ import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { reservationsCancelled } from "./BookingMetrics.js"
 
-// `POST /reservations/{id}/cancel` (interface 4.9, decisions 5): one transaction that locks the reservation row
+// `POST /reservations/{id}/cancel`: one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
 // line for what the property keeps of the paid amount, so the cancelled folio balances), voids the folio
 // (lines kept for audit), reverses the loyalty points the stay earned, then marks the reservation cancelled and

@@ -17,7 +17,7 @@ import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
-// `POST /holds/{id}/confirm` (interface 4.6, decisions 5): one transaction that first locks the reservation row,
+// `POST /holds/{id}/confirm`: one transaction that first locks the reservation row,
 // so concurrent confirms of one hold run one at a time and all but the first find it confirmed
 // (`already_confirmed`, nothing recorded twice). Then, for a live hold: the payment assertions (currency, amount:
 // `Booking.confirmPayment`, a pure decision on the loaded folio),

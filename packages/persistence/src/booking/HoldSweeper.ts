@@ -19,7 +19,7 @@ interface SweptHold {
   readonly check_out_date: string
 }
 
-// Writes down expired holds (decisions 5). Nothing depends on it running: inventory, redemption counts and
+// Writes down expired holds. Nothing depends on it running: inventory, redemption counts and
 // reads already treat a tentative reservation as expired from the instant `hold_expires_at` passes, and
 // confirm/cancel refuse it (409 `hold_expired` / `not_cancellable`). The sweeper makes the stored state say so:
 // status `cancelled`, reason `hold_expired`, `cancelled_at` = the instant the window lapsed, folio voided,

@@ -1,7 +1,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 
 // A hold lives until `hold_expires_at`: from that instant it takes no inventory, redeems no promo code and
-// reads as cancelled, whether or not the sweeper has written that down yet (decisions 5). These are the one
+// reads as cancelled, whether or not the sweeper has written that down yet. These are the one
 // definition every query shares, and the SQL twin of `Booking.isExpiredHold` / `Booking.isLiveHold`: a
 // tentative row without a deadline counts as expired in both (test/HoldWindow.test.ts checks they agree).
 // `now` comes from the caller's Clock, never SQL `now()`.

@@ -25,7 +25,7 @@ import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 
-// `POST /holds` (interface 4.5): one transaction per hold, as short as the rules allow. What the price and the
+// `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
 // services, dependent fields, the priced offer). The transaction then locks the requested room type's row
 // (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
@@ -36,7 +36,7 @@ import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 // Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts), so
 // holds cannot deadlock each other.
 //
-// Order of checks (decisions 1): field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
+// Order of checks: field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
 // `bed_config`, `add_ons[i].service_id` for a service that is not guest-bookable, `add_ons[i].modifier_values.k`)
 // → live-hold caps (409 `hold_limit_reached`) → `party_too_large` → visibility (404 `rate_plan_not_found`)

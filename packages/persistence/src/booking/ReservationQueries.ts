@@ -66,7 +66,7 @@ export interface ReservationFilter {
 
 /**
  * Reads of reservations. An expired hold reads as `cancelled` / `hold_expired` from the instant its
- * window passes, whether or not the sweeper has written that down yet (decisions 5).
+ * window passes, whether or not the sweeper has written that down yet.
  */
 export class ReservationQueries extends Effect.Service<ReservationQueries>()("@hotel/persistence/ReservationQueries", {
   effect: Effect.gen(function*() {

@@ -14,7 +14,7 @@ import {
   type ReservationRow
 } from "./ReservationQueries.js"
 
-// `GET /reservations` and `GET /reservations/{id}` (interface 4.7): one read each that answers complete records
+// `GET /reservations` and `GET /reservations/{id}`: one read each that answers complete records
 // — the reservation as a reader sees it at `now` from `Clock` (an expired hold reads as cancelled), its
 // accommodations, its folio lines and the folio's figures in the property's base currency — so the http layer
 // only renders them.
@@ -24,7 +24,7 @@ export interface ReservationRecord {
   readonly reservation: ReservationRow
   readonly accommodations: ReadonlyArray<AccommodationRow>
   readonly lines: ReadonlyArray<FolioLineRow>
-  /** The folio's figures (interface 2.8); a voided folio's stay lines count for nothing. */
+  /** The folio's figures; a voided folio's stay lines count for nothing. */
   readonly balances: Folio.FolioBalances
   readonly baseCurrency: string
 }

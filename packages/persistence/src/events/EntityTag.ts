@@ -5,7 +5,7 @@ import { createHash } from "node:crypto"
 import { EventRenderer } from "./EventRenderer.js"
 import type { EventSubject } from "./EventSubject.js"
 
-// Entity tags (decisions 9). A tag is derived from the representation `GET` answers, never from a stored
+// Entity tags. A tag is derived from the representation `GET` answers, never from a stored
 // version: the gateway hashes the body it is about to send, and a write service hashes the same representation
 // rendered inside its transaction (the `EventRenderer`, which reads through the `GET` handlers' queries and
 // presenters). Both go through `entityTagOf`, over a canonical JSON (keys sorted), so the order in which a

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { Events, InvalidParameters } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 
-// The event feed of a property (decisions 8), in `sequence` order. Sequences are given at commit, so a
+// The event feed of a property, in `sequence` order. Sequences are given at commit, so a
 // committed event never appears behind one already read (see migration 0007).
 
 export interface EventRow {

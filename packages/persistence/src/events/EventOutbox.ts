@@ -7,7 +7,7 @@ import * as Layer from "effect/Layer"
 import { EventRenderer } from "./EventRenderer.js"
 import { type EventSubject, Subject } from "./EventSubject.js"
 
-// The transactional outbox (decisions 8). A write service calls `appendEvent` inside its own transaction,
+// The transactional outbox. A write service calls `appendEvent` inside its own transaction,
 // after its change: the event row and one pending delivery per matching active webhook endpoint are written on
 // the same connection, so they commit or roll back with the change. The sequence number is given at commit
 // by the database (see migration 0007), never here.

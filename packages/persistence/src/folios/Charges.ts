@@ -18,13 +18,13 @@ import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { lockReservationRow } from "../booking/ReservationLock.js"
 
-// `POST /reservations/{id}/charges` (decisions 5): one transaction that locks the reservation row (the lock the
+// `POST /reservations/{id}/charges`: one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
 // locks the reservation's matching credit entitlements (`FOR UPDATE`, in their stored order) and writes the
 // charge line, one `credit` line per credit it consumes (`Folio.consumeCredits` decides, from the locked credits) (never beyond the credit's remaining allowance) and the
 // credits' new `consumed`. Lock order: reservation row, then its entitlements.
 //
-// Order of checks (decisions 1): the amount in the currency's minor units (400 `amount`) → the reservation (404)
+// Order of checks: the amount in the currency's minor units (400 `amount`) → the reservation (404)
 // → the service when one is named (404 `service_not_found`) → the status (409 `invalid_status_transition`).
 //
 // Every line of the charge carries the exchange rate in force when it is written: 1 for the base currency, the

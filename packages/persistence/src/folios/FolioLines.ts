@@ -64,7 +64,7 @@ export const appendLine = (sql: SqlClient.SqlClient, folioId: string, line: NewF
     )
   )
 
-/** The figures of a folio's lines (interface 2.8); a voided folio's stay lines count for nothing. */
+/** The figures of a folio's lines; a voided folio's stay lines count for nothing. */
 export const balancesOf = (
   lines: ReadonlyArray<FolioLineRow>,
   folioVoided: boolean,

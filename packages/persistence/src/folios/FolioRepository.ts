@@ -16,7 +16,7 @@ export interface FolioRow {
   readonly base_currency: string
 }
 
-/** `GET /folios/{id}` (decisions 3.1): a folio of the property with its lines. */
+/** `GET /folios/{id}`: a folio of the property with its lines. */
 export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/FolioRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient

@@ -13,7 +13,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
 
-// `POST /guests/{id}/loyalty/redemptions` (decisions 5): one transaction that locks the guest's row first
+// `POST /guests/{id}/loyalty/redemptions`: one transaction that locks the guest's row first
 // (`FOR NO KEY UPDATE`: redemptions of one guest run one at a time, while the foreign-key checks of earns and
 // reversals written for that guest are not blocked), then sums the ledger and writes the `redeem` entry
 // (negative points). Two redemptions racing for the same points are serialised by the lock: the second sees

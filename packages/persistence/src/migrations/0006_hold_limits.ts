@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
-// Caps on live holds (decisions 10):
+// Caps on live holds:
 // - `api_keys.max_live_holds`: the cap `hotel key create --max-live-holds N` sets (null: no cap of the key's own);
 // - live holds are counted per guest and per key inside the hold transaction; these partial indexes keep both
 //   counts to the tentative rows of that guest or key.

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
-// Events and webhooks (decisions 8).
+// Events and webhooks.
 //
 // - `events`: the outbox. A write inserts its events in its own transaction, without a sequence. The sequence
 //   is given at COMMIT by a deferred constraint trigger that bumps the property's row in

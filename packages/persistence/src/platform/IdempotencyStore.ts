@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
 
-// Idempotency keys (interface 7.4, decisions 6 and 10), scoped to the API key that sent them. A request with
+// Idempotency keys, scoped to the API key that sent them. A request with
 // a key runs in one transaction that holds the key, runs the operation and stores its successful response
 // before it commits: the change and the response it reports commit together or not at all, so after a crash
 // a retry replays what committed or runs what never happened. The key is held by a transaction-scoped

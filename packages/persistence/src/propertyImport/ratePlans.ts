@@ -1,4 +1,4 @@
-// Importing a property file's rate plans (decisions 7.1): matched by code, parents before the plans derived
+// Importing a property file's rate plans: matched by code, parents before the plans derived
 // from them, the file's default made the only default; plans missing from the file stay.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { PropertyFile, PropertyFileRatePlan } from "@hotel/domain"

@@ -3,7 +3,7 @@ import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/dom
 import * as Effect from "effect/Effect"
 import { liveHold } from "../booking/HoldWindow.js"
 
-// Inventory (decisions 5): a room type's inventory is its rooms in service (not retired); a night of a room
+// Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
 // is a live hold (tentative and `now < hold_expires_at`), confirmed or checked in. `now` comes from the
 // caller's `Clock`, never SQL `now()`, so an expired hold is free the instant it expires, job or no job.
@@ -47,7 +47,7 @@ interface Row {
   readonly taken: number
 }
 
-/** The longest `GET /availability` range, in nights (decisions 3.1). */
+/** The longest `GET /availability` range, in nights. */
 export const maxAvailabilityNights = 366
 
 /** Rows (room type × night, in room type then date order) grouped per room type. */
@@ -122,7 +122,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/I
     }
 
     /**
-     * `GET /availability` (decisions 3.1): nights `startDate` to `endDate` INCLUSIVE, at most 366; a start
+     * `GET /availability`: nights `startDate` to `endDate` INCLUSIVE, at most 366; a start
      * after the end (or too long a range) is 400 on `end_date`; an unknown room type is 404.
      */
     const calendar = (

@@ -60,7 +60,7 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
     /**
      * Locks (FOR UPDATE, in id order) the live promo codes of a plan and its ancestors, so that a booking
      * transaction that then loads the snapshot sees redemption counts no concurrent booking can overtake
-     * (the caps of decisions 4). Call it inside `sql.withTransaction`, before `loadForPlan`.
+     * (the promo-code caps). Call it inside `sql.withTransaction`, before `loadForPlan`.
      */
     const lockPromoCodes = (propertyId: string, planId: string) =>
       (isUuid(propertyId) && isUuid(planId)

@@ -34,7 +34,7 @@ export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persist
     const inventory = yield* Inventory
 
     /**
-     * `GET /rates` (decisions 3.1): one offer per visible plan (and its room type), in room type then plan
+     * `GET /rates`: one offer per visible plan (and its room type), in room type then plan
      * creation order; only bookable ones unless `includeUnavailable`. A fixed number of queries: the
      * snapshot and one inventory query, whatever the nights or plans.
      */

@@ -21,7 +21,7 @@ export const inclusionColumns = (sql: SqlClient.SqlClient) =>
 
 const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
 
-/** Inclusions and credits of a property's live plans (interface 4.3): read in order, replaced as a whole. */
+/** Inclusions and credits of a property's live plans: read in order, replaced as a whole. */
 export class InclusionRepository extends Effect.Service<InclusionRepository>()(
   "@hotel/persistence/InclusionRepository",
   {

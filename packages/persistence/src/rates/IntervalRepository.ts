@@ -48,7 +48,7 @@ const asRulesPlan = (plan: PlanFacts): Rates.Interval.IntervalPlan => ({
 })
 
 /**
- * Seasonal intervals of a property's live plans (interface 4.2). Every write locks the plan's row
+ * Seasonal intervals of a property's live plans. Every write locks the plan's row
  * (`SELECT ... FOR UPDATE`) inside its transaction before checking for overlaps, so two overlapping writes
  * arriving together cannot both pass the check.
  */

@@ -22,7 +22,7 @@ const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rat
 const promoCodeNotFound = (id: string) => new PromoCodeNotFound({ message: `No promo code ${id}` })
 
 /**
- * Promo codes of a property's live plans (interface 4.4). Codes are unique per plan among non-deleted codes; the
+ * Promo codes of a property's live plans. Codes are unique per plan among non-deleted codes; the
  * partial unique index `promo_codes_unique_per_plan` decides under concurrency, its violation is the 409.
  */
 export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(

@@ -25,7 +25,7 @@ const policyJson = (fields: Rates.RatePlan.RatePlanFields): string | null =>
 const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
 
 /**
- * Rate plan writes (interface 4.1): create, change and (soft) delete, each in one transaction that first locks
+ * Rate plan writes: create, change and (soft) delete, each in one transaction that first locks
  * the property's row, so the checks over the derivation graph see no concurrent change. Checks run in the
  * contract's order: fields (400), referenced resources (404), relations to the parent (400), business rules
  * (403, 409). A change loads what depends on the plan and leaves the rules to `Rates.RatePlan.checkUpdate`.

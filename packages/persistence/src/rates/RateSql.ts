@@ -63,7 +63,7 @@ export const findPlanFacts = (sql: SqlClient.SqlClient, propertyId: string, plan
     .pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
 /**
- * Whether the reservation `r` redeems its promo code at `now` (decisions 4): a hold not yet expired, or
+ * Whether the reservation `r` redeems its promo code at `now`: a hold not yet expired, or
  * confirmed or later; cancelled reservations and expired holds free the code. The one definition the code
  * listings and the booking caps share, so `times_redeemed` and the caps never disagree. `now` comes from the
  * caller's Clock, never SQL `now()`.

@@ -18,7 +18,7 @@ import { lockReservationRow } from "../booking/ReservationLock.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 
-// Check-in, check-out and no-show (decisions 5; the rules in `@hotel/domain` `Stay`). One transaction each,
+// Check-in, check-out and no-show. One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
 // reservation's room type row (`FOR NO KEY UPDATE`, the lock holds and confirms take on it) before it looks for a
 // free room, so two check-ins of one room type pick their rooms one after the other and never the same room for

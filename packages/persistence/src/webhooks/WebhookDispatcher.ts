@@ -10,7 +10,7 @@ import { sign } from "./Signature.js"
 import { postWebhook } from "./WebhookSender.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
 
-// Sends due webhook deliveries (decisions 8). A delivery is claimed in a transaction with
+// Sends due webhook deliveries. A delivery is claimed in a transaction with
 // `SELECT ... FOR UPDATE SKIP LOCKED`; the POST is made while the row stays locked and the attempt is recorded
 // in the same transaction. So each attempt is made by one process: another process skips the locked row, and if
 // the claiming process dies (even `kill -9`) Postgres rolls its transaction back when the connection drops and

@@ -7,7 +7,7 @@ import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
 
-// Webhook endpoints of a property (decisions 8). The secret is stored to sign deliveries and returned only by
+// Webhook endpoints of a property. The secret is stored to sign deliveries and returned only by
 // `create`. A deleted endpoint is kept (soft delete) so its delivery history stays whole; it gets no new
 // deliveries and its pending ones are not sent.
 

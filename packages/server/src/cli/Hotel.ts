@@ -13,7 +13,7 @@ import { serve } from "./Serve.js"
 import packageJson from "../../package.json" with { type: "json" }
 import { needsSubcommand, reportFailure, stripAnsi, withoutCliErrorText } from "./Shared.js"
 
-/** The `hotel` admin command line (decisions 7). */
+/** The `hotel` admin command line. */
 export const hotel = Command.make("hotel", {}, needsSubcommand("hotel <command>; see hotel --help")).pipe(
   Command.withDescription("Hotel service administration: every command prints one JSON document"),
   Command.withSubcommands([serve, migrate, property, key, maintenance, fx, demo, events])

@@ -8,7 +8,7 @@ import { secondServer } from "../utils/processes.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
-// Race safety of the booking flow with REAL concurrent HTTP requests (decisions 5: availability never goes
+// Race safety of the booking flow with REAL concurrent HTTP requests (availability never goes
 // below zero whatever the concurrency and however many server processes share the database).
 
 const outcomes = (responses: ReadonlyArray<ApiResponse>) => {

@@ -21,7 +21,7 @@ import { insertPlan } from "../utils/sqlSeed.js"
 import { loyaltyBalance, seedStay } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// POST /reservations/{id}/cancel (interface 4.9, decisions 5). The server runs on the TestClock, so "today"
+// POST /reservations/{id}/cancel. The server runs on the TestClock, so "today"
 // (days before arrival in Lisbon) is whatever the test sets. The fixture policy: 7+ days 100%, 2+ days 50%,
 // less 0%. Lisbon is UTC+1 in July: a local day starts at 23:00Z the evening before.
 

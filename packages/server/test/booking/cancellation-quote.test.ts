@@ -10,7 +10,7 @@ import { expectError, missingId } from "../utils/rateManagement.js"
 import { book, charge, expire, forceStatus, localDay, timeZone } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-// GET /reservations/{id}/cancellation-quote (decisions 3.1): what a cancel now would owe, computed as the cancel
+// GET /reservations/{id}/cancellation-quote: what a cancel now would owe, computed as the cancel
 // computes it, without changing anything. The fixture's policy: 7+ days before arrival 100%, 2+ days 50%, then 0%.
 
 type QuoteWire = typeof CancellationQuote.Type

@@ -20,7 +20,7 @@ import { insertReservation } from "../utils/sqlSeed.js"
 import { expire, loyaltyBalance, seedStay } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// POST /holds/{id}/confirm (interface 4.6, decisions 5). Real time; each test books its own dates.
+// POST /holds/{id}/confirm. Real time; each test books its own dates.
 
 const reference = () => `pay_${globalThis.crypto.randomUUID()}`
 

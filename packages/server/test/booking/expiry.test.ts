@@ -20,7 +20,7 @@ import { expectError } from "../utils/rateManagement.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// Hold expiry (decisions 5). The in-process server runs on the TestClock (no `excludeTestServices`), so the
+// Hold expiry. The in-process server runs on the TestClock (no `excludeTestServices`), so the
 // 15-minute window is crossed by moving the clock; HTTP still goes over real sockets.
 
 const T0 = Date.parse("2031-06-01T10:00:00Z")

@@ -6,7 +6,7 @@ import { expectError, expectInvalid, missingId } from "../utils/rateManagement.j
 import { insertInterval, insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// POST /holds (interface 4.5): every rule and error, in the order of decisions 1. Real time; every test books
+// POST /holds: every rule and error, in the documented order of checks. Real time; every test books
 // its own dates so that the fixture's three DBL rooms and one suite never run out across tests.
 
 const notFoundPlan = (res: ApiResponse) => expectError(res, 404, "not_found", "rate_plan_not_found")

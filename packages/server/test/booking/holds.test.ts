@@ -14,7 +14,7 @@ import {
 import { expectError, withQuery } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-// POST /holds (interface 4.5): what a hold writes (the reservation, its folio priced line for line like
+// POST /holds: what a hold writes (the reservation, its folio priced line for line like
 // GET /rates, its accommodation, entitlements and add-ons). Its refusals are in holds-checks.test.ts. Real time;
 // every test books its own dates so that the fixture's three DBL rooms and one suite never run out across tests.
 

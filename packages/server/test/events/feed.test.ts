@@ -7,7 +7,7 @@ import { expectError, expectInvalid } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents, feed } from "./feed.js"
 
-// The event feed (decisions 8) through real HTTP and Postgres. The server runs on the TestClock so hold
+// The event feed through real HTTP and Postgres. The server runs on the TestClock so hold
 // expiry is reached by moving the clock. Each test imports its own property, so its feed starts empty.
 
 const T0 = Date.parse("2031-01-05T09:00:00Z")

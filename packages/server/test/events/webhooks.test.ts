@@ -11,7 +11,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 import { allEvents } from "./feed.js"
 import { receiver } from "./receiver.js"
 
-// Webhook endpoints and delivery (decisions 8) with a real receiver on loopback, which this file's server
+// Webhook endpoints and delivery with a real receiver on loopback, which this file's server
 // allows (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`). The server runs on the TestClock; the test drives the
 // dispatcher (what the worker of every process runs) and moves the clock through the retry schedule.
 process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"

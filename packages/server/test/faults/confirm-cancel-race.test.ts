@@ -4,7 +4,7 @@ import { hold, holdBody, newGuest, postCancel, postConfirm } from "../utils/book
 import type { ErrorBody } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// A confirm racing a cancel of the same fresh hold (decisions 5: the cancel owes a refund of what was paid, at
+// A confirm racing a cancel of the same fresh hold (the cancel owes a refund of what was paid, at
 // the policy's percentage). Both take the reservation row lock; whichever comes second must see what the first
 // committed. Every race ends one of two ways: cancelled first (the confirm is refused, nothing was paid, nothing
 // is owed), or confirmed first and then cancelled with the payment refunded (stays in 2031, more than 7 days

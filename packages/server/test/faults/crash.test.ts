@@ -4,7 +4,7 @@ import { holdBody, newGuest } from "../utils/booking.js"
 import { serveProcess } from "../utils/processes.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
-// A crash in the middle of writes (decisions 10: idempotency is crash-safe). A real `hotel serve` process on
+// A crash in the middle of writes. A real `hotel serve` process on
 // the test's database takes 32 concurrent `POST /holds`, each with its own Idempotency-Key and its own guest,
 // and is killed with SIGKILL while they are in flight. A new process is started and every request whose answer
 // was lost is retried with its same key until it is answered (the dead process's transactions, and the keys

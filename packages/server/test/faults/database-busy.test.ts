@@ -6,7 +6,7 @@ import { holdBody, newGuest } from "../utils/booking.js"
 import type { ErrorBody } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// A statement that hits a connection bound (decisions 10) answers 503 `database_busy` with `Retry-After`,
+// A statement that hits a connection bound answers 503 `database_busy` with `Retry-After`,
 // never a 500, and changes nothing: the server runs with a 300 ms lock timeout while the test holds the
 // room type's row lock in a transaction of its own, as a long writer would.
 

@@ -5,7 +5,7 @@ import * as Http from "node:http"
 import { holdBody, newGuest } from "../utils/booking.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
-// A client that hangs up costs nothing (decisions 10). Five waves of 40 `POST /holds`, each with its own
+// A client that hangs up costs nothing. Five waves of 40 `POST /holds`, each with its own
 // Idempotency-Key and guest, each client hanging up 5-200 ms after sending, while another client reads one
 // reservation every 20 ms. The API must stay responsive (no read over a second), answer nothing with a 5xx,
 // leave no backend idle in a transaction, and each hung-up hold must have run all or nothing: either it

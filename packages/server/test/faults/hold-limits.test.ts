@@ -5,7 +5,7 @@ import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { expectError } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// Caps on live holds (decisions 10): a guest may have at most 10 live holds at once, a key created with
+// Caps on live holds: a guest may have at most 10 live holds at once, a key created with
 // `--max-live-holds N` at most N; one more is 409 `hold_limit_reached`. Both hold under real concurrent requests.
 
 const tally = (responses: ReadonlyArray<ApiResponse>) => {

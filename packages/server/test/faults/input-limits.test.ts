@@ -4,7 +4,7 @@ import { holdBody, newGuest, postHold } from "../utils/booking.js"
 import { expectError, expectInvalid, missingId, withQuery } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// Input an attacker sends to break the server (decisions 10): the NUL character in text, dates out of the
+// Input an attacker sends to break the server: the NUL character in text, dates out of the
 // calendar or of 2000..2999, JSON nested thousands of levels deep, and a list filter on a guest of no one.
 // Each is a clear 4xx with the field's `param`, never a 500.
 

@@ -17,7 +17,7 @@ import {
 } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-// POST /reservations/{id}/charges (decisions 5): 201 with the lines written and the folio's figures; a credit
+// POST /reservations/{id}/charges: 201 with the lines written and the folio's figures; a credit
 // entitlement of the same category and currency is consumed first, as credit lines, never beyond its allowance.
 
 const shape = (line: LineWire) => [line.kind, line.description, line.amount, line.currency, line.exchange_rate, line.revenue_category]

@@ -5,8 +5,8 @@ import { expectError, missingId } from "../utils/rateManagement.js"
 import { book, charge, expire, type FolioWire, getFolio, type LineWire, localDay } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// GET /folios/{id} (decisions 3.1): the folio's lines, each in its own currency with the exchange rate frozen
-// when it was written, the per-currency balances and the base-currency estimates (interface 2.8). Real time;
+// GET /folios/{id}: the folio's lines, each in its own currency with the exchange rate frozen
+// when it was written, the per-currency balances and the base-currency estimates. Real time;
 // each test books its own dates.
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/

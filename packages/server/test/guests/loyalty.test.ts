@@ -7,7 +7,7 @@ import { expectError, expectInvalid, missingId } from "../utils/rateManagement.j
 import { book, loyaltyBalance } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-// POST /guests/{id}/loyalty/redemptions (decisions 5): debits the ledger; more than the balance (or any
+// POST /guests/{id}/loyalty/redemptions: debits the ledger; more than the balance (or any
 // redemption while the balance is negative) is 409 insufficient_points, also when redemptions race.
 
 type RedemptionWire = typeof RedemptionCreated.Type

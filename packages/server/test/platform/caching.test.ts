@@ -4,7 +4,7 @@ import type { ApiResponse } from "../utils/http.js"
 import { TestApi } from "../utils/TestServer.js"
 import { TestApiLive } from "../utils/TestServer.js"
 
-// Interface 4.10 and 8: the catalogue may be cached briefly; live inventory, mutations and errors never.
+// The catalogue may be cached briefly; live inventory, mutations and errors never.
 
 const cacheControl = (res: ApiResponse) => res.headers.get("cache-control")
 const missing = "00000000-0000-4000-8000-000000000000"

@@ -6,7 +6,7 @@ import type { ApiResponse } from "../utils/http.js"
 import { expectError } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
-// CORS (decisions 9) through the real server, under three settings of `HOTEL_CORS_ORIGINS`.
+// CORS through the real server, under three settings of `HOTEL_CORS_ORIGINS`.
 
 const withCorsOrigins = (value: string | undefined) =>
   TestApiLive.pipe(Layer.provide(Layer.setConfigProvider(

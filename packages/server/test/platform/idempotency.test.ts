@@ -13,7 +13,7 @@ import { secondServer } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 import { TestApi, type TestApiService, makeTestApiLive } from "../utils/TestServer.js"
 
-// Interface 7.4 and decisions 6, through the real gateway: real endpoints (`/rate-plans`), plus a probe
+// Idempotency keys, through the real gateway: real endpoints (`/rate-plans`), plus a probe
 // endpoint (`POST /probe/runs`, test-only) whose speed and failures the test controls.
 
 const ProbeTestApiLive = makeTestApiLive(ProbeHttpLive())

@@ -6,7 +6,7 @@ import { request } from "../utils/http.js"
 import { hotel, secondServer } from "../utils/processes.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// Interface 7.2, 7.3 and 8, decisions 6: `hotel maintenance start [--until TS]` / `stop` reach every API
+// Maintenance windows: `hotel maintenance start [--until TS]` / `stop` reach every API
 // process within a second; during the window everything but the health checks is 503 `maintenance_mode`.
 
 type Send = (method: string, path: string, options?: { key?: string | null }) => Effect.Effect<ApiResponse>

@@ -12,7 +12,7 @@ import { secondServer } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
-// Interface 8 and decisions 1 and 6: a token bucket per API key (600, 10 per second) shared by every process,
+// Rate limits: a token bucket per API key (600, 10 per second) shared by every process,
 // its headers on every authenticated response, and the per-address limit on failed authentication.
 
 const header = (res: ApiResponse, name: string) => res.headers.get(name)

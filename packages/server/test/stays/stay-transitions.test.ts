@@ -7,7 +7,7 @@ import { expectError, expectInvalid, missingId } from "../utils/rateManagement.j
 import { book, expire, localDay, seedStay, stored } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
-// POST /reservations/{id}/check-in, /check-out, /no-show (decisions 5). "Today" is the property's local date
+// POST /reservations/{id}/check-in, /check-out, /no-show. "Today" is the property's local date
 // (Europe/Lisbon) from the real clock, so stays to check in start today; past arrivals are seeded with SQL.
 
 type StayWire = typeof StayTransitioned.Type

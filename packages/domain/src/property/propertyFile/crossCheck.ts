@@ -1,4 +1,4 @@
-// The property file's cross-field rules (decisions 7.1), run once the shape is right: every problem is
+// The property file's cross-field rules, run once the shape is right: every problem is
 // reported, with the path of its field.
 import type * as Schema from "effect/Schema"
 import { checkPolicy, Issues, type Path } from "./issues.js"

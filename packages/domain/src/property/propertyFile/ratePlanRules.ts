@@ -1,4 +1,4 @@
-// The property file's rules on rate plans once the shape is right (decisions 7.1): references by code, one
+// The property file's rules on rate plans once the shape is right: references by code, one
 // active default, money in the plan's currency, derivations that agree with their parent and close no cycle.
 import { checkPolicy, type Issues, type Path } from "./issues.js"
 import type { PropertyFileFields, PropertyFileRatePlan } from "./sections.js"

@@ -110,7 +110,7 @@ export const PropertyFileService = Schema.Struct({
 })
 export type PropertyFileService = typeof PropertyFileService.Type
 
-/** Every field of interface 2.2, with the room type and the parent named by code, plus the import-only fields. */
+/** Every field of a rate plan, with the room type and the parent named by code, plus the import-only fields. */
 export const PropertyFileRatePlan = Schema.Struct({
   code: Code,
   default: Schema.optionalWith(BoolField, { exact: true, default: () => false }),

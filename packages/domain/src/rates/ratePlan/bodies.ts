@@ -1,4 +1,4 @@
-// The request bodies of POST and PATCH `/rate-plans` (interface 2.2).
+// The request bodies of POST and PATCH `/rate-plans`.
 import * as Schema from "effect/Schema"
 import {
   BoolField,

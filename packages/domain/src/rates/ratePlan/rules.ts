@@ -1,5 +1,5 @@
-// The rules on a plan's fields (interface 2.2, decisions 1 to 4), run on the whole result of every write so a
-// plan is valid after each one; and the rules on its parent (decisions 3).
+// The rules on a plan's fields, run on the whole result of every write so a
+// plan is valid after each one; and the rules on its parent.
 import * as Either from "effect/Either"
 import { all, bounds, type Check, fail, money, ok, percent, window } from "../checks.js"
 import type { RatePlanPatch } from "./bodies.js"
@@ -84,7 +84,7 @@ const checkPolicy = (tiers: ReadonlyArray<CancellationTier> | null): Check<Reado
 
 /**
  * A derived plan prices its parent's room type in its parent's currency, and no chain of parents leads back
- * to the plan itself (decisions 3). `parents` maps every live plan of the property to its parent.
+ * to the plan itself. `parents` maps every live plan of the property to its parent.
  */
 export const checkParent = (
   planId: string | undefined,

@@ -1,4 +1,4 @@
-// The rules a change of a stored plan adds to the field rules (interface 4.1, decisions 3): they need the stored
+// The rules a change of a stored plan adds to the field rules: they need the stored
 // plan and what depends on it, loaded under the property's lock.
 import * as Either from "effect/Either"
 import { DefaultRatePlanProtected } from "../../errors/BusinessErrors.js"

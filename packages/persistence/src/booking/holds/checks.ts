@@ -18,7 +18,7 @@ import type { HoldRequest } from "./requests.js"
 
 /**
  * The promo code a hold freezes: the redeemable code sent for the nearest plan of the chain that requires
- * one (the booked plan first). A code sent for a plan that requires none is ignored (decisions 4) and not
+ * one (the booked plan first). A code sent for a plan that requires none is ignored and not
  * recorded, so it is not counted as a redemption either.
  */
 export const frozenPromoCode = (

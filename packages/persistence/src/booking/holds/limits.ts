@@ -1,4 +1,4 @@
-// The live-hold caps of a hold (decisions 10; the rule is `Booking.checkHoldLimits`). Two holds of one guest,
+// The live-hold caps of a hold. Two holds of one guest,
 // or of one API key, must not both count N-1 live holds and both write the Nth: the count is read under the
 // guest's row lock and the key's row lock (`FOR NO KEY UPDATE`: foreign-key checks of other writers are not
 // blocked). Lock order inside a hold: room type → promo codes → guest → API key. Nothing else locks a guest

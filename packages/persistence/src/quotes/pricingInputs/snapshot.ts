@@ -52,7 +52,7 @@ export interface SnapshotService {
 export interface PricingSnapshot {
   /** The instant redemption counts were taken at. */
   readonly now: Date
-  /** The property's local date at `now` (decisions 2). */
+  /** The property's local date at `now`. */
   readonly today: Pricing.IsoDate
   readonly property: SnapshotProperty
   /** In catalogue order (position, code). */

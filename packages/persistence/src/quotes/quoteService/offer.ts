@@ -1,6 +1,6 @@
 // Offers: one plan priced for one stay on a room type, with what stops it being booked. `/rates` lists them and
 // the booking flow builds the SAME offer for the plan it holds (add-ons included), so a hold without add-ons
-// writes exactly the quoted lines (decisions 3).
+// writes exactly the quoted lines.
 import type { SalesContext } from "@hotel/domain"
 import { Cancellation, Pricing, Visibility } from "@hotel/domain"
 import * as Option from "effect/Option"

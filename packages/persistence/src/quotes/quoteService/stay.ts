@@ -4,14 +4,14 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import type { PricingSnapshot, SnapshotPlan, SnapshotRoomType } from "../pricingInputs/snapshot.js"
 
-/** The longest stay, in nights (interface 8). */
+/** The longest stay, in nights. */
 export const maxStayNights = 30
 
 export interface StayQuery {
   readonly checkIn: Pricing.IsoDate
   readonly checkOut: Pricing.IsoDate
   readonly party: Pricing.Party
-  /** Checked only against plans that require a code (decisions 4). */
+  /** Checked only against plans that require a code. */
   readonly promoCode?: string | null | undefined
 }
 
