@@ -12,6 +12,7 @@
 // by `serve`, so the admin commands start without the HTTP code.
 import * as esbuild from "esbuild"
 import * as fs from "node:fs"
+import { builtinModules } from "node:module"
 import * as path from "node:path"
 import { demoPathPlugin } from "./demoPath.js"
 
@@ -57,7 +58,8 @@ const productionPackages = (): ReadonlySet<string> => {
 const importedPackages = (metafile: esbuild.Metafile): ReadonlySet<string> =>
   new Set(Object.values(metafile.outputs).flatMap((output) =>
     output.imports.filter((imported) =>
-      imported.external && imported.kind !== "require-call" && isBare(imported.path) && !imported.path.startsWith("node:")
+      imported.external && imported.kind !== "require-call" && isBare(imported.path) && !imported.path.startsWith("node:") &&
+        !builtinModules.includes(imported.path)
     ).map((imported) => packageName(imported.path))))
 
 const build = async () => {
