@@ -4,7 +4,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { toPolicy } from "../quotes/PricingInputs.js"
-import { lockReservationRow } from "./ReservationLock.js"
+import { lockReservationThen } from "./ReservationLock.js"
 
 // `GET /reservations/{id}/cancellation-quote`: what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
@@ -41,14 +41,11 @@ export interface CancellationFacts {
 
 /**
  * The facts of a property's reservation, in one statement; with `"lock"`, the reservation row is locked first,
- * in a statement of its own (`lockReservationRow`), so the facts include what the last holder of the lock
+ * in a statement of its own (`lockReservationThen`), so the facts include what the last holder of the lock
  * committed (a racing confirm's payment). No row: no such reservation.
  */
 export const cancellationFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string, lock: "lock" | "read") =>
-  Effect.flatMap(
-    lock === "lock" ? lockReservationRow(sql, propertyId, id) : Effect.succeed(true),
-    (exists) => exists ? readFacts(sql, propertyId, id) : Effect.succeed([])
-  )
+  lock === "lock" ? lockReservationThen(sql, propertyId, id, readFacts(sql, propertyId, id)) : readFacts(sql, propertyId, id)
 
 const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
   sql<CancellationFacts>`

@@ -9,7 +9,7 @@ import { Inventory } from "../quotes/Inventory.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { isUniqueViolation } from "../rates/RateSql.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
-import { lockReservationRow } from "./ReservationLock.js"
+import { lockReservationThen } from "./ReservationLock.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
@@ -57,10 +57,9 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
 
-    // The lock in its own statement, then the read (./ReservationLock.ts says why).
+    // The lock in its own statement, then the read (ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
-      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
-        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+      lockReservationThen(sql, propertyId, id, readReservation(propertyId, id))
 
     const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`

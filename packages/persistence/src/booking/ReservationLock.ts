@@ -13,3 +13,16 @@ export const lockReservationRow = (sql: SqlClient.SqlClient, propertyId: string,
     SELECT id FROM reservations WHERE property_id = ${propertyId} AND id = ${id} FOR NO KEY UPDATE`.pipe(
     Effect.map((rows) => rows.length > 0)
   )
+
+/**
+ * Locks the property's reservation `id`, then runs `read` (its own statements, after the lock); no rows when
+ * there is no such reservation.
+ */
+export const lockReservationThen = <A, E, R>(
+  sql: SqlClient.SqlClient,
+  propertyId: string,
+  id: string,
+  read: Effect.Effect<ReadonlyArray<A>, E, R>
+) =>
+  Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
+    exists ? read : Effect.succeed<ReadonlyArray<A>>([]))

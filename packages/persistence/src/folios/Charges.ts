@@ -16,7 +16,7 @@ import * as Either from "effect/Either"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
-import { lockReservationRow } from "../booking/ReservationLock.js"
+import { lockReservationThen } from "../booking/ReservationLock.js"
 
 // `POST /reservations/{id}/charges`: one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -87,10 +87,9 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    // The lock in its own statement, then the read (./ReservationLock.ts says why).
+    // The lock in its own statement, then the read (ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
-      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
-        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+      lockReservationThen(sql, propertyId, id, readReservation(propertyId, id))
 
     const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`

@@ -14,7 +14,7 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { lockReservationRow } from "../booking/ReservationLock.js"
+import { lockReservationThen } from "../booking/ReservationLock.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 
@@ -79,10 +79,9 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    // The lock in its own statement, then the read (./ReservationLock.ts says why).
+    // The lock in its own statement, then the read (ReservationLock.ts says why).
     const lockReservation = (propertyId: string, id: string) =>
-      Effect.flatMap(lockReservationRow(sql, propertyId, id), (exists) =>
-        exists ? readReservation(propertyId, id) : Effect.succeed([]))
+      lockReservationThen(sql, propertyId, id, readReservation(propertyId, id))
 
     const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
