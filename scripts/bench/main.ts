@@ -1,6 +1,7 @@
 // `npm run bench`: our server against a raw baseline, workload by workload, alternating A/B for several
 // rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5), --rounds N
-// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32). DATABASE_URL: a server
+// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --cpu-prof DIR (our
+// server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer). DATABASE_URL: a server
 // to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
 import * as Effect from "effect/Effect"
 import { writeFileSync } from "node:fs"
@@ -23,6 +24,8 @@ const rounds = Number(option("rounds", "3"))
 const connections = Number(option("connections", "32"))
 const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30"] as const
 type Workload = typeof WORKLOADS[number]
+const profileArg = option("cpu-prof", "")
+const profileDir = profileArg === "" ? undefined : path.resolve(profileArg)
 const only = option("only", WORKLOADS.join(",")).split(",").filter((w): w is Workload =>
   (WORKLOADS as ReadonlyArray<string>).includes(w)
 )
@@ -154,7 +157,7 @@ const main = Effect.gen(function*() {
   const pgbench = findPgbench()
   yield* Effect.promise(async () => {
     const imported = await importProperty(url)
-    const ours = await startOurs(url)
+    const ours = await startOurs(url, profileDir)
     const setup = await setUp(url, ours, imported)
     const captured = await Effect.runPromise(capture(url, {
       key: setup.key,
@@ -227,8 +230,8 @@ const main = Effect.gen(function*() {
     console.log(`\nNo night oversold: ${problems.some((p) => p.includes("OVERSOLD")) ? "NO — see below" : "checked after every hold run"}`)
     console.log(`\n${markdown(results)}\n`)
     for (const problem of problems) console.log(`PROBLEM: ${problem}`)
-    baseline.stop()
-    ours.stop()
+    await Promise.all([baseline.stop(), ours.stop()])
+    if (profileDir !== undefined) console.log(`CPU profiles of our server: ${profileDir}`)
     if (problems.length > 0) process.exitCode = 1
   })
 }).pipe(Effect.scoped)

@@ -29,7 +29,8 @@ export const hotel = <A>(url: string, ...args: ReadonlyArray<string>) =>
 
 export interface Running {
   readonly baseUrl: string
-  readonly stop: () => void
+  /** SIGTERM to the process group; resolves when the process has exited (a CPU profile is written by then). */
+  readonly stop: () => Promise<void>
 }
 
 const waitReady = async (url: string, exited: () => string | undefined) => {
@@ -43,11 +44,20 @@ const waitReady = async (url: string, exited: () => string | undefined) => {
   throw new Error(`${url} did not answer within 90 s`)
 }
 
-const start = async (args: ReadonlyArray<string>, readyPath: string, env: Record<string, string>): Promise<Running> => {
+const start = async (
+  command: string,
+  args: ReadonlyArray<string>,
+  readyPath: string,
+  env: Record<string, string>
+): Promise<Running> => {
   const port = await freePort()
   let stderr = ""
   let exitCode: number | null = null
-  const child = spawn(tsx, args, {
+  let exited = () => {}
+  const gone = new Promise<void>((resolve) => {
+    exited = resolve
+  })
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     // stdout (ours logs each request) is discarded, as a production log shipper would take it away.
@@ -59,17 +69,28 @@ const start = async (args: ReadonlyArray<string>, readyPath: string, env: Record
   })
   child.on("exit", (code) => {
     exitCode = code ?? -1
+    exited()
   })
   const baseUrl = `http://127.0.0.1:${port}`
-  const stop = () => {
+  const signal = () => {
     if (exitCode === null && child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
   }
-  process.on("exit", stop)
+  const stop = () => {
+    signal()
+    return gone
+  }
+  process.on("exit", signal)
   await waitReady(`${baseUrl}${readyPath}`, () => (exitCode === null ? undefined : `exited with ${exitCode}: ${stderr}`))
   return { baseUrl, stop }
 }
 
-export const startOurs = (url: string) => start([bin, "serve"], "/health/ready", { DATABASE_URL: url })
+/** `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits. */
+export const startOurs = (url: string, profileDir?: string) =>
+  profileDir === undefined
+    ? start(tsx, [bin, "serve"], "/health/ready", { DATABASE_URL: url })
+    : start(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", bin, "serve"], "/health/ready", {
+      DATABASE_URL: url
+    })
 
 export const startBaseline = (url: string, recipesFile: string) =>
-  start([path.join(root, "scripts", "bench", "baseline.ts")], "/health", { DATABASE_URL: url, RECIPES: recipesFile })
+  start(tsx, [path.join(root, "scripts", "bench", "baseline.ts")], "/health", { DATABASE_URL: url, RECIPES: recipesFile })
