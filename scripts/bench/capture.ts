@@ -91,9 +91,7 @@ export const capture = (url: string, input: {
     const now = new Date()
     const reservation = yield* recording(Effect.gen(function*() {
       yield* catalog.property(key.propertyId)
-      const row = Option.getOrThrow(yield* reservations.findById(key.propertyId, input.reservationId, now))
-      yield* reservations.accommodations([row.id], now)
-      yield* reservations.folioLines([row.folio_id])
+      yield* reservations.findRecord(key.propertyId, input.reservationId, now)
     }))
     const rates = (checkOut: string) =>
       recording(quotes.rates(key.propertyId, {

@@ -57,6 +57,9 @@ export interface FolioLineRow {
   readonly created_at: Date
 }
 
+/** A folio line as JSON carries it (a timestamp is text). */
+type FolioLineJson = Omit<FolioLineRow, "created_at"> & { readonly created_at: string }
+
 export interface ReservationFilter {
   readonly guestId?: string | undefined
   readonly status?: ReservationStatus | undefined
@@ -124,40 +127,53 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
       )
     }
 
-    const findById = (propertyId: string, id: string, now: Date) =>
-      isUuid(id)
-        ? sql<ReservationRow>`
-            SELECT ${columns(now)}
-            FROM reservations r
-            JOIN room_types rt ON rt.id = r.room_type_id
-            JOIN folios f ON f.reservation_id = r.id
-            WHERE r.property_id = ${propertyId} AND r.id = ${id}`.pipe(
-            Effect.map((rows) => Option.fromNullable(rows[0])),
-            Effect.orDie,
-            Effect.withSpan("ReservationQueries.findById")
-          )
-        : Effect.succeed(Option.none<ReservationRow>())
+    const accommodationColumns = (now: Date) => sql`
+      a.id, a.reservation_id, a.room_id, a.room_type_id, a.check_in_date, a.check_out_date,
+      CASE WHEN ${expired(now)} THEN 'cancelled' ELSE a.status END AS status, a.nightly_rate::text AS nightly_rate`
 
-    const accommodations = (reservationIds: ReadonlyArray<string>, now: Date) =>
-      reservationIds.length === 0
-        ? Effect.succeed<ReadonlyArray<AccommodationRow>>([])
-        : sql<AccommodationRow>`
-            SELECT a.id, a.reservation_id, a.room_id, a.room_type_id, a.check_in_date, a.check_out_date,
-                   CASE WHEN ${expired(now)} THEN 'cancelled' ELSE a.status END AS status,
-                   a.nightly_rate::text AS nightly_rate
-            FROM accommodations a JOIN reservations r ON r.id = a.reservation_id
-            WHERE ${sql.in("a.reservation_id", reservationIds)}
-            ORDER BY a.check_in_date, a.id`.pipe(Effect.orDie, Effect.withSpan("ReservationQueries.accommodations"))
+    const folioLineColumns = sql`
+      id, folio_id, kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
+      revenue_category, created_at`
 
     const folioLines = (folioIds: ReadonlyArray<string>) =>
       folioIds.length === 0
         ? Effect.succeed<ReadonlyArray<FolioLineRow>>([])
         : sql<FolioLineRow>`
-            SELECT id, folio_id, kind, description, amount::text AS amount, currency,
-                   exchange_rate::text AS exchange_rate, revenue_category, created_at
+            SELECT ${folioLineColumns}
             FROM folio_lines WHERE ${sql.in("folio_id", folioIds)}
             ORDER BY folio_id, position`.pipe(Effect.orDie, Effect.withSpan("ReservationQueries.folioLines"))
 
-    return { list, findById, accommodations, folioLines } as const
+    /**
+     * One reservation with its accommodations and folio lines, in ONE statement (the single read is the
+     * hottest one; its parts come back as JSON and are typed like the separate queries' rows).
+     */
+    const findRecord = (propertyId: string, id: string, now: Date) =>
+      isUuid(id)
+        ? sql<ReservationRow & { readonly accommodations_json: ReadonlyArray<AccommodationRow>; readonly lines_json: ReadonlyArray<FolioLineJson> }>`
+            SELECT ${columns(now)},
+              (SELECT COALESCE(json_agg(t), '[]') FROM (
+                SELECT ${accommodationColumns(now)} FROM accommodations a
+                WHERE a.reservation_id = r.id ORDER BY a.check_in_date, a.id) t) AS accommodations_json,
+              (SELECT COALESCE(json_agg(t), '[]') FROM (
+                SELECT ${folioLineColumns} FROM folio_lines
+                WHERE folio_id = f.id ORDER BY position) t) AS lines_json
+            FROM reservations r
+            JOIN room_types rt ON rt.id = r.room_type_id
+            JOIN folios f ON f.reservation_id = r.id
+            WHERE r.property_id = ${propertyId} AND r.id = ${id}`.pipe(
+            Effect.map((rows) =>
+              Option.map(Option.fromNullable(rows[0]), ({ accommodations_json, lines_json, ...reservation }) => ({
+                reservation,
+                accommodations: accommodations_json,
+                // JSON carries a timestamp as text; the lines' own query answers a Date.
+                lines: lines_json.map((line) => ({ ...line, created_at: new Date(line.created_at) }))
+              }))
+            ),
+            Effect.orDie,
+            Effect.withSpan("ReservationQueries.findRecord")
+          )
+        : Effect.succeed(Option.none())
+
+    return { list, findRecord, folioLines } as const
   })
 }) {}

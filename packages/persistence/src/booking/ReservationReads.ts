@@ -34,6 +34,19 @@ export interface ReservationPage {
   readonly hasMore: boolean
 }
 
+const recordOf = (
+  reservation: ReservationRow,
+  accommodations: ReadonlyArray<AccommodationRow>,
+  lines: ReadonlyArray<FolioLineRow>,
+  baseCurrency: string
+): ReservationRecord => ({
+  reservation,
+  accommodations,
+  lines,
+  balances: balancesOf(lines, reservation.folio_status === "voided", baseCurrency),
+  baseCurrency
+})
+
 export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel/persistence/ReservationReads", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -53,44 +66,27 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
         return { baseCurrency: yield* baseCurrency(propertyId), now: new Date(yield* Clock.currentTimeMillis) }
       })
 
-    const records = (
-      rows: ReadonlyArray<ReservationRow>,
-      now: Date,
-      baseCurrency: string,
-      withAccommodations: boolean
-    ) =>
-      Effect.gen(function*() {
-        const [accommodations, lines] = yield* Effect.all([
-          withAccommodations ? queries.accommodations(rows.map((row) => row.id), now) : Effect.succeed([]),
-          queries.folioLines(rows.map((row) => row.folio_id))
-        ])
-        return rows.map((reservation): ReservationRecord => {
-          const own = lines.filter((line) => line.folio_id === reservation.folio_id)
-          return {
-            reservation,
-            accommodations: accommodations.filter((a) => a.reservation_id === reservation.id),
-            lines: own,
-            balances: balancesOf(own, reservation.folio_status === "voided", baseCurrency),
-            baseCurrency
-          }
-        })
-      })
+    const records = (rows: ReadonlyArray<ReservationRow>, baseCurrency: string) =>
+      Effect.map(queries.folioLines(rows.map((row) => row.folio_id)), (lines) =>
+        rows.map((reservation) =>
+          recordOf(reservation, [], lines.filter((line) => line.folio_id === reservation.folio_id), baseCurrency)
+        ))
 
     /** One page in check-in order; list records carry no accommodations (the list item shows none). */
     const list = (propertyId: string, filter: ReservationFilter): Effect.Effect<ReservationPage, GuestNotFound> =>
       Effect.gen(function*() {
         const { baseCurrency, now } = yield* context(propertyId)
         const page = yield* queries.list(propertyId, filter, now)
-        return { records: yield* records(page.rows, now, baseCurrency, false), hasMore: page.hasMore }
+        return { records: yield* records(page.rows, baseCurrency), hasMore: page.hasMore }
       }).pipe(Effect.withSpan("ReservationReads.list"))
 
     const get = (propertyId: string, id: string): Effect.Effect<ReservationRecord, ReservationNotFound> =>
       Effect.gen(function*() {
         const { baseCurrency, now } = yield* context(propertyId)
-        const row = yield* queries.findById(propertyId, id, now)
-        if (Option.isNone(row)) return yield* new ReservationNotFound({ message: `No reservation ${id}` })
-        const [record] = yield* records([row.value], now, baseCurrency, true)
-        return record
+        const found = yield* queries.findRecord(propertyId, id, now)
+        if (Option.isNone(found)) return yield* new ReservationNotFound({ message: `No reservation ${id}` })
+        const { accommodations, lines, reservation } = found.value
+        return recordOf(reservation, accommodations, lines, baseCurrency)
       }).pipe(Effect.withSpan("ReservationReads.get"))
 
     return { list, get } as const

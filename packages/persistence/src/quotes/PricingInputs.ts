@@ -2,16 +2,15 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { serviceRows } from "../catalog/CatalogRepository.js"
 import { makeSnapshot } from "./pricingInputs/assemble.js"
 import * as Queries from "./pricingInputs/queries.js"
 import type { LoadOptions, PricingSnapshot } from "./pricingInputs/snapshot.js"
 
-// Everything the pricing engine and the visibility rule need for one property, loaded in a FIXED number of
-// queries (7, whatever the number of plans, intervals, codes or nights): the property with its currencies,
-// age brackets and taxes; room types; the live rate plans and every ancestor they derive from (one recursive
-// query; chains are built in memory); their intervals; their inclusions; services; promo codes with live
-// redemption counts. It only uses `SqlClient`, so inside `sql.withTransaction` it reads in that transaction.
+// Everything the pricing engine and the visibility rule need for one property, loaded in ONE statement
+// whatever the number of plans, intervals, codes or nights: the property with its currencies, age brackets and
+// taxes; room types; the live rate plans and every ancestor they derive from (a recursive CTE; chains are built
+// in memory); their intervals; their inclusions; services; promo codes with live redemption counts. It only
+// uses `SqlClient`, so inside `sql.withTransaction` it reads in that transaction.
 // The pieces live in ./pricingInputs/: the snapshot's types, the rows, the pure mappers and chains, the queries.
 
 export * from "./pricingInputs/assemble.js"
@@ -20,6 +19,9 @@ export * from "./pricingInputs/mappers.js"
 export type * from "./pricingInputs/rows.js"
 export * from "./pricingInputs/snapshot.js"
 
+/** A uuid no row has (ids are generated v4 uuids): the seed of a chain that must select nothing. */
+const nilUuid = "00000000-0000-0000-0000-000000000000"
+
 export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persistence/PricingInputs", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -27,19 +29,22 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
     const loadWith = (propertyId: string, onlyPlanId: string | null, now: Date, options: LoadOptions) =>
       Effect.gen(function*() {
         if (!isUuid(propertyId)) return Option.none<PricingSnapshot>()
-        const [property] = yield* Queries.propertyRow(sql, propertyId)
-        if (property === undefined) return Option.none<PricingSnapshot>()
         const guestId = options.guestId != null && isUuid(options.guestId) ? options.guestId : null
-        const roomTypes = yield* Queries.roomTypeRows(sql, propertyId)
-        const plans = onlyPlanId !== null && !isUuid(onlyPlanId)
-          ? []
-          : yield* Queries.planRows(sql, propertyId, onlyPlanId)
-        const planIds = plans.map((plan) => plan.id)
-        const intervals = yield* Queries.intervalRows(sql, propertyId, planIds)
-        const inclusions = yield* Queries.inclusionRows(sql, planIds)
-        const services = yield* serviceRows(sql, propertyId)
-        const promoCodes = yield* Queries.promoCodeRows(sql, propertyId, planIds, now, guestId)
-        return Option.some(makeSnapshot({ now, property, roomTypes, plans, intervals, inclusions, services, promoCodes }))
+        // An id that is not a uuid names no plan: seed the chain with none rather than send it as a uuid.
+        const seedPlan = onlyPlanId !== null && !isUuid(onlyPlanId) ? nilUuid : onlyPlanId
+        const [row] = yield* Queries.snapshotRow(sql, propertyId, seedPlan, now, guestId)
+        if (row === undefined || row.property === null) return Option.none<PricingSnapshot>()
+        const { inclusions, intervals, plans, property, services } = row
+        return Option.some(makeSnapshot({
+          now,
+          property,
+          roomTypes: row.room_types,
+          plans,
+          intervals,
+          inclusions,
+          services,
+          promoCodes: row.promo_codes
+        }))
       }).pipe(Effect.orDie)
 
     /**

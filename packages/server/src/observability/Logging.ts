@@ -40,14 +40,50 @@ export const LogFormatConfig = Config.literal("json", "text")("LOG_FORMAT").pipe
 )
 
 /**
- * The line writer. Logs go to stderr because stdout carries the command's one JSON document (the demo key of
- * `hotel serve`). A line is formatted with `JSON.stringify` (or logfmt) and written at once: no pretty
- * layout, no colours, nothing held back that a crash would lose.
+ * Where log lines go: stderr, because stdout carries the command's one JSON document (the demo key of
+ * `hotel serve`). A write to a pipe is a system call, and synchronous on Linux, so lines are not written one
+ * by one on the request's path: they are queued and written together at most `flushAfterMillis` later (one
+ * write for every line of the window), on the event loop's own timer (this is I/O buffering, not business
+ * time, so it does not follow `Clock`). Closing the layer, and the process's `exit` event, write what is
+ * queued, so a normal stop or a failed start loses nothing; a `kill -9` loses at most that window.
  */
-export const loggerFor = (format: LogFormat): Logger.Logger<unknown, void> =>
-  Logger.map(format === "json" ? Logger.jsonLogger : Logger.logfmtLogger, (line) => {
-    process.stderr.write(`${line}\n`)
-  })
+const flushAfterMillis = 20
+
+const makeLineSink = (write: (chunk: string) => void) => {
+  let queued: Array<string> = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    if (timer !== undefined) clearTimeout(timer)
+    timer = undefined
+    if (queued.length === 0) return
+    const chunk = queued.join("")
+    queued = []
+    write(chunk)
+  }
+  const push = (line: string) => {
+    queued.push(`${line}\n`)
+    if (timer === undefined) timer = setTimeout(flush, flushAfterMillis).unref()
+  }
+  return { push, flush }
+}
+
+/** The sink for the layer's lifetime: flushed when the layer closes and when the process exits. */
+const lineSink = Effect.acquireRelease(
+  Effect.sync(() => {
+    const sink = makeLineSink((chunk) => process.stderr.write(chunk))
+    process.on("exit", sink.flush)
+    return sink
+  }),
+  (sink) =>
+    Effect.sync(() => {
+      process.off("exit", sink.flush)
+      sink.flush()
+    })
+)
+
+/** One line per message: `JSON.stringify` (or logfmt), no pretty layout, no colours. */
+export const loggerFor = (format: LogFormat, push: (line: string) => void): Logger.Logger<unknown, void> =>
+  Logger.map(format === "json" ? Logger.jsonLogger : Logger.logfmtLogger, push)
 
 /**
  * Replaces every line logger of the layers it is provided to (keeping the one that records logs as span
@@ -59,8 +95,9 @@ export const LoggingLive = Layer.unwrapEffect(
     const format = yield* LogFormatConfig
     const level = yield* LogLevelConfig
     return Layer.mergeAll(
-      Layer.scopedDiscard(Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
-        HashSet.add(HashSet.filter(loggers, (logger) => logger === Logger.tracerLogger), loggerFor(format)))),
+      Layer.scopedDiscard(Effect.flatMap(lineSink, (sink) =>
+        Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
+          HashSet.add(HashSet.filter(loggers, (logger) => logger === Logger.tracerLogger), loggerFor(format, sink.push))))),
       Logger.minimumLogLevel(level)
     )
   })

@@ -1,7 +1,9 @@
-// The snapshot's queries: a fixed number whatever the number of plans, intervals, codes or nights. Each only
-// uses the `SqlClient` it is given, so inside `sql.withTransaction` it reads in that transaction.
+// The snapshot's query: ONE statement whatever the number of plans, intervals, codes or nights (each part is
+// aggregated to JSON by Postgres; a round trip costs the server more CPU than parsing the JSON). It only uses
+// the `SqlClient` it is given, so inside `sql.withTransaction` it reads in that transaction.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Fragment } from "@effect/sql/Statement"
+import { serviceRows } from "../../catalog/CatalogRepository.js"
 import { inclusionColumns } from "../../rates/InclusionRepository.js"
 import { intervalColumns } from "../../rates/IntervalRepository.js"
 import { ratePlanColumns } from "../../rates/RatePlanRepository.js"
@@ -12,10 +14,11 @@ import type {
   PlanPricingRow,
   PromoCodePricingRow,
   PropertyPricingRow,
-  RoomTypePricingRow
+  RoomTypePricingRow,
+  ServicePricingRow
 } from "./rows.js"
 
-export const propertyRow = (sql: SqlClient.SqlClient, propertyId: string) =>
+const propertyRow = (sql: SqlClient.SqlClient, propertyId: string) =>
   sql<PropertyPricingRow>`
     SELECT p.id, p.code, p.name, p.timezone, p.base_currency, p.loyalty_points_per_usd, p.cancellation_policy,
       COALESCE((SELECT json_agg(json_build_object('currency', c.currency, 'rate_to_base', c.rate_to_base::text)
@@ -33,7 +36,7 @@ export const propertyRow = (sql: SqlClient.SqlClient, propertyId: string) =>
                 FROM taxes t WHERE t.property_id = p.id), '[]') AS taxes
     FROM properties p WHERE p.id = ${propertyId}`
 
-export const roomTypeRows = (sql: SqlClient.SqlClient, propertyId: string) =>
+const roomTypeRows = (sql: SqlClient.SqlClient, propertyId: string) =>
   sql<RoomTypePricingRow>`
     SELECT id, code, name, base_occupancy, max_occupancy, bed_configs
     FROM room_types WHERE property_id = ${propertyId}
@@ -52,38 +55,66 @@ const chain = (sql: SqlClient.SqlClient, propertyId: string, seed: Fragment) =>
       WHERE rp.property_id = ${propertyId}
     )`
 
-/** The live plans (or one plan) and every ancestor they derive from, deleted or not, in one query. */
-export const planRows = (sql: SqlClient.SqlClient, propertyId: string, onlyPlanId: string | null) =>
-  sql<PlanPricingRow>`
-    ${chain(sql, propertyId, sql`deleted_at IS NULL AND (${onlyPlanId}::uuid IS NULL OR id = ${onlyPlanId}::uuid)`)}
-    SELECT ${ratePlanColumns(sql)}, deleted_at IS NOT NULL AS deleted
-    FROM rate_plans
-    WHERE property_id = ${propertyId} AND id IN (SELECT id FROM chain)
-    ORDER BY created_at, id`
+/** Everything a snapshot is built from, as one row (`property` is null when the property does not exist). */
+export interface SnapshotRow {
+  readonly property: PropertyPricingRow | null
+  readonly room_types: ReadonlyArray<RoomTypePricingRow>
+  readonly plans: ReadonlyArray<PlanPricingRow>
+  readonly intervals: ReadonlyArray<IntervalPricingRow>
+  readonly inclusions: ReadonlyArray<InclusionPricingRow>
+  readonly services: ReadonlyArray<ServicePricingRow>
+  readonly promo_codes: ReadonlyArray<PromoCodePricingRow>
+}
 
-export const intervalRows = (sql: SqlClient.SqlClient, propertyId: string, planIds: ReadonlyArray<string>) =>
-  sql<IntervalPricingRow>`
-    SELECT ${intervalColumns(sql)}
-    FROM rate_plan_intervals i
-    WHERE i.property_id = ${propertyId} AND i.rate_plan_id = ANY(${planIds}::uuid[])
-    ORDER BY i.rate_plan_id, i.start_date, i.id`
+/** A statement's rows as one JSON array, in the statement's own order ('[]' when it has none). */
+const jsonRows = (sql: SqlClient.SqlClient, rows: Fragment) =>
+  sql`(SELECT COALESCE(json_agg(t), '[]') FROM (${rows}) t)`
 
-export const inclusionRows = (sql: SqlClient.SqlClient, planIds: ReadonlyArray<string>) =>
-  sql<InclusionPricingRow>`
-    SELECT ${inclusionColumns(sql)}
-    FROM rate_plan_inclusions
-    WHERE rate_plan_id = ANY(${planIds}::uuid[])
-    ORDER BY rate_plan_id, position`
-
-/** Live codes of the plans with their live redemptions (and the guest's, when a guest is given). */
-export const promoCodeRows = (
+/**
+ * The snapshot in one statement: the property (currencies, age brackets, taxes), room types, the live plans
+ * (or one plan, `onlyPlanId`; none when `onlyPlanId` is not a plan id) and every ancestor they derive from,
+ * deleted or not (`plans`), their intervals and inclusions, the services, and the plans' live promo codes with
+ * their live redemptions at `now` (and the guest's, when a guest is given). NUMERIC columns are text, DATE
+ * columns `YYYY-MM-DD`, as in the catalogue's own rows.
+ */
+export const snapshotRow = (
   sql: SqlClient.SqlClient,
   propertyId: string,
-  planIds: ReadonlyArray<string>,
+  onlyPlanId: string | null,
   now: Date,
   guestId: string | null
-) =>
-  sql<PromoCodePricingRow>`
+) => {
+  const seed = onlyPlanId === null
+    ? sql`deleted_at IS NULL`
+    : sql`deleted_at IS NULL AND id = ${onlyPlanId}::uuid`
+  return sql<SnapshotRow>`
+    ${chain(sql, propertyId, seed)},
+    plans AS (
+      SELECT ${ratePlanColumns(sql)}, deleted_at IS NOT NULL AS deleted
+      FROM rate_plans
+      WHERE property_id = ${propertyId} AND id IN (SELECT id FROM chain)
+    )
+    SELECT
+      (SELECT row_to_json(p) FROM (${propertyRow(sql, propertyId)}) p) AS property,
+      ${jsonRows(sql, roomTypeRows(sql, propertyId))} AS room_types,
+      ${jsonRows(sql, sql`SELECT * FROM plans ORDER BY created_at, id`)} AS plans,
+      ${jsonRows(sql, sql`
+        SELECT ${intervalColumns(sql)}
+        FROM rate_plan_intervals i
+        WHERE i.property_id = ${propertyId} AND i.rate_plan_id IN (SELECT id FROM plans)
+        ORDER BY i.rate_plan_id, i.start_date, i.id`)} AS intervals,
+      ${jsonRows(sql, sql`
+        SELECT ${inclusionColumns(sql)}
+        FROM rate_plan_inclusions
+        WHERE rate_plan_id IN (SELECT id FROM plans)
+        ORDER BY rate_plan_id, position`)} AS inclusions,
+      ${jsonRows(sql, serviceRows(sql, propertyId))} AS services,
+      ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId))} AS promo_codes`
+}
+
+/** Live codes of the snapshot's plans with their live redemptions (and the guest's, when a guest is given). */
+const promoCodeRows = (sql: SqlClient.SqlClient, propertyId: string, now: Date, guestId: string | null) =>
+  sql`
     SELECT pc.id, pc.rate_plan_id, pc.code, pc.valid_from, pc.valid_to, pc.max_redemptions, pc.max_per_guest,
            pc.is_active,
            count(r.id)::int AS redemptions,
@@ -92,7 +123,7 @@ export const promoCodeRows = (
     FROM promo_codes pc
     LEFT JOIN reservations r
       ON r.promo_code_id = pc.id AND r.property_id = pc.property_id AND ${liveRedemption(sql, now)}
-    WHERE pc.property_id = ${propertyId} AND pc.deleted_at IS NULL AND pc.rate_plan_id = ANY(${planIds}::uuid[])
+    WHERE pc.property_id = ${propertyId} AND pc.deleted_at IS NULL AND pc.rate_plan_id IN (SELECT id FROM plans)
     GROUP BY pc.id
     ORDER BY pc.rate_plan_id, pc.code`
 
