@@ -12,8 +12,15 @@ import { type EventSubject, Subject } from "./EventSubject.js"
 // the same connection, so they commit or roll back with the change. The sequence number is given at commit
 // by the database (see migration 0007), never here.
 
+/** One event to append: its type and what its data is rendered from. */
+export interface PendingEvent {
+  readonly type: Events.EventType
+  readonly subject: EventSubject
+}
+
 export interface EventOutboxService {
-  readonly append: (propertyId: string, type: Events.EventType, subject: EventSubject) => Effect.Effect<void>
+  /** Appends the events in their order (their sequence numbers follow it), in one statement. */
+  readonly append: (propertyId: string, events: ReadonlyArray<PendingEvent>) => Effect.Effect<void>
 }
 
 export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOutbox")<EventOutbox, EventOutboxService>() {
@@ -23,23 +30,32 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const renderer = yield* EventRenderer
-      const append = (propertyId: string, type: Events.EventType, subject: EventSubject) =>
+      const append = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
         Effect.gen(function*() {
           const now = new Date(yield* Clock.currentTimeMillis)
-          const data = yield* renderer.render(propertyId, subject, now)
-          const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
-          // The event and its deliveries in one statement (one round trip inside the writer's transaction).
+          const rows = yield* Effect.forEach(events, ({ subject, type }) =>
+            Effect.map(renderer.render(propertyId, subject, now), (data) => ({
+              id: Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16))),
+              property_id: propertyId,
+              type,
+              data: JSON.stringify(data),
+              created_at: now
+            })))
+          // The events and their deliveries in one statement (one round trip inside the writer's transaction).
+          // Rows are inserted in the order given, so the commit-time sequence keeps that order.
           yield* sql`
             WITH e AS (
-              INSERT INTO events (id, property_id, type, data, created_at)
-              VALUES (${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})
-              RETURNING id
+              INSERT INTO events ${sql.insert(rows)}
+              RETURNING id, type
             )
             INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
-            SELECT w.id, e.id, 'pending', ${now}, ${now} FROM e, webhook_endpoints w
-            WHERE w.property_id = ${propertyId} AND w.deleted_at IS NULL AND w.is_active
-              AND (${type} = ANY(w.event_types) OR '*' = ANY(w.event_types))`
-        }).pipe(Effect.orDie, Effect.withSpan("EventOutbox.append", { attributes: { type } }))
+            SELECT w.id, e.id, 'pending', ${now}, ${now} FROM e JOIN webhook_endpoints w
+              ON w.property_id = ${propertyId} AND w.deleted_at IS NULL AND w.is_active
+              AND (e.type = ANY(w.event_types) OR '*' = ANY(w.event_types))`
+        }).pipe(
+          Effect.orDie,
+          Effect.withSpan("EventOutbox.append", { attributes: { types: events.map((event) => event.type).join(",") } })
+        )
       return { append }
     })
   )
@@ -53,7 +69,8 @@ export const appendEvent = (
   propertyId: string,
   type: Events.EventType,
   subject: EventSubject
-): Effect.Effect<void, never, EventOutbox> => Effect.flatMap(EventOutbox, (outbox) => outbox.append(propertyId, type, subject))
+): Effect.Effect<void, never, EventOutbox> =>
+  Effect.flatMap(EventOutbox, (outbox) => outbox.append(propertyId, [{ type, subject }]))
 
 /** The nights of a stay whose availability a change took or freed. */
 export interface StayNights {
@@ -72,7 +89,8 @@ export const appendStayChange = (
   reservation: { readonly id: string; readonly refundDueMinor?: bigint },
   nights: StayNights
 ): Effect.Effect<void, never, EventOutbox> =>
-  Effect.zipRight(
-    appendEvent(propertyId, type, Subject.reservation(reservation.id, reservation.refundDueMinor)),
-    appendEvent(propertyId, "availability.changed", Subject.availability(nights.roomTypeId, nights.checkIn, nights.checkOut))
-  )
+  Effect.flatMap(EventOutbox, (outbox) =>
+    outbox.append(propertyId, [
+      { type, subject: Subject.reservation(reservation.id, reservation.refundDueMinor) },
+      { type: "availability.changed", subject: Subject.availability(nights.roomTypeId, nights.checkIn, nights.checkOut) }
+    ]))
