@@ -81,6 +81,20 @@ describe("Money.round", () => {
     }), { numRuns: 2000 })
   })
 
+  it("divide is round(BigDecimal.unsafeDivide(x, n)), exactly", () => {
+    fc.assert(fc.property(amount, currency, fc.integer({ min: 1, max: 60 }), (x, code, n) => {
+      const divided = Money.divide(x, n, code)
+      const reference = Money.round(BigDecimal.unsafeDivide(x, BigDecimal.fromBigInt(BigInt(n))), code)
+      expect(divided.scale).toBe(digitsOf(code))
+      expect(divided.value).toBe(reference.value)
+    }), { numRuns: 2000 })
+    expect(Money.format(Money.divide(d("100.01"), 2, "EUR"), "EUR")).toBe("50.01")
+    expect(Money.format(Money.divide(d("-100.01"), 2, "EUR"), "EUR")).toBe("-50.01")
+    expect(Money.format(Money.divide(d("100.00"), 3, "EUR"), "EUR")).toBe("33.33")
+    expect(Money.format(Money.divide(d("5"), 2, "JPY"), "JPY")).toBe("3")
+    expect(Money.format(Money.divide(d("-0.004"), 1, "EUR"), "EUR")).toBe("0.00")
+  })
+
   it("keeps an amount already at the currency's scale", () => {
     expect(Money.round(d("-0.50"), "EUR")).toEqual(d("-0.50"))
     expect(Money.round(d("12.5"), "KWD").scale).toBe(3)

@@ -64,6 +64,22 @@ export const round = (amount: Amount, currency: string): Amount => {
   return amount.scale === digits ? amount : BigDecimal.make(toUnits(amount, digits), digits)
 }
 
+/**
+ * `amount ÷ divisor` (a whole number above 0), rounded half away from zero to the currency's minor units:
+ * exact integer division, where `round(BigDecimal.unsafeDivide(...))` would first expand the quotient to 100
+ * digits.
+ */
+export const divide = (amount: Amount, divisor: number, currency: string): Amount => {
+  const digits = digitsOf(currency)
+  const scale = Math.max(amount.scale, digits)
+  const numerator = amount.value * pow10(scale - amount.scale)
+  const denominator = BigInt(divisor) * pow10(scale - digits)
+  const truncated = numerator / denominator
+  const remainder = numerator - truncated * denominator
+  const away = (remainder < 0n ? -remainder : remainder) * 2n >= denominator
+  return BigDecimal.make(!away ? truncated : numerator < 0n ? truncated - 1n : truncated + 1n, digits)
+}
+
 /** Formats with exactly the currency's minor-unit digits: "1310.40" EUR, "1310" JPY, "12.500" KWD. */
 export const format = (amount: Amount, currency: string): string => {
   const digits = digitsOf(currency)

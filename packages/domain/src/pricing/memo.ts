@@ -15,15 +15,19 @@ export interface PricingMemo {
 }
 
 export const makePricingMemo = (): PricingMemo => {
-  const stays = new Map<string, ReadonlyArray<StayNight>>()
+  const stays = new Map<IsoDate, Map<IsoDate, ReadonlyArray<StayNight>>>()
   const prices = new Map<RatePlan, Map<number, Map<number, NightlyPrice>>>()
   return {
     nightsOf: (checkIn, checkOut) => {
-      const key = `${checkIn}/${checkOut}`
-      const known = stays.get(key)
+      let byCheckOut = stays.get(checkIn)
+      if (byCheckOut === undefined) {
+        byCheckOut = new Map()
+        stays.set(checkIn, byCheckOut)
+      }
+      const known = byCheckOut.get(checkOut)
       if (known !== undefined) return known
       const nights = stayNightsOf(checkIn, checkOut)
-      stays.set(key, nights)
+      byCheckOut.set(checkOut, nights)
       return nights
     },
     nightlyPrices: (plan, guests, trace) => {

@@ -219,7 +219,10 @@ export const priceNightIn = (plan: RatePlan, night: StayNight, context: NightCon
   }
   const amount = Money.round(running, plan.currency)
   if (steps === undefined) return { date: night.date, amount, trace: NO_TRACE }
-  steps.push({ step: "rounding", amount: Money.format(amount, plan.currency), detail: roundingDetail(plan.currency) })
+  // The last entry shows `running`; a price already at the currency's scale comes back from rounding as is.
+  const last = steps.at(-1)
+  const shown = amount === running && last !== undefined ? last.amount : Money.format(amount, plan.currency)
+  steps.push({ step: "rounding", amount: shown, detail: roundingDetail(plan.currency) })
   return { date: night.date, amount, trace: steps }
 }
 

@@ -60,7 +60,12 @@ export interface Quote {
   readonly guests: Guests
 }
 
-const sumOf = (lines: ReadonlyArray<QuoteLine>): Amount => Money.sum(lines.map((line) => line.amount))
+/** `Money.sum` of the lines' amounts, without an array of them. */
+const sumOf = (lines: ReadonlyArray<QuoteLine>): Amount => {
+  let total = Money.zero
+  for (const line of lines) total = BigDecimal.sum(total, line.amount)
+  return total
+}
 
 const taxLine = (tax: TaxAmount): QuoteLine => ({
   kind: "tax",
@@ -106,7 +111,7 @@ export const priceStay = (request: StayRequest): Quote => {
   const taxes = [...stayTaxes, ...addOnTaxes]
   const nightlyRate = nightCount === 0
     ? ZERO
-    : Money.round(BigDecimal.unsafeDivide(roomRevenue, BigDecimal.fromBigInt(BigInt(nightCount))), currency)
+    : Money.divide(roomRevenue, nightCount, currency)
 
   return {
     currency,
