@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as FastCheck from "effect/FastCheck"
-import { addDays, fromEpochDay, nightsOf, toEpochDay, weekdayOf } from "../src/pricing/dates.js"
+import { addDays, fromEpochDay, nightsOf, stayNightOf, stayNightsOf, toEpochDay, weekdayOf } from "../src/pricing/dates.js"
 
 // The calendar arithmetic is integer-only; `Date` (UTC) is the reference it must agree with.
 const DAY_MS = 86_400_000
@@ -22,6 +22,20 @@ describe("pricing dates without Date", () => {
     FastCheck.assert(FastCheck.property(anyEpochDay, (day) => {
       expect(weekdayOf(viaDate(day))).toBe(weekdays[new Date(day * DAY_MS).getUTCDay()])
     }), { numRuns: 5_000 })
+  })
+
+  it("stayNightsOf is nightsOf with each night's day number and weekday (what the engine prices by)", () => {
+    const stayOf = FastCheck.tuple(FastCheck.integer({ min: -800, max: 2932000 }), FastCheck.integer({ min: -2, max: 40 }))
+    FastCheck.assert(FastCheck.property(stayOf, ([start, length]) => {
+      const checkIn = fromEpochDay(start)
+      const checkOut = fromEpochDay(start + length)
+      const nights = stayNightsOf(checkIn, checkOut)
+      expect(nights.map((night) => night.date)).toEqual(nightsOf(checkIn, checkOut))
+      for (const night of nights) {
+        expect(night).toEqual({ date: night.date, epochDay: toEpochDay(night.date), weekday: weekdayOf(night.date) })
+        expect(stayNightOf(night.date)).toEqual(night)
+      }
+    }), { numRuns: 1_000 })
   })
 
   it("known dates: epoch, leap days, century rules, month ends", () => {

@@ -17,5 +17,15 @@ export const minorUnits = (currency: string): Option.Option<number> => {
 export const isCurrency = (currency: string): boolean =>
   /^[A-Z]{3}$/.test(currency) && Option.isSome(minorUnits(currency))
 
+// Every amount rounded or formatted asks for its currency's digits: a plain number per known code.
+const digitsByCode = new Map<string, number>()
+
 /** Digits of a currency already known to be valid (validated on the way in); 2 for anything unknown. */
-export const digitsOf = (currency: string): number => Option.getOrElse(minorUnits(currency), () => 2)
+export const digitsOf = (currency: string): number => {
+  const cached = digitsByCode.get(currency)
+  if (cached !== undefined) return cached
+  const digits = minorUnits(currency)
+  if (Option.isNone(digits)) return 2
+  digitsByCode.set(currency, digits.value)
+  return digits.value
+}

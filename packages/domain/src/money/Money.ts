@@ -38,18 +38,57 @@ export const problemMessage = (problem: MoneyProblem, currency: string): string 
   }
 }
 
-/** Rounds half away from zero to the currency's minor units. */
-export const round = (amount: Amount, currency: string): Amount =>
-  BigDecimal.round(amount, { scale: digitsOf(currency), mode: "half-from-zero" })
+// 10^n for the shifts money needs (a currency's digits against an amount's scale), without a bigint
+// exponentiation on every call.
+const POWERS_OF_TEN: ReadonlyArray<bigint> = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n))
+const pow10 = (n: number): bigint => POWERS_OF_TEN[n] ?? 10n ** BigInt(n)
+
+/**
+ * The amount as a whole number of `10^-digits` units, rounded half away from zero. An amount already at or
+ * below that scale is only shifted: it needs no rounding.
+ */
+const toUnits = (amount: Amount, digits: number): bigint => {
+  const shift = amount.scale - digits
+  if (shift <= 0) return amount.value * pow10(-shift)
+  const unit = pow10(shift)
+  // bigint division truncates toward zero, so the remainder has the sign of the amount.
+  const truncated = amount.value / unit
+  const remainder = amount.value - truncated * unit
+  const away = (remainder < 0n ? -remainder : remainder) * 2n >= unit
+  return !away ? truncated : amount.value < 0n ? truncated - 1n : truncated + 1n
+}
+
+/** Rounds half away from zero to the currency's minor units (the result's scale is the currency's digits). */
+export const round = (amount: Amount, currency: string): Amount => {
+  const digits = digitsOf(currency)
+  return amount.scale === digits ? amount : BigDecimal.make(toUnits(amount, digits), digits)
+}
+
+/**
+ * `amount ÷ divisor` (a whole number above 0), rounded half away from zero to the currency's minor units:
+ * exact integer division, where `round(BigDecimal.unsafeDivide(...))` would first expand the quotient to 100
+ * digits.
+ */
+export const divide = (amount: Amount, divisor: number, currency: string): Amount => {
+  const digits = digitsOf(currency)
+  const scale = Math.max(amount.scale, digits)
+  const numerator = amount.value * pow10(scale - amount.scale)
+  const denominator = BigInt(divisor) * pow10(scale - digits)
+  const truncated = numerator / denominator
+  const remainder = numerator - truncated * denominator
+  const away = (remainder < 0n ? -remainder : remainder) * 2n >= denominator
+  return BigDecimal.make(!away ? truncated : numerator < 0n ? truncated - 1n : truncated + 1n, digits)
+}
 
 /** Formats with exactly the currency's minor-unit digits: "1310.40" EUR, "1310" JPY, "12.500" KWD. */
 export const format = (amount: Amount, currency: string): string => {
   const digits = digitsOf(currency)
-  const scaled = BigDecimal.scale(round(amount, currency), digits)
-  const negative = scaled.value < 0n
-  const raw = (negative ? -scaled.value : scaled.value).toString().padStart(digits + 1, "0")
+  const units = toUnits(amount, digits)
+  const negative = units < 0n
+  const raw = (negative ? -units : units).toString().padStart(digits + 1, "0")
   const body = digits === 0 ? raw : `${raw.slice(0, raw.length - digits)}.${raw.slice(raw.length - digits)}`
-  return negative && scaled.value !== 0n ? `-${body}` : body
+  // A bigint has no negative zero, so an amount that rounds to zero is never "-0.00".
+  return negative ? `-${body}` : body
 }
 
 /** Minor units as an integer, rounded down (toward negative infinity), for refund obligations. */

@@ -58,6 +58,34 @@ export const nightsOf = (checkIn: IsoDate, checkOut: IsoDate): ReadonlyArray<Iso
 /** The weekday of a day since 1970-01-01. */
 export const weekdayOfEpochDay = (epochDay: number): Weekday => WEEKDAYS[((epochDay % 7) + 7) % 7]
 
+/**
+ * A night of a stay with its day number and weekday worked out once: every plan quoted for the stay prices
+ * the same nights, so the engine keys and prices them by `epochDay` and keeps `date` for the output.
+ */
+export interface StayNight {
+  readonly date: IsoDate
+  readonly epochDay: number
+  readonly weekday: Weekday
+}
+
+const stayNightAt = (epochDay: number): StayNight => ({
+  date: fromEpochDay(epochDay),
+  epochDay,
+  weekday: weekdayOfEpochDay(epochDay)
+})
+
+export const stayNightOf = (date: IsoDate): StayNight => {
+  const epochDay = toEpochDay(date)
+  return { date, epochDay, weekday: weekdayOfEpochDay(epochDay) }
+}
+
+/** `nightsOf`, each night with its day number and weekday. */
+export const stayNightsOf = (checkIn: IsoDate, checkOut: IsoDate): ReadonlyArray<StayNight> => {
+  const start = toEpochDay(checkIn)
+  const count = Math.max(0, toEpochDay(checkOut) - start)
+  return Array.from({ length: count }, (_, i) => stayNightAt(start + i))
+}
+
 export const weekdayOf = (date: IsoDate): Weekday => weekdayOfEpochDay(toEpochDay(date))
 
 /** A range that covers nights like a stay: `start` up to the night before `end` (seasonal intervals). */

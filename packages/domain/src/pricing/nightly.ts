@@ -1,13 +1,15 @@
 // One night of a stay: the plan's nightly price (interval weekday price or base price, then
 // each derivation step up the chain), plus extra guests, minus the single-guest discount, never below zero,
-// rounded half away from zero to the currency's minor units. Every step is recorded in a trace.
+// rounded half away from zero to the currency's minor units. Every step is recorded in a trace when the caller
+// asks for one; without it no entry, string or formatted amount is built (holds and `?trace=false`).
 import * as BigDecimal from "effect/BigDecimal"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
-import { nonNegative, percentOf, times, ZERO } from "./arith.js"
-import { extraGuestChargeFor, intervalFor, singleGuestDiscountFor } from "./charges.js"
-import { type IsoDate, weekdayOf } from "./dates.js"
-import { childSharePercent, type Guests } from "./guests.js"
+import { nonNegative, percentOf, times } from "./arith.js"
+import { extraGuestChargeFor, intervalFor, type ResolvedDiscount, singleGuestDiscountFor } from "./charges.js"
+import { type IsoDate, type StayNight, stayNightOf } from "./dates.js"
+import { type ChildAge, childSharePercent, type Guests } from "./guests.js"
+import type { PricingMemo } from "./memo.js"
 import type { AgeBracket, Derivation, Interval, RatePlan } from "./model.js"
 
 export type TraceStep = "base" | "interval" | "derivation" | "extra_guest" | "single_guest_discount" | "rounding"
@@ -25,6 +27,7 @@ export interface TraceEntry {
 export interface NightlyPrice {
   /** Exact (unrounded), never negative. */
   readonly amount: Amount
+  /** Empty when the trace was not asked for. */
   readonly trace: ReadonlyArray<TraceEntry>
 }
 
@@ -32,8 +35,27 @@ export interface PricedNight {
   readonly date: IsoDate
   /** Rounded to the plan currency's minor units. */
   readonly amount: Amount
+  /** Empty when the trace was not asked for. */
   readonly trace: ReadonlyArray<TraceEntry>
 }
+
+export interface NightOptions {
+  /** Record each step (default true). */
+  readonly trace?: boolean | undefined
+  /** The request's memo (see memo.ts); without one every derived night prices its whole chain. */
+  readonly memo?: PricingMemo | undefined
+}
+
+/** What every night of one stay on one plan shares, worked out once per stay. */
+export interface NightContext {
+  readonly guests: Guests
+  /** The extra children, oldest first, each with the percent of the extra-guest charge they pay. */
+  readonly extraChildren: ReadonlyArray<{ readonly age: ChildAge; readonly percent: Amount }>
+  readonly trace: boolean
+  readonly memo: PricingMemo | undefined
+}
+
+const NO_TRACE: ReadonlyArray<TraceEntry> = Object.freeze([])
 
 const intervalLabel = (interval: Interval): string =>
   interval.name ?? `${interval.startDate}..${interval.endDate}`
@@ -63,49 +85,104 @@ const derivationDetail = (plan: RatePlan, derivation: Derivation, guests: number
 
 /**
  * The plan's nightly price for a date, before guest charges. A derived plan prices from its parent
- * (recursively, the parent's intervals included); its own intervals carry no weekday prices (
+ * (recursively, the parent's intervals included); its own intervals carry no weekday prices (the write path
  * rejects them), so any found there are ignored. Each derivation step is floored at zero: a parent's
  * price is itself never negative, and the child derives from that price.
  */
-export const nightlyPrice = (plan: RatePlan, date: IsoDate, guests: number): NightlyPrice => {
+export const nightlyPrice = (plan: RatePlan, date: IsoDate, guests: number, options: NightOptions = {}): NightlyPrice =>
+  nightlyOf(plan, stayNightOf(date), guests, options.trace ?? true, options.memo)
+
+/** `nightlyPrice` of a parsed night, from the request's memo when there is one. */
+const nightlyOf = (
+  plan: RatePlan,
+  night: StayNight,
+  guests: number,
+  trace: boolean,
+  memo: PricingMemo | undefined
+): NightlyPrice => {
+  if (memo === undefined) return computeNightly(plan, night, guests, trace, memo)
+  const known = memo.nightlyPrices(plan, guests, trace)
+  const cached = known.get(night.epochDay)
+  if (cached !== undefined) return cached
+  const priced = computeNightly(plan, night, guests, trace, memo)
+  known.set(night.epochDay, priced)
+  return priced
+}
+
+const computeNightly = (
+  plan: RatePlan,
+  night: StayNight,
+  guests: number,
+  trace: boolean,
+  memo: PricingMemo | undefined
+): NightlyPrice => {
   const derivation = plan.derivation
   if (derivation != null) {
-    const parent = nightlyPrice(derivation.parent, date, guests)
+    const parent = nightlyOf(derivation.parent, night, guests, trace, memo)
     const amount = nonNegative(applyDerivation(derivation, parent.amount, guests))
+    if (!trace) return { amount, trace: NO_TRACE }
     const entry: TraceEntry = {
       step: "derivation",
       amount: Money.format(amount, plan.currency),
       detail: derivationDetail(plan, derivation, guests)
     }
-    return { amount, trace: [...parent.trace, entry] }
+    return { amount, trace: withEntry(parent.trace, entry) }
   }
-  const interval = intervalFor(plan, date)
-  const weekday = weekdayOf(date)
-  const seasonal = interval?.prices?.[weekday]
+  const interval = intervalFor(plan, night.date)
+  const seasonal = interval?.prices?.[night.weekday]
   if (interval !== undefined && seasonal != null) {
     const amount = nonNegative(seasonal)
-    const detail = `${intervalLabel(interval)} (${weekday})`
+    if (!trace) return { amount, trace: NO_TRACE }
+    const detail = `${intervalLabel(interval)} (${night.weekday})`
     return { amount, trace: [{ step: "interval", amount: Money.format(amount, plan.currency), detail }] }
   }
   const amount = nonNegative(plan.basePrice)
+  if (!trace) return { amount, trace: NO_TRACE }
   return { amount, trace: [{ step: "base", amount: Money.format(amount, plan.currency), detail: `plan ${plan.id}` }] }
 }
 
-/** The extra-guest part of a night, with a description of who pays what. */
-const extraGuests = (plan: RatePlan, date: IsoDate, guests: Guests, brackets: ReadonlyArray<AgeBracket>) => {
+const withEntry = (trace: ReadonlyArray<TraceEntry>, entry: TraceEntry): Array<TraceEntry> => {
+  const out = trace.slice()
+  out.push(entry)
+  return out
+}
+
+/** What the nights of a stay share, worked out once per stay rather than per night (the children's shares). */
+export const nightContext = (
+  guests: Guests,
+  brackets: ReadonlyArray<AgeBracket>,
+  options: NightOptions = {}
+): NightContext => ({
+  guests,
+  extraChildren: guests.extraChildren.map((age) => ({ age, percent: childSharePercent(brackets, age) })),
+  trace: options.trace ?? true,
+  memo: options.memo
+})
+
+/** The extra-guest part of a night, and (when traced) a description of who pays what. */
+const extraGuests = (plan: RatePlan, date: IsoDate, context: NightContext) => {
   const charge = extraGuestChargeFor(plan, date).amount
+  const { extraAdults } = context.guests
+  let total = times(charge, extraAdults)
+  const amounts = context.extraChildren.map((child) => percentOf(charge, child.percent))
+  for (const amount of amounts) total = BigDecimal.sum(total, amount)
+  if (!context.trace) return { total, detail: "" }
   const fmt = (a: Amount) => Money.format(a, plan.currency)
   const parts: Array<string> = []
-  let total = times(charge, guests.extraAdults)
-  if (guests.extraAdults > 0) parts.push(`${guests.extraAdults} extra adult(s) x ${fmt(charge)}`)
-  for (const age of guests.extraChildren) {
-    const share = childSharePercent(brackets, age)
-    const amount = percentOf(charge, share)
-    total = BigDecimal.sum(total, amount)
-    const shown = BigDecimal.format(BigDecimal.normalize(share))
-    parts.push(`child (age ${age === null ? "unknown" : age}) ${shown}% = ${fmt(amount)}`)
-  }
+  if (extraAdults > 0) parts.push(`${extraAdults} extra adult(s) x ${fmt(charge)}`)
+  context.extraChildren.forEach((child, i) => {
+    const shown = BigDecimal.format(BigDecimal.normalize(child.percent))
+    parts.push(`child (age ${child.age === null ? "unknown" : child.age}) ${shown}% = ${fmt(amounts[i])}`)
+  })
   return { total, detail: `${parts.join("; ")} (total ${fmt(total)})` }
+}
+
+const discountDetail = (plan: RatePlan, discount: ResolvedDiscount, nightly: Amount, off: Amount): string => {
+  const fmt = (a: Amount) => Money.format(a, plan.currency)
+  const what = discount.type === "percent"
+    ? `${BigDecimal.format(BigDecimal.normalize(discount.amount))}% of ${fmt(nightly)}`
+    : "fixed"
+  return `${what}: -${fmt(off)}`
 }
 
 /** A full night: nightly price + extra guests − single-guest discount, floored at zero, rounded. */
@@ -113,29 +190,40 @@ export const priceNight = (
   plan: RatePlan,
   date: IsoDate,
   guests: Guests,
-  brackets: ReadonlyArray<AgeBracket>
-): PricedNight => {
-  const nightly = nightlyPrice(plan, date, guests.total)
-  const fmt = (a: Amount) => Money.format(a, plan.currency)
-  const trace: Array<TraceEntry> = [...nightly.trace]
+  brackets: ReadonlyArray<AgeBracket>,
+  options: NightOptions = {}
+): PricedNight => priceNightIn(plan, stayNightOf(date), nightContext(guests, brackets, options))
+
+/** `priceNight` of a parsed night, with what the stay's nights share. */
+export const priceNightIn = (plan: RatePlan, night: StayNight, context: NightContext): PricedNight => {
+  const { guests, trace } = context
+  const nightly = nightlyOf(plan, night, guests.total, trace, context.memo)
+  const steps = trace ? nightly.trace.slice() : undefined
   let running = nightly.amount
   if (guests.extraAdults + guests.extraChildren.length > 0) {
-    const extra = extraGuests(plan, date, guests, brackets)
+    const extra = extraGuests(plan, night.date, context)
     running = BigDecimal.sum(running, extra.total)
-    trace.push({ step: "extra_guest", amount: fmt(running), detail: extra.detail })
+    steps?.push({ step: "extra_guest", amount: Money.format(running, plan.currency), detail: extra.detail })
   }
   if (guests.total === 1) {
-    const discount = singleGuestDiscountFor(plan, date)
+    const discount = singleGuestDiscountFor(plan, night.date)
     const off = discount.type === "percent" ? percentOf(nightly.amount, discount.amount) : discount.amount
-    if (!BigDecimal.equals(off, ZERO)) {
+    if (!BigDecimal.isZero(off)) {
       running = nonNegative(BigDecimal.subtract(running, off))
-      const what = discount.type === "percent"
-        ? `${BigDecimal.format(BigDecimal.normalize(discount.amount))}% of ${fmt(nightly.amount)}`
-        : "fixed"
-      trace.push({ step: "single_guest_discount", amount: fmt(running), detail: `${what}: -${fmt(off)}` })
+      steps?.push({
+        step: "single_guest_discount",
+        amount: Money.format(running, plan.currency),
+        detail: discountDetail(plan, discount, nightly.amount, off)
+      })
     }
   }
   const amount = Money.round(running, plan.currency)
-  trace.push({ step: "rounding", amount: fmt(amount), detail: `half away from zero to ${plan.currency} minor units` })
-  return { date, amount, trace }
+  if (steps === undefined) return { date: night.date, amount, trace: NO_TRACE }
+  // The last entry shows `running`; a price already at the currency's scale comes back from rounding as is.
+  const last = steps.at(-1)
+  const shown = amount === running && last !== undefined ? last.amount : Money.format(amount, plan.currency)
+  steps.push({ step: "rounding", amount: shown, detail: roundingDetail(plan.currency) })
+  return { date: night.date, amount, trace: steps }
 }
+
+const roundingDetail = (currency: string): string => `half away from zero to ${currency} minor units`

@@ -10,13 +10,14 @@ import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
 import { ZERO } from "./arith.js"
 import { addOnLines } from "./addons.js"
-import { type IsoDate, nightsOf } from "./dates.js"
+import { type IsoDate, stayNightsOf } from "./dates.js"
 import { rateToBase } from "./fx.js"
 import { allocateGuests, type Guests } from "./guests.js"
 import { type Entitlement, entitlementOf } from "./inclusions.js"
 import type { QuoteLine } from "./lines.js"
 import type { AddOn, Inclusion, Party, PricingProperty, RatePlan, RoomType, Tax } from "./model.js"
-import { type PricedNight, priceNight } from "./nightly.js"
+import type { PricingMemo } from "./memo.js"
+import { nightContext, type PricedNight, priceNightIn } from "./nightly.js"
 import { levy, onAddons, type StayFacts } from "./taxes.js"
 
 export interface StayRequest {
@@ -28,6 +29,10 @@ export interface StayRequest {
   readonly party: Party
   readonly addOns?: ReadonlyArray<AddOn>
   readonly inclusions?: ReadonlyArray<Inclusion>
+  /** Build each night's trace (default true); the amounts and lines are the same either way. */
+  readonly trace?: boolean | undefined
+  /** The request's memo, when one request prices several plans for the same stay (see memo.ts). */
+  readonly memo?: PricingMemo | undefined
 }
 
 export interface TaxAmount {
@@ -55,7 +60,12 @@ export interface Quote {
   readonly guests: Guests
 }
 
-const sumOf = (lines: ReadonlyArray<QuoteLine>): Amount => Money.sum(lines.map((line) => line.amount))
+/** `Money.sum` of the lines' amounts, without an array of them. */
+const sumOf = (lines: ReadonlyArray<QuoteLine>): Amount => {
+  let total = Money.zero
+  for (const line of lines) total = BigDecimal.sum(total, line.amount)
+  return total
+}
 
 const taxLine = (tax: TaxAmount): QuoteLine => ({
   kind: "tax",
@@ -75,10 +85,13 @@ export const priceStay = (request: StayRequest): Quote => {
   const { plan, property } = request
   const currency = plan.currency
   const guests = allocateGuests(request.party, request.roomType)
-  const dates = nightsOf(request.checkIn, request.checkOut)
-  const facts: StayFacts = { property, currency, nights: dates.length, guests }
+  const { checkIn, checkOut, memo } = request
+  const stayNights = memo === undefined ? stayNightsOf(checkIn, checkOut) : memo.nightsOf(checkIn, checkOut)
+  const nightCount = stayNights.length
+  const facts: StayFacts = { property, currency, nights: nightCount, guests }
 
-  const nights = dates.map((date) => priceNight(plan, date, guests, property.ageBrackets))
+  const context = nightContext(guests, property.ageBrackets, { trace: request.trace, memo })
+  const nights = stayNights.map((night) => priceNightIn(plan, night, context))
   const roomLines: Array<QuoteLine> = nights.map((night) => ({
     kind: "room",
     description: `Room ${night.date}`,
@@ -96,9 +109,9 @@ export const priceStay = (request: StayRequest): Quote => {
 
   const lines = [...roomLines, ...stayTaxes.map(taxLine), ...addOnLinesAll, ...addOnTaxes.map(taxLine)]
   const taxes = [...stayTaxes, ...addOnTaxes]
-  const nightlyRate = dates.length === 0
+  const nightlyRate = nightCount === 0
     ? ZERO
-    : Money.round(BigDecimal.unsafeDivide(roomRevenue, BigDecimal.fromBigInt(BigInt(dates.length))), currency)
+    : Money.divide(roomRevenue, nightCount, currency)
 
   return {
     currency,
@@ -106,7 +119,7 @@ export const priceStay = (request: StayRequest): Quote => {
     nights,
     lines,
     taxes,
-    entitlements: (request.inclusions ?? []).map((inclusion) => entitlementOf(inclusion, dates.length, guests.total)),
+    entitlements: (request.inclusions ?? []).map((inclusion) => entitlementOf(inclusion, nightCount, guests.total)),
     roomRevenue,
     nightlyRate,
     total: sumOf(lines),

@@ -14,6 +14,7 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
     return handlers.handle("rates", ({ urlParams }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
+        const withTrace = urlParams.trace ?? true
         const offers = yield* quotes.rates(key.propertyId, {
           checkIn: urlParams.check_in,
           checkOut: urlParams.check_out,
@@ -26,9 +27,9 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
           promoCode: urlParams.promo_code ?? null,
           roomTypeId: urlParams.room_type_id ?? null,
           ratePlanId: urlParams.rate_plan_id ?? null,
-          includeUnavailable: urlParams.include_unavailable ?? false
+          includeUnavailable: urlParams.include_unavailable ?? false,
+          trace: withTrace
         }, key.context)
-        const withTrace = urlParams.trace ?? true
         // The presenter builds exactly the `Offer` schema's encoded form (strings, numbers, no transformation),
         // so the answer is written as it is rather than checked again field by field (a 30-night quote on
         // many plans is hundreds of kilobytes).

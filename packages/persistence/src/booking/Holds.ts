@@ -109,6 +109,8 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
           stay,
           salesContext: actor.salesContext,
           available: 1,
+          // A hold writes the quote's lines, never the nights' trace.
+          pricing: { trace: false },
           addOns: request.addOns.map((addOn, i) => ({ service: services[i].model, quantity: addOn.quantity }))
         })
         return { snapshot, party, roomType, plan, modifierValues, partyTooLarge, offer, now }

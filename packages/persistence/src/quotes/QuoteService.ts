@@ -1,5 +1,5 @@
 import type { SalesContext } from "@hotel/domain"
-import { type InvalidParameters, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
+import { type InvalidParameters, Pricing, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -15,6 +15,7 @@ import { keyPropertyExists } from "../platform/KeyProperty.js"
 export { type Offer, offerFor, type OfferReason, termsFor, visibilityOf, withAvailability } from "./quoteService/offer.js"
 export {
   maxStayNights,
+  type StayPricing,
   type StayQuery,
   stayRequestFor,
   tryPriceStay,
@@ -26,6 +27,8 @@ export interface RatesQuery extends StayQuery {
   readonly ratePlanId?: string | null | undefined
   /** Lists unbookable offers too, with their reasons. */
   readonly includeUnavailable?: boolean | undefined
+  /** Each night's trace (default true); without it the engine builds none. */
+  readonly trace?: boolean | undefined
 }
 
 export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persistence/QuoteService", {
@@ -70,6 +73,8 @@ export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persist
         })
         const free = new Map(stock.map((entry) => [entry.roomTypeId, entry.available]))
         const termsOf = termsFor(snapshot, query)
+        // One memo for the request: a parent plan's nights are priced once for all the plans derived from it.
+        const pricing = { trace: query.trace ?? true, memo: Pricing.makePricingMemo() }
         const offers = candidates.flatMap((plan) =>
           Option.toArray(offerFor({
             snapshot,
@@ -79,6 +84,7 @@ export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persist
             stay: query,
             salesContext,
             available: free.get(roomTypeId ?? plan.roomTypeId) ?? 0,
+            pricing,
             termsOf
           }))
         )

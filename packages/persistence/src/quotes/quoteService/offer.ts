@@ -5,7 +5,7 @@ import type { SalesContext } from "@hotel/domain"
 import { Cancellation, Pricing, Visibility } from "@hotel/domain"
 import * as Option from "effect/Option"
 import type { PricingSnapshot, SnapshotPlan, SnapshotRoomType } from "../pricingInputs/snapshot.js"
-import { type StayQuery, stayRequestFor, tryPriceStay } from "./stay.js"
+import { type StayPricing, type StayQuery, stayRequestFor, tryPriceStay } from "./stay.js"
 
 /**
  * Why an offer cannot be booked: the visibility rule's reasons that do not hide the plan, `sold_out` (no room
@@ -78,6 +78,8 @@ export const offerFor = (input: {
   readonly stay: StayQuery
   readonly salesContext: SalesContext
   readonly available: number
+  /** Whether the nights carry their trace, and the request's memo. */
+  readonly pricing: StayPricing
   readonly addOns?: ReadonlyArray<Pricing.AddOn>
   /** Computes (or reuses) the cancellation terms of a policy; plans sharing a policy share the terms. */
   readonly termsOf?: (tiers: ReadonlyArray<Pricing.CancellationTier>) => ReadonlyArray<Cancellation.CancellationTerm>
@@ -88,14 +90,14 @@ export const offerFor = (input: {
   const visibility = visibilityOf(snapshot, plan, input.roomTypeId, roomType, stay, input.salesContext)
   if (visibility.some(Visibility.hidesPlan)) return Option.none()
 
-  const priced = tryPriceStay(stayRequestFor(snapshot, plan, roomType, stay, input.addOns))
+  const priced = tryPriceStay(stayRequestFor(snapshot, plan, roomType, stay, input.pricing, input.addOns))
   const quote = Option.getRight(priced)
   const nights = Option.match(quote, {
     onSome: (q) => q.nights,
     onNone: () => {
       const guests = Pricing.allocateGuests(stay.party, roomType)
       return Pricing.nightsOf(stay.checkIn, stay.checkOut).map((date) =>
-        Pricing.priceNight(plan.model, date, guests, snapshot.property.pricing.ageBrackets)
+        Pricing.priceNight(plan.model, date, guests, snapshot.property.pricing.ageBrackets, input.pricing)
       )
     }
   })

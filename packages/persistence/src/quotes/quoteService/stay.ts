@@ -33,12 +33,21 @@ export const validateStay = (stay: StayQuery, today: Pricing.IsoDate): Effect.Ef
   return Effect.void
 }
 
+/** How one request prices its stays. */
+export interface StayPricing {
+  /** Build each night's trace: `/rates` unless `trace=false`; never a hold (it writes the lines, not the trace). */
+  readonly trace: boolean
+  /** Made once per request and shared by its offers (see `Pricing.PricingMemo`). */
+  readonly memo?: Pricing.PricingMemo | undefined
+}
+
 /** What the engine prices for a plan and a stay: the one place quotes and holds build it. */
 export const stayRequestFor = (
   snapshot: PricingSnapshot,
   plan: SnapshotPlan,
   roomType: SnapshotRoomType,
   stay: StayQuery,
+  pricing: StayPricing,
   addOns: ReadonlyArray<Pricing.AddOn> = []
 ): Pricing.StayRequest => ({
   plan: plan.model,
@@ -48,7 +57,9 @@ export const stayRequestFor = (
   checkOut: stay.checkOut,
   party: stay.party,
   addOns,
-  inclusions: plan.inclusions
+  inclusions: plan.inclusions,
+  trace: pricing.trace,
+  memo: pricing.memo
 })
 
 /** `Pricing.priceStay`, with a missing exchange rate as a value instead of a thrown defect. */
