@@ -4,6 +4,7 @@ import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Redacted from "effect/Redacted"
+import { createHash } from "node:crypto"
 import pg from "pg"
 import { DatabaseUrl } from "./DatabaseUrl.js"
 
@@ -39,6 +40,40 @@ export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
   idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000)
 })
 
+/** How many distinct statement texts a process prepares; past it, new texts run unprepared. */
+const maxPreparedStatements = 500
+
+/**
+ * The application's statements run as named (prepared) statements: each connection parses and plans a text
+ * once and then only binds and executes it, so neither the text nor its planning travels again on every
+ * request (a quote's snapshot statement is kilobytes long). The name is a digest of the text, so one name
+ * always means one text. Only parameterised statements are named: those are the application's own, with a
+ * bounded set of texts; transaction control and scripts (migrations) stay plain. Statement texts are built
+ * from code, never from input (values are always parameters), so the set stays small; it is capped anyway.
+ */
+const makeStatementNames = () => {
+  const names = new Map<string, string>()
+  return (text: string): string | undefined => {
+    const known = names.get(text)
+    if (known !== undefined || names.size >= maxPreparedStatements) return known
+    const name = `q_${createHash("sha1").update(text).digest("base64url")}`
+    names.set(text, name)
+    return name
+  }
+}
+
+type Query = (config: unknown, values?: unknown, callback?: unknown) => unknown
+
+/** Sends a connection's parameterised statements by name (see `makeStatementNames`). */
+const prepareStatements = (nameOf: (text: string) => string | undefined) => (client: pg.PoolClient) => {
+  const query = client.query.bind(client) as Query
+  const named: Query = (config, values, callback) => {
+    const name = typeof config === "string" && Array.isArray(values) && values.length > 0 ? nameOf(config) : undefined
+    return name === undefined ? query(config, values, callback) : query({ name, text: config, values }, callback)
+  }
+  Object.assign(client, { query: named })
+}
+
 const makePool = (url: Redacted.Redacted, settings: PoolSettings) =>
   new pg.Pool({
     connectionString: Redacted.value(url),
@@ -61,6 +96,7 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
     Effect.tryPromise({
       try: async () => {
         const pool = makePool(url, settings)
+        pool.on("connect", prepareStatements(makeStatementNames()))
         // An idle connection that the server closes is an event, not a crash of the process.
         pool.on("error", () => undefined)
         try {
