@@ -1,5 +1,6 @@
 // The two HTTP servers under load, each a child process on a free port: ours exactly as `npm start` runs it
-// (`tsx packages/server/src/bin.ts serve`), and the raw baseline; and the `hotel` CLI for the setup.
+// (`node --max-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
+// the `hotel` CLI for the setup.
 import { execFile, spawn } from "node:child_process"
 import * as net from "node:net"
 import * as path from "node:path"
@@ -86,11 +87,14 @@ const start = async (
 
 /** `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits. */
 export const startOurs = (url: string, profileDir?: string) =>
-  profileDir === undefined
-    ? start(tsx, [bin, "serve"], "/health/ready", { DATABASE_URL: url })
-    : start(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, "--import", "tsx", bin, "serve"], "/health/ready", {
-      DATABASE_URL: url
-    })
+  start(process.execPath, [
+    "--max-semi-space-size=64",
+    ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
+    "--import",
+    "tsx",
+    bin,
+    "serve"
+  ], "/health/ready", { DATABASE_URL: url })
 
 export const startBaseline = (url: string, recipesFile: string) =>
   start(tsx, [path.join(root, "scripts", "bench", "baseline.ts")], "/health", { DATABASE_URL: url, RECIPES: recipesFile })

@@ -34,18 +34,15 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
         Effect.gen(function*() {
           const now = new Date(yield* Clock.currentTimeMillis)
           const rows = yield* Effect.forEach(events, ({ subject, type }) =>
-            Effect.map(renderer.render(propertyId, subject, now), (data) => ({
-              id: Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16))),
-              property_id: propertyId,
-              type,
-              data: JSON.stringify(data),
-              created_at: now
-            })))
+            Effect.map(renderer.render(propertyId, subject, now), (data) => {
+              const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
+              return sql`(${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})`
+            }))
           // The events and their deliveries in one statement (one round trip inside the writer's transaction).
           // Rows are inserted in the order given, so the commit-time sequence keeps that order.
           yield* sql`
             WITH e AS (
-              INSERT INTO events ${sql.insert(rows)}
+              INSERT INTO events (id, property_id, type, data, created_at) VALUES ${sql.csv(rows)}
               RETURNING id, type
             )
             INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
