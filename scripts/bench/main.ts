@@ -206,8 +206,8 @@ const main = Effect.gen(function*() {
         }
         return runLoad({ baseUrl: baseline.baseUrl, key: setup.key, connections, seconds, next })
       }
-      await runOurs(1) // warm-up (JIT, pool, caches), not counted
-      await runBase(1)
+      await runOurs(3) // warm-up (JIT, pool, prepared statements, caches), not counted
+      await runBase(3)
       for (let r = 0; r < rounds; r++) {
         const a = await runOurs(duration)
         oursSide.throughput.push(a.throughput)

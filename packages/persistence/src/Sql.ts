@@ -23,6 +23,8 @@ export interface PoolSettings {
   readonly statementTimeoutMs: number
   readonly lockTimeoutMs: number
   readonly idleInTransactionTimeoutMs: number
+  /** Run parameterised statements as named prepared statements (see `prepareStatements`). */
+  readonly preparedStatements: boolean
 }
 
 const positive = (name: string, fallback: number) =>
@@ -37,7 +39,8 @@ export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
   poolTimeoutMs: positive("HOTEL_DB_POOL_TIMEOUT_MS", 10_000),
   statementTimeoutMs: positive("HOTEL_DB_STATEMENT_TIMEOUT_MS", 30_000),
   lockTimeoutMs: positive("HOTEL_DB_LOCK_TIMEOUT_MS", 10_000),
-  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000)
+  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000),
+  preparedStatements: Config.boolean("HOTEL_DB_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 })
 
 /** How many distinct statement texts a process prepares; past it, new texts run unprepared. */
@@ -96,7 +99,7 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
     Effect.tryPromise({
       try: async () => {
         const pool = makePool(url, settings)
-        pool.on("connect", prepareStatements(makeStatementNames()))
+        if (settings.preparedStatements) pool.on("connect", prepareStatements(makeStatementNames()))
         // An idle connection that the server closes is an event, not a crash of the process.
         pool.on("error", () => undefined)
         try {

@@ -17,12 +17,14 @@ const settings: PoolSettings = {
   poolTimeoutMs: 200,
   statementTimeoutMs: 300,
   lockTimeoutMs: 200,
-  idleInTransactionTimeoutMs: 10_000
+  idleInTransactionTimeoutMs: 10_000,
+  preparedStatements: true
 }
 
 /** `effect` on a pool of one connection with the tight `settings`, outside any transaction of the caller. */
-const bounded = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-  Effect.flatMap(DatabaseUrl, (url) => Effect.provide(effect, Layer.orDie(sqlLayer(url, settings)))).pipe(
+const bounded = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>, overrides: Partial<PoolSettings> = {}) =>
+  Effect.flatMap(DatabaseUrl, (url) =>
+    Effect.provide(effect, Layer.orDie(sqlLayer(url, { ...settings, ...overrides })))).pipe(
     Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection))
   )
 
@@ -66,5 +68,29 @@ describe("connection bounds", () => {
         expect(isDatabaseBusy(yield* failure(sql`SELECT * FROM no_such_table`))).toBe(false)
         expect(isDatabaseBusy(new Error("timeout exceeded when trying to connect"))).toBe(false)
       })))
+
+    // The same parameterised text twice on the pool's one connection: prepared once, by name; a statement
+    // without parameters (a script, transaction control) stays unnamed.
+    const preparedOnce = Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`SELECT ${1}::int AS n`
+      const [again] = yield* sql<{ n: number }>`SELECT ${2}::int AS n`
+      expect(again.n).toBe(2)
+      yield* sql`SELECT 1`
+      return yield* sql<{ name: string; statement: string }>`
+        SELECT name, statement FROM pg_prepared_statements WHERE name LIKE ${"q\\_%"} ORDER BY statement`
+    })
+
+    it.effect("parameterised statements are prepared once per connection, named by their text", () =>
+      bounded(Effect.gen(function*() {
+        const prepared = (yield* preparedOnce).map((row) => row.statement.trim())
+        // The two executions of one text share one prepared statement; the catalogue query is the other.
+        expect(prepared.filter((text) => text === "SELECT $1::int AS n")).toHaveLength(1)
+        expect(prepared).toHaveLength(2)
+        expect(prepared).not.toContain("SELECT 1")
+      })))
+
+    it.effect("with HOTEL_DB_PREPARED_STATEMENTS off nothing is prepared", () =>
+      bounded(preparedOnce, { preparedStatements: false }).pipe(Effect.map((prepared) => expect(prepared).toEqual([]))))
   })
 })
