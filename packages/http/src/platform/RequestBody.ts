@@ -24,16 +24,19 @@ const parse = (text: string) =>
   })
 
 /**
- * The request as the handler decodes it: a standard request carrying the JSON that was read, so that an
- * empty body is `{}` and a body sent without a JSON content type is still read as JSON. The URL, headers
- * and peer address stay the client's.
+ * The request as the handler decodes it: the client's request (URL, headers, peer address, everything else
+ * delegated to it) with the body already read and parsed, so the handler's decoder neither reads a stream
+ * again nor parses the JSON twice; an empty body is `{}`, and a body sent without a JSON content type is still
+ * read as JSON.
  */
-const asJson = (request: HttpServerRequest.HttpServerRequest, json: string) =>
-  HttpServerRequest.fromWeb(new Request("http://localhost/", { method: request.method, body: json })).modify({
-    url: request.url,
-    headers: Headers.set(request.headers, "content-type", "application/json"),
-    ...Option.match(request.remoteAddress, { onNone: () => ({}), onSome: (remoteAddress) => ({ remoteAddress }) })
+const withBody = (request: HttpServerRequest.HttpServerRequest, text: string, json: unknown) => {
+  const read: HttpServerRequest.HttpServerRequest = Object.create(request, {
+    headers: { value: Headers.set(request.headers, "content-type", "application/json") },
+    text: { value: Effect.succeed(text) },
+    json: { value: Effect.succeed(json) }
   })
+  return read
+}
 
 /**
  * The steps between the scope check and the handler of a mutation: the body's size (413) and syntax
@@ -51,7 +54,7 @@ export const RequestBodyLive = Layer.effect(
       const text = yield* readLimited(request, maxBodyBytes)
       const body = yield* parse(text)
       yield* idempotency.claim({ request, key: key.value, body })
-      return asJson(request, text.trim().length === 0 ? "{}" : text)
+      return withBody(request, text.trim().length === 0 ? "{}" : text, body)
     })
   })
 )
