@@ -3,7 +3,8 @@
 // (the recipes captured by ./capture.ts), and returns the rows as JSON. What it costs is what the database
 // costs plus the least a Node server must do; our server's throughput is measured against it.
 //
-// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections, our server's 20).
+// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections, our server's 20), PREPARED
+// (`1`: run the statements as named prepared statements, as our server does by default).
 import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import * as http from "node:http"
@@ -19,10 +20,24 @@ const env = (name: string): string => {
 const recipes = JSON.parse(readFileSync(env("RECIPES"), "utf8")) as Recipes
 const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: Number(process.env["POOL"] ?? "20") })
 
+const prepared = process.env["PREPARED"] === "1"
+const names = new Map<string, string>()
+const nameOf = (text: string) => {
+  const known = names.get(text)
+  if (known !== undefined) return known
+  const name = `b${names.size}`
+  names.set(text, name)
+  return name
+}
+
 const run = async (recipe: Recipe) => {
   const now = new Date()
   const results: Array<ReadonlyArray<unknown>> = []
-  for (const statement of recipe) results.push((await pool.query(statement.sql, bind(statement.params, now))).rows)
+  for (const statement of recipe) {
+    const values = bind(statement.params, now)
+    const query = prepared ? { name: nameOf(statement.sql), text: statement.sql, values } : { text: statement.sql, values }
+    results.push((await pool.query(query)).rows)
+  }
   return results
 }
 

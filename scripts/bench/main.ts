@@ -1,7 +1,8 @@
 // `npm run bench`: our server against a raw baseline, workload by workload, alternating A/B for several
 // rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5), --rounds N
 // (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --cpu-prof DIR (our
-// server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer). DATABASE_URL: a server
+// server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer), --prepared-baseline (the
+// baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`). DATABASE_URL: a server
 // to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
 import * as Effect from "effect/Effect"
 import { writeFileSync } from "node:fs"
@@ -24,6 +25,7 @@ const rounds = Number(option("rounds", "3"))
 const connections = Number(option("connections", "32"))
 const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30"] as const
 type Workload = typeof WORKLOADS[number]
+const preparedBaseline = process.argv.includes("--prepared-baseline")
 const profileArg = option("cpu-prof", "")
 const profileDir = profileArg === "" ? undefined : path.resolve(profileArg)
 const only = option("only", WORKLOADS.join(",")).split(",").filter((w): w is Workload =>
@@ -170,14 +172,14 @@ const main = Effect.gen(function*() {
     }))
     const recipesFile = path.join(os.tmpdir(), `hotel-bench-recipes-${process.pid}.json`)
     writeFileSync(recipesFile, JSON.stringify(captured.recipes))
-    const baseline = await startBaseline(url, recipesFile)
+    const baseline = await startBaseline(url, recipesFile, preparedBaseline)
     const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
     const scripts = {
       "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS }),
       "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1 })
     }
     if (process.argv.includes("--print-scripts")) console.log(scripts["holds-spread"])
-    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
+    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
     console.log(`SQL statements per request — me: ${captured.recipes.me.length}, reservation: ${captured.recipes.reservation.length}, quote-3: ${captured.recipes.rates3.length}, quote-30: ${captured.recipes.rates30.length}, hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
 
     const results: Array<Summary> = []
@@ -200,7 +202,8 @@ const main = Effect.gen(function*() {
       const runBase = async (seconds: number) => {
         if (workload === "holds-spread" || workload === "holds-hot") {
           await clearReservations(url)
-          const result = await runPgbench(pgbench ?? "pgbench", url, scripts[workload], connections, seconds)
+          const mode = preparedBaseline ? "prepared" : "extended"
+          const result = await runPgbench(pgbench ?? "pgbench", url, scripts[workload], connections, seconds, mode)
           if (result.failed > 0) problems.push(`${workload} pgbench: ${result.failed} failed transactions`)
           return result
         }

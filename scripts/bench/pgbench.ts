@@ -94,13 +94,20 @@ export interface PgbenchResult {
 }
 
 /** Runs `script` with `clients` connections for `seconds`; latencies from pgbench's per-transaction log. */
-export const runPgbench = (pgbench: string, url: string, script: string, clients: number, seconds: number) =>
+export const runPgbench = (
+  pgbench: string,
+  url: string,
+  script: string,
+  clients: number,
+  seconds: number,
+  mode: "extended" | "prepared" = "extended"
+) =>
   new Promise<PgbenchResult>((resolve, reject) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "hotel-pgbench-"))
     const file = path.join(dir, "hold.sql")
     writeFileSync(file, script)
     const args = [
-      "-n", "-M", "extended", "-c", String(clients), "-j", "2", "-T", String(seconds),
+      "-n", "-M", mode, "-c", String(clients), "-j", "2", "-T", String(seconds),
       "-f", file, "-l", `--log-prefix=${path.join(dir, "log")}`, url
     ]
     execFile(pgbench, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {

@@ -96,5 +96,9 @@ export const startOurs = (url: string, profileDir?: string) =>
     "serve"
   ], "/health/ready", { DATABASE_URL: url })
 
-export const startBaseline = (url: string, recipesFile: string) =>
-  start(tsx, [path.join(root, "scripts", "bench", "baseline.ts")], "/health", { DATABASE_URL: url, RECIPES: recipesFile })
+export const startBaseline = (url: string, recipesFile: string, prepared: boolean) =>
+  start(tsx, [path.join(root, "scripts", "bench", "baseline.ts")], "/health", {
+    DATABASE_URL: url,
+    RECIPES: recipesFile,
+    PREPARED: prepared ? "1" : "0"
+  })

@@ -92,14 +92,17 @@ const derivationDetail = (plan: RatePlan, derivation: Derivation, guests: number
 export const nightlyPrice = (plan: RatePlan, date: IsoDate, guests: number, options: NightOptions = {}): NightlyPrice =>
   nightlyOf(plan, stayNightOf(date), guests, options.trace ?? true, options.memo)
 
-/** `nightlyPrice` of a parsed night, from the request's memo when there is one. */
-const nightlyOf = (
+/** How a night of a plan is priced, for a party of `guests`, with or without its trace. */
+type PriceNightOf = (
   plan: RatePlan,
   night: StayNight,
   guests: number,
   trace: boolean,
   memo: PricingMemo | undefined
-): NightlyPrice => {
+) => NightlyPrice
+
+/** `nightlyPrice` of a parsed night, from the request's memo when there is one. */
+const nightlyOf: PriceNightOf = (plan, night, guests, trace, memo) => {
   if (memo === undefined) return computeNightly(plan, night, guests, trace, memo)
   const known = memo.nightlyPrices(plan, guests, trace)
   const cached = known.get(night.epochDay)
@@ -109,13 +112,7 @@ const nightlyOf = (
   return priced
 }
 
-const computeNightly = (
-  plan: RatePlan,
-  night: StayNight,
-  guests: number,
-  trace: boolean,
-  memo: PricingMemo | undefined
-): NightlyPrice => {
+const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
   const derivation = plan.derivation
   if (derivation != null) {
     const parent = nightlyOf(derivation.parent, night, guests, trace, memo)
