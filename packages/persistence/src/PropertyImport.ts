@@ -12,6 +12,7 @@ import {
   upsertProperty
 } from "./propertyImport/catalog.js"
 import { importRatePlans } from "./propertyImport/ratePlans.js"
+import { withSpan } from "./Span.js"
 
 /** What `hotel property import` prints: the ids of the property and of everything the file names, by code. */
 export interface PropertyImportResult {
@@ -52,7 +53,7 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
           rate_plans: ratePlans,
           default_rate_plan_id: defaultCode === undefined ? "" : ratePlans[defaultCode]
         }
-      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("PropertyImport.importFile"))
+      }).pipe(sql.withTransaction, Effect.orDie, withSpan("PropertyImport.importFile"))
 
     /** Decodes a parsed JSON document (`decodePropertyFile`), then imports it. */
     const importDocument = (input: unknown): Effect.Effect<PropertyImportResult, PropertyFileInvalid> =>

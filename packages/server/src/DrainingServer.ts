@@ -8,6 +8,7 @@ import * as Schedule from "effect/Schedule"
 import { createServer, type ServerResponse } from "node:http"
 import { listenFailed } from "./StartupFailures.js"
 import * as Net from "node:net"
+import { withSpan } from "@hotel/persistence/Span"
 
 /** How long a shutdown waits for the requests in flight before closing their connections. */
 export const drainTimeout = Duration.seconds(10)
@@ -52,7 +53,7 @@ const makeTrackedServer = Effect.sync(() => {
     const settled = yield* Effect.timeoutOption(quiet, drainTimeout)
     if (settled._tag === "None") yield* Effect.logWarning(`Shutdown: ${inFlight.size} request(s) cut after 10 s`)
     server.closeAllConnections()
-  }).pipe(Effect.withSpan("HttpDrain.drain"))
+  }).pipe(withSpan("HttpDrain.drain"))
   return { server, drain }
 })
 

@@ -17,6 +17,7 @@ import { presentInclusion, presentInterval, presentPromoCode } from "../rates/Ra
 import { presentRatePlan } from "../rates/RatePlanPresenter.js"
 import { presentReservation } from "../booking/ReservationPresenter.js"
 import { presentEndpoint } from "../webhooks/presenter.js"
+import { withSpan } from "@hotel/persistence/Span"
 
 // An event's `data` is what `GET` of its subject answers: the same repository reads and the same presenters
 // as the read handlers, run on the writer's connection (so inside its transaction, seeing its change).
@@ -89,7 +90,7 @@ const make = Effect.gen(function*() {
         })
     }
   }
-  return EventRenderer.of({ render: (propertyId, subject, now) => render(propertyId, subject, now).pipe(Effect.withSpan("EventRenderer.render")) })
+  return EventRenderer.of({ render: (propertyId, subject, now) => render(propertyId, subject, now).pipe(withSpan("EventRenderer.render")) })
 })
 
 /** The renderer with the read repositories it uses; needs only a `SqlClient`. */

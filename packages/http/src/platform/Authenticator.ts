@@ -7,6 +7,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { makeKeyCache } from "./KeyCache.js"
+import { withSpan } from "@hotel/persistence/Span"
 
 const BEARER = /^Bearer ([^\s]+)$/
 
@@ -37,7 +38,7 @@ export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Auth
               onNone: () => Effect.fail(new InvalidApiKey({ message: "The API key is unknown, revoked or expired" })),
               onSome: (entry) => Effect.succeed(entry.key)
             })
-          }).pipe(Effect.withSpan("Authenticator.authenticate"))
+          }).pipe(withSpan("Authenticator.authenticate"))
       }
     })
   )

@@ -4,6 +4,7 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import { currentRequestId, metaOf, toEnvelope } from "../Envelope.js"
 import { recordRequest } from "./RequestMetrics.js"
@@ -16,6 +17,14 @@ const internalError = (requestId: string) =>
     toEnvelope(metaOf(InternalError), { _tag: "InternalError", message: "Internal server error" }, requestId),
     { status: 500 }
   )
+
+/**
+ * The request id on the server span. Only when tracing is on: without a span, `annotateCurrentSpan` builds
+ * (and drops) an exception on every request.
+ */
+const annotateRequestSpan = (requestId: string) =>
+  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (enabled) =>
+    enabled ? Effect.annotateCurrentSpan("request_id", requestId) : Effect.void)
 
 /** What no route matched is logged and counted under one name, so that scanners cannot grow the metrics. */
 const unmatched = "unmatched"
@@ -43,7 +52,7 @@ export const withRequestContext = <E, R>(
     return Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
       const started = yield* Clock.currentTimeNanos
-      yield* Effect.annotateCurrentSpan("request_id", requestId)
+      yield* annotateRequestSpan(requestId)
       const response = yield* app.pipe(
         Effect.locally(currentRequestId, requestId),
         Effect.catchAllCause((cause) =>

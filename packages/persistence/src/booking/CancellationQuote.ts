@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationThen } from "./ReservationLock.js"
+import { withSpan } from "../Span.js"
 
 // `GET /reservations/{id}/cancellation-quote`: what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
@@ -123,7 +124,7 @@ export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hot
         }
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("CancellationQuote.quote")
+        withSpan("CancellationQuote.quote")
       )
 
     return { quote } as const

@@ -10,6 +10,7 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { reservationsCancelled } from "./BookingMetrics.js"
+import { withSpan } from "../Span.js"
 
 // `POST /reservations/{id}/cancel`: one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -97,7 +98,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap(() => Metric.increment(reservationsCancelled)),
-        Effect.withSpan("Cancellations.cancel")
+        withSpan("Cancellations.cancel")
       )
 
     return { cancel } as const

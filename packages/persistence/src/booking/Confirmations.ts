@@ -14,6 +14,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
+import { withSpan } from "../Span.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -196,7 +197,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap((confirmed) => confirmed.alreadyConfirmed ? Effect.void : Metric.increment(holdsConfirmed)),
         countNoAvailability,
-        Effect.withSpan("Confirmations.confirm")
+        withSpan("Confirmations.confirm")
       )
 
     return { confirm } as const

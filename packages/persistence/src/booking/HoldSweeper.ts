@@ -10,6 +10,7 @@ import { appendStayChange } from "../events/EventOutbox.js"
 import { expiredHold } from "./HoldWindow.js"
 import * as Metric from "effect/Metric"
 import { holdsExpired } from "./BookingMetrics.js"
+import { withSpan } from "../Span.js"
 
 interface SweptHold {
   readonly id: string
@@ -84,7 +85,7 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
           total += swept
           if (swept < sweepBatch) return total
         }
-      }).pipe(Effect.orDie, Effect.withSpan("HoldSweeper.sweep"))
+      }).pipe(Effect.orDie, withSpan("HoldSweeper.sweep"))
 
     return { sweep } as const
   })

@@ -24,6 +24,7 @@ import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
+import { withSpan } from "../Span.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
@@ -198,7 +199,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap(() => Metric.increment(holdsCreated)),
         countNoAvailability,
-        Effect.withSpan("Holds.create")
+        withSpan("Holds.create")
       )
 
     return { create } as const

@@ -3,6 +3,7 @@ import { GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { expiredHold, liveHold } from "./HoldWindow.js"
+import { withSpan } from "../Span.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
 
@@ -123,7 +124,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
         LIMIT ${filter.limit + 1} OFFSET ${filter.offset}`.pipe(
         Effect.map((rows) => ({ rows: rows.slice(0, filter.limit), hasMore: rows.length > filter.limit })),
         Effect.orDie,
-        Effect.withSpan("ReservationQueries.list")
+        withSpan("ReservationQueries.list")
       )
     }
 
@@ -141,7 +142,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
         : sql<FolioLineRow>`
             SELECT ${folioLineColumns}
             FROM folio_lines WHERE ${sql.in("folio_id", folioIds)}
-            ORDER BY folio_id, position`.pipe(Effect.orDie, Effect.withSpan("ReservationQueries.folioLines"))
+            ORDER BY folio_id, position`.pipe(Effect.orDie, withSpan("ReservationQueries.folioLines"))
 
     /**
      * One reservation with its accommodations and folio lines, in ONE statement (the single read is the
@@ -170,7 +171,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
               }))
             ),
             Effect.orDie,
-            Effect.withSpan("ReservationQueries.findRecord")
+            withSpan("ReservationQueries.findRecord")
           )
         : Effect.succeed(Option.none())
 

@@ -13,6 +13,7 @@ import {
   ReservationQueries,
   type ReservationRow
 } from "./ReservationQueries.js"
+import { withSpan } from "../Span.js"
 
 // `GET /reservations` and `GET /reservations/{id}`: one read each that answers complete records
 // — the reservation as a reader sees it at `now` from `Clock` (an expired hold reads as cancelled), its
@@ -78,7 +79,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
         const { baseCurrency, now } = yield* context(propertyId)
         const page = yield* queries.list(propertyId, filter, now)
         return { records: yield* records(page.rows, baseCurrency), hasMore: page.hasMore }
-      }).pipe(Effect.withSpan("ReservationReads.list"))
+      }).pipe(withSpan("ReservationReads.list"))
 
     const get = (propertyId: string, id: string): Effect.Effect<ReservationRecord, ReservationNotFound> =>
       Effect.gen(function*() {
@@ -87,7 +88,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
         if (Option.isNone(found)) return yield* new ReservationNotFound({ message: `No reservation ${id}` })
         const { accommodations, lines, reservation } = found.value
         return recordOf(reservation, accommodations, lines, baseCurrency)
-      }).pipe(Effect.withSpan("ReservationReads.get"))
+      }).pipe(withSpan("ReservationReads.get"))
 
     return { list, get } as const
   }),

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { withSpan } from "../Span.js"
 
 // The catalogue's rows (NUMERIC as text). The pricing snapshot (./PricingInputs.ts) reads the same rows, so
 // both are typed here.
@@ -102,7 +103,7 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
         FROM properties p WHERE p.id = ${propertyId}`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0])),
         Effect.orDie,
-        Effect.withSpan("CatalogRepository.property")
+        withSpan("CatalogRepository.property")
       )
 
     const details = (propertyId: string) =>
@@ -118,7 +119,7 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
                       FROM taxes WHERE property_id = ${propertyId} ORDER BY position, code`
         ]).pipe(Effect.orDie)
         return Option.some<PropertyDetails>({ property: found.value, currencies, ageBrackets, taxes })
-      }).pipe(Effect.withSpan("CatalogRepository.details"))
+      }).pipe(withSpan("CatalogRepository.details"))
 
     const roomTypes = (propertyId: string) =>
       sql<RoomTypeRow>`
@@ -126,10 +127,10 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
                COALESCE((SELECT json_agg(json_build_object('id', r.id, 'number', r.number) ORDER BY r.number)
                          FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired), '[]') AS rooms
         FROM room_types rt WHERE rt.property_id = ${propertyId}
-        ORDER BY rt.position, rt.code`.pipe(Effect.orDie, Effect.withSpan("CatalogRepository.roomTypes"))
+        ORDER BY rt.position, rt.code`.pipe(Effect.orDie, withSpan("CatalogRepository.roomTypes"))
 
     const services = (propertyId: string) =>
-      serviceRows(sql, propertyId).pipe(Effect.orDie, Effect.withSpan("CatalogRepository.services"))
+      serviceRows(sql, propertyId).pipe(Effect.orDie, withSpan("CatalogRepository.services"))
 
     return { property, details, roomTypes, services } as const
   })

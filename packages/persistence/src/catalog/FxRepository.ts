@@ -4,6 +4,7 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { PropertyNotFound, propertyExists } from "../platform/ApiKeyRepository.js"
+import { withSpan } from "../Span.js"
 
 /** A configured currency: `rate_to_base` base-currency units per one unit of `currency`. */
 export interface FxRate {
@@ -57,7 +58,7 @@ export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persist
           ON CONFLICT (property_id, currency) DO UPDATE SET rate_to_base = EXCLUDED.rate_to_base
           RETURNING property_id, currency, rate_to_base::text AS rate_to_base`.pipe(Effect.orDie)
         return row
-      }).pipe(Effect.withSpan("FxRepository.setRate"))
+      }).pipe(withSpan("FxRepository.setRate"))
 
     return { setRate } as const
   })

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
 import { EventRenderer } from "./EventRenderer.js"
 import type { EventSubject } from "./EventSubject.js"
+import { withSpan } from "../Span.js"
 
 // Entity tags. A tag is derived from the representation `GET` answers, never from a stored
 // version: the gateway hashes the body it is about to send, and a write service hashes the same representation
@@ -57,4 +58,4 @@ export const requireCurrentTag = (
         message: "If-Match does not name the current entity tag; GET the resource again and retry with its ETag"
       })
     }
-  }).pipe(Effect.withSpan("EntityTag.requireCurrentTag"))
+  }).pipe(withSpan("EntityTag.requireCurrentTag"))

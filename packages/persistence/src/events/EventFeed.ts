@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Events, InvalidParameters } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { withSpan } from "../Span.js"
 
 // The event feed of a property, in `sequence` order. Sequences are given at commit, so a
 // committed event never appears behind one already read (see migration 0007).
@@ -53,7 +54,7 @@ export class EventFeed extends Effect.Service<EventFeed>()("@hotel/persistence/e
           ORDER BY events.sequence
           LIMIT ${query.limit + 1}`.pipe(Effect.orDie)
         return { rows: rows.slice(0, query.limit), hasMore: rows.length > query.limit }
-      }).pipe(Effect.withSpan("EventFeed.page"))
+      }).pipe(withSpan("EventFeed.page"))
 
     /** The id of the property's latest event, if any (where a tail starts). */
     const latest = (propertyId: string) =>

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { EventRenderer } from "./EventRenderer.js"
 import { type EventSubject, Subject } from "./EventSubject.js"
+import { withSpan } from "../Span.js"
 
 // The transactional outbox. A write service calls `appendEvent` inside its own transaction,
 // after its change: the event row and one pending delivery per matching active webhook endpoint are written on
@@ -51,7 +52,7 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
               AND (e.type = ANY(w.event_types) OR '*' = ANY(w.event_types))`
         }).pipe(
           Effect.orDie,
-          Effect.withSpan("EventOutbox.append", { attributes: { types: events.map((event) => event.type).join(",") } })
+          withSpan("EventOutbox.append", { attributes: { types: events.map((event) => event.type).join(",") } })
         )
       return { append }
     })

@@ -17,6 +17,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { lockReservationThen } from "../booking/ReservationLock.js"
+import { withSpan } from "../Span.js"
 
 // `POST /reservations/{id}/charges`: one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -191,7 +192,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("Charges.post")
+        withSpan("Charges.post")
       )
 
     return { post } as const

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 import { expiredHold } from "../booking/HoldWindow.js"
+import { withSpan } from "../Span.js"
 
 export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 
@@ -44,13 +45,13 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
           Effect.zipRight(load(propertyId, folioId, now)),
           sql.withTransaction,
           Effect.orDie,
-          Effect.withSpan("FolioRepository.findById")
+          withSpan("FolioRepository.findById")
         )
         : Effect.succeed(Option.none<{ readonly folio: FolioRow; readonly lines: ReadonlyArray<FolioLineDetail> }>())
 
     /** The same read on the caller's transaction (an event rendered inside the write that changed the folio). */
     const findWithin = (propertyId: string, folioId: string, now: Date) =>
-      load(propertyId, folioId, now).pipe(Effect.orDie, Effect.withSpan("FolioRepository.findWithin"))
+      load(propertyId, folioId, now).pipe(Effect.orDie, withSpan("FolioRepository.findWithin"))
 
     return { findById, findWithin } as const
   })

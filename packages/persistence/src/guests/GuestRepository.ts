@@ -5,6 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { appendEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
+import { withSpan } from "../Span.js"
 
 export interface GuestRow {
   readonly id: string
@@ -42,7 +43,7 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
         if (created === undefined) return yield* Effect.dieMessage("INSERT ... RETURNING gave no row")
         yield* appendEvent(propertyId, "guest.created", Subject.guest(created.id))
         return { guest_id: created.id }
-      }).pipe(sql.withTransaction, Effect.orDie, Effect.withSpan("GuestRepository.create"))
+      }).pipe(sql.withTransaction, Effect.orDie, withSpan("GuestRepository.create"))
 
     const findById = (propertyId: string, id: string) =>
       isUuid(id)
@@ -52,7 +53,7 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
             FROM guests g WHERE g.property_id = ${propertyId} AND g.id = ${id}`.pipe(
             Effect.map((rows) => Option.fromNullable(rows[0])),
             Effect.orDie,
-            Effect.withSpan("GuestRepository.findById")
+            withSpan("GuestRepository.findById")
           )
         : Effect.succeed(Option.none<GuestRow>())
 

@@ -12,6 +12,7 @@ import * as Effect from "effect/Effect"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
+import { withSpan } from "../Span.js"
 
 // `POST /guests/{id}/loyalty/redemptions`: one transaction that locks the guest's row first
 // (`FOR NO KEY UPDATE`: redemptions of one guest run one at a time, while the foreign-key checks of earns and
@@ -91,7 +92,7 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("Loyalty.redeem")
+        withSpan("Loyalty.redeem")
       )
 
     return { redeem } as const

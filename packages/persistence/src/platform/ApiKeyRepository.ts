@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { createHash, randomBytes } from "node:crypto"
+import { withSpan } from "../Span.js"
 
 /** The secret is never stored: only its SHA-256, in hex. */
 export const hashKey = (secret: string): string => createHash("sha256").update(secret, "utf8").digest("hex")
@@ -114,7 +115,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
                   ${input.maxLiveHolds ?? null}, ${now})
           RETURNING id`.pipe(Effect.orDie)
         return { api_key_id: row.id, key }
-      }).pipe(Effect.withSpan("ApiKeyRepository.create"))
+      }).pipe(withSpan("ApiKeyRepository.create"))
 
     /** Revokes a key; revoking it again keeps the first revocation time. */
     const revoke = (id: string): Effect.Effect<{ readonly api_key_id: string; readonly revoked: true }, ApiKeyNotFound> =>
@@ -128,7 +129,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
           : []
         if (rows.length === 0) return yield* new ApiKeyNotFound({ message: `No API key has the id ${id}`, api_key_id: id })
         return { api_key_id: rows[0].id, revoked: true as const }
-      }).pipe(Effect.withSpan("ApiKeyRepository.revoke"))
+      }).pipe(withSpan("ApiKeyRepository.revoke"))
 
     /** The key with this hash (see `hashKey`), revoked or expired ones included. */
     const findByHash = (hash: string): Effect.Effect<Option.Option<StoredApiKey>> =>
@@ -142,7 +143,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
             ? Effect.succeed(Option.none<StoredApiKey>())
             : Effect.map(salesContextOf(row), (context) => Option.some(storedKey(row, context)))
         }),
-        Effect.withSpan("ApiKeyRepository.findByHash")
+        withSpan("ApiKeyRepository.findByHash")
       )
 
     return { create, revoke, findByHash } as const

@@ -10,6 +10,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schedule from "effect/Schedule"
 import * as Scope from "effect/Scope"
+import { withSpan } from "../Span.js"
 
 // Idempotency keys, scoped to the API key that sent them. A request with
 // a key runs in one transaction that holds the key, runs the operation and stores its successful response
@@ -99,7 +100,7 @@ export class IdempotencyStore extends Context.Tag("@hotel/persistence/Idempotenc
               response_content_type = EXCLUDED.response_content_type, claim_token = NULL,
               claimed_at = EXCLUDED.claimed_at, expires_at = EXCLUDED.expires_at`).pipe(
             Effect.asVoid,
-            Effect.withSpan("IdempotencyStore.store")
+            withSpan("IdempotencyStore.store")
           )
 
       const decide = (request: IdempotencyRequest) =>
@@ -140,7 +141,7 @@ export class IdempotencyStore extends Context.Tag("@hotel/persistence/Idempotenc
               Effect.uninterruptible
             )
           return { _tag: "Open", transaction: { connection, commit, rollback } } as const
-        })).pipe(Effect.withSpan("IdempotencyStore.begin"))
+        })).pipe(withSpan("IdempotencyStore.begin"))
 
       const purgeExpired = Effect.flatMap(Clock.currentTimeMillis, (now) =>
         sql<{ readonly count: number }>`
@@ -148,7 +149,7 @@ export class IdempotencyStore extends Context.Tag("@hotel/persistence/Idempotenc
           SELECT count(*)::int AS count FROM purged`).pipe(
           Effect.map((rows) => rows[0]?.count ?? 0),
           Effect.orDie,
-          Effect.withSpan("IdempotencyStore.purgeExpired")
+          withSpan("IdempotencyStore.purgeExpired")
         )
 
       return IdempotencyStore.of({ begin, purgeExpired })

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { withSpan } from "../Span.js"
 
 /** The maintenance window every process sees (one row, `maintenance_windows`). */
 export interface MaintenanceWindow {
@@ -55,7 +56,7 @@ export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>
               estimated_end = EXCLUDED.estimated_end
             RETURNING active, started_at, estimated_end`.pipe(Effect.orDie)
           return fromRow(rows[0])
-        }).pipe(Effect.withSpan("MaintenanceRepository.start"))
+        }).pipe(withSpan("MaintenanceRepository.start"))
 
       /** Ends maintenance (a no-op when none runs). */
       const stop = (): Effect.Effect<MaintenanceWindow> =>
@@ -66,7 +67,7 @@ export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>
           RETURNING active, started_at, estimated_end`.pipe(
           Effect.map((rows) => fromRow(rows[0])),
           Effect.orDie,
-          Effect.withSpan("MaintenanceRepository.stop")
+          withSpan("MaintenanceRepository.stop")
         )
 
       /** The current window (inactive when none was ever set). */
@@ -74,7 +75,7 @@ export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>
         sql<WindowRow>`SELECT active, started_at, estimated_end FROM maintenance_windows WHERE id = 1`.pipe(
           Effect.map((rows) => fromRow(rows[0])),
           Effect.orDie,
-          Effect.withSpan("MaintenanceRepository.current")
+          withSpan("MaintenanceRepository.current")
         )
 
       return { start, stop, current } as const

@@ -6,6 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { makeLeases, sharedBucket } from "./RateLimitLeases.js"
+import { withSpan } from "../Span.js"
 
 /**
  * Token buckets by name (`key:<api key id>`, `auth:<address>`). `take` spends one request's token at the
@@ -37,7 +38,7 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/RateLimiter")<R
           return (size === 0
             ? Effect.map(shared(bucket, config, TokenBucket.requestCost), (taken) =>
               TokenBucket.decision(config, taken.tokens, taken.allowed))
-            : leased(bucket, config, size)).pipe(Effect.withSpan("RateLimiter.take", { attributes: { bucket } }))
+            : leased(bucket, config, size)).pipe(withSpan("RateLimiter.take", { attributes: { bucket } }))
         }
       })
     })

@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { liveHold } from "../booking/HoldWindow.js"
+import { withSpan } from "../Span.js"
 
 // Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
@@ -117,7 +118,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/I
         ORDER BY t.position, t.code, n.night`.pipe(
         Effect.map(group),
         Effect.orDie,
-        Effect.withSpan("Inventory.available")
+        withSpan("Inventory.available")
       )
     }
 
@@ -155,7 +156,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/I
           return yield* new RoomTypeNotFound({ message: `No room type ${query.roomTypeId}` })
         }
         return result
-      }).pipe(Effect.withSpan("Inventory.calendar"))
+      }).pipe(withSpan("Inventory.calendar"))
 
     return { available, calendar } as const
   })

@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import { makeSnapshot } from "./pricingInputs/assemble.js"
 import * as Queries from "./pricingInputs/queries.js"
 import type { LoadOptions, PricingSnapshot } from "./pricingInputs/snapshot.js"
+import { withSpan } from "../Span.js"
 
 // Everything the pricing engine and the visibility rule need for one property, loaded in ONE statement
 // whatever the number of plans, intervals, codes or nights: the property with its currencies, age brackets and
@@ -52,7 +53,7 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
      * exist. Runs in the caller's transaction when inside `sql.withTransaction`.
      */
     const load = (propertyId: string, now: Date, options: LoadOptions = {}) =>
-      loadWith(propertyId, null, now, options).pipe(Effect.withSpan("PricingInputs.load"))
+      loadWith(propertyId, null, now, options).pipe(withSpan("PricingInputs.load"))
 
     /**
      * The same snapshot restricted to one live plan and its ancestors (`plans` holds that plan and its live
@@ -60,7 +61,7 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
      * queries, less data. For the booking flow: price and check one plan.
      */
     const loadForPlan = (propertyId: string, planId: string, now: Date, options: LoadOptions = {}) =>
-      loadWith(propertyId, planId, now, options).pipe(Effect.withSpan("PricingInputs.loadForPlan"))
+      loadWith(propertyId, planId, now, options).pipe(withSpan("PricingInputs.loadForPlan"))
 
     /**
      * Locks (FOR UPDATE, in id order) the live promo codes of a plan and its ancestors, so that a booking
@@ -70,7 +71,7 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
     const lockPromoCodes = (propertyId: string, planId: string) =>
       (isUuid(propertyId) && isUuid(planId)
         ? Queries.lockPromoCodeRows(sql, propertyId, planId).pipe(Effect.asVoid)
-        : Effect.void).pipe(Effect.orDie, Effect.withSpan("PricingInputs.lockPromoCodes"))
+        : Effect.void).pipe(Effect.orDie, withSpan("PricingInputs.lockPromoCodes"))
 
     return { load, loadForPlan, lockPromoCodes } as const
   })

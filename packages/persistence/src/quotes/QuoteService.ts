@@ -8,6 +8,7 @@ import { PricingInputs } from "./PricingInputs.js"
 import { type Offer, offerFor, termsFor } from "./quoteService/offer.js"
 import { type StayQuery, validateStay } from "./quoteService/stay.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
+import { withSpan } from "../Span.js"
 
 // Quotes (`GET /rates`): every visible plan priced for a stay. The offer of one plan and the stay's rules are
 // shared with the booking flow (./quoteService/), so `/rates` and holds cannot price a plan differently.
@@ -97,7 +98,7 @@ export class QuoteService extends Effect.Service<QuoteService>()("@hotel/persist
           .map((offer, i) => ({ offer, i }))
           .sort((a, b) => (order.get(a.offer.roomType.id) ?? 0) - (order.get(b.offer.roomType.id) ?? 0) || a.i - b.i)
           .map(({ offer }) => offer)
-      }).pipe(Effect.withSpan("QuoteService.rates"))
+      }).pipe(withSpan("QuoteService.rates"))
 
     return { rates } as const
   }),

@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, propertyCurrencies } from "./RateSql.js"
+import { withSpan } from "../Span.js"
 
 /** A `rate_plan_inclusions` row, money as text. */
 export interface InclusionRow extends Rates.Inclusion.InclusionFields {
@@ -39,7 +40,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
           return yield* sql<InclusionRow>`
             SELECT ${inclusionColumns(sql)} FROM rate_plan_inclusions WHERE rate_plan_id = ${planId}
             ORDER BY position, id`
-        }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("InclusionRepository.list"))
+        }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("InclusionRepository.list"))
 
       /**
        * Replaces the plan's whole set in one transaction: the plan row is locked, every entry checked (400 by
@@ -81,7 +82,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
         }).pipe(
           sql.withTransaction,
           Effect.catchTag("SqlError", Effect.die),
-          Effect.withSpan("InclusionRepository.replace")
+          withSpan("InclusionRepository.replace")
         )
 
       return { list, replace } as const

@@ -15,6 +15,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, type PlanFacts } from "./RateSql.js"
+import { withSpan } from "../Span.js"
 
 /** A `rate_plan_intervals` row with its plan's currency and discount type (to present money). */
 export interface IntervalRow extends Rates.Interval.IntervalFields {
@@ -96,13 +97,13 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
           SELECT ${columns} FROM rate_plan_intervals i JOIN rate_plans p ON p.id = i.rate_plan_id
           WHERE i.rate_plan_id = ${planId} AND i.property_id = ${propertyId}
           ORDER BY i.start_date, i.id`
-      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.list"))
+      }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.list"))
 
     const get = (propertyId: string, id: string) =>
       find(propertyId, id).pipe(
         Effect.catchTag("SqlError", Effect.die),
         Effect.flatMap(Option.match({ onNone: () => Effect.fail(intervalNotFound(id)), onSome: Effect.succeed })),
-        Effect.withSpan("IntervalRepository.get")
+        withSpan("IntervalRepository.get")
       )
 
     const create = (
@@ -130,7 +131,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
           RETURNING id`
         yield* appendEvent(propertyId, "interval.created", Subject.interval(row.id))
         return { id: row.id }
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.create"))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.create"))
 
     /** Finds the interval, then locks its plan and reads the interval again under the lock. */
     const lockInterval = (propertyId: string, id: string) =>
@@ -173,7 +174,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
             single_guest_discount = ${fields.single_guest_discount}
           WHERE id = ${id} AND property_id = ${propertyId}`
         yield* appendEvent(propertyId, "interval.updated", Subject.interval(id))
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.update"))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.update"))
 
     const remove = (
       propertyId: string,
@@ -185,7 +186,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
         yield* requireCurrentTag(propertyId, Subject.interval(id), ifMatch)
         yield* appendEvent(propertyId, "interval.deleted", Subject.interval(id))
         yield* sql`DELETE FROM rate_plan_intervals WHERE id = ${id} AND property_id = ${propertyId}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("IntervalRepository.remove"))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.remove"))
 
     return { list, get, create, update, remove } as const
   })

@@ -8,6 +8,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
+import { withSpan } from "../Span.js"
 
 /** A `promo_codes` row with its live redemption count. */
 export interface PromoCodeRow extends Rates.PromoCode.PromoCodeFields {
@@ -62,12 +63,12 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
             SELECT ${columns(at)} FROM promo_codes c
             WHERE c.rate_plan_id = ${planId} AND c.property_id = ${propertyId} AND c.deleted_at IS NULL
             ORDER BY c.code, c.id`
-        }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.list"))
+        }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.list"))
 
       const get = (propertyId: string, id: string) =>
         Effect.flatMap(now, (at) => find(propertyId, id, at, false)).pipe(
           Effect.catchTag("SqlError", Effect.die),
-          Effect.withSpan("PromoCodeRepository.get")
+          withSpan("PromoCodeRepository.get")
         )
 
       const create = (
@@ -102,7 +103,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
             isUniqueViolation(error, "promo_codes_unique_per_plan")
               ? Effect.fail(new PromoCodeExists({ message: `The rate plan already has the promo code ${code}` }))
               : Effect.die(error)),
-          Effect.withSpan("PromoCodeRepository.create")
+          withSpan("PromoCodeRepository.create")
         )
       }
 
@@ -125,7 +126,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
               is_active = ${fields.is_active}
             WHERE id = ${id} AND property_id = ${propertyId}`
           yield* appendEvent(propertyId, "promo_code.updated", Subject.promoCode(id))
-        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.update"))
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.update"))
 
       /** Soft delete: reservations booked with the code keep it; the text is free again on the plan. */
       const remove = (
@@ -139,7 +140,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
           yield* requireCurrentTag(propertyId, Subject.promoCode(id), ifMatch)
           yield* appendEvent(propertyId, "promo_code.deleted", Subject.promoCode(id))
           yield* sql`UPDATE promo_codes SET deleted_at = ${at} WHERE id = ${id} AND property_id = ${propertyId}`
-        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("PromoCodeRepository.remove"))
+        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.remove"))
 
       return { list, get, create, update, remove } as const
     })

@@ -18,6 +18,7 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
+import { withSpan } from "../Span.js"
 
 const policyJson = (fields: Rates.RatePlan.RatePlanFields): string | null =>
   fields.cancellation_policy === null ? null : JSON.stringify(fields.cancellation_policy)
@@ -110,7 +111,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("RateManagement.create")
+        withSpan("RateManagement.create")
       )
 
     const update = (
@@ -165,7 +166,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("RateManagement.update")
+        withSpan("RateManagement.update")
       )
 
     /** Soft delete: the plan vanishes from lists, reads and booking; reservations keep their prices. */
@@ -201,7 +202,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("RateManagement.remove")
+        withSpan("RateManagement.remove")
       )
 
     return { create, update, remove } as const

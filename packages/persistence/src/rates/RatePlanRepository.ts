@@ -2,6 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import { withSpan } from "../Span.js"
 
 /** A `rate_plans` row with NUMERIC as text, DATE as `YYYY-MM-DD`. */
 export interface RatePlanRow extends Rates.RatePlan.RatePlanFields {
@@ -32,14 +33,14 @@ export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@h
     const list = (propertyId: string) =>
       sql<RatePlanRow>`SELECT ${columns} FROM rate_plans
                        WHERE property_id = ${propertyId} AND deleted_at IS NULL
-                       ORDER BY created_at, id`.pipe(Effect.orDie, Effect.withSpan("RatePlanRepository.list"))
+                       ORDER BY created_at, id`.pipe(Effect.orDie, withSpan("RatePlanRepository.list"))
 
     const findById = (propertyId: string, id: string) =>
       sql<RatePlanRow>`SELECT ${columns} FROM rate_plans
                        WHERE property_id = ${propertyId} AND id = ${id} AND deleted_at IS NULL`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0])),
         Effect.orDie,
-        Effect.withSpan("RatePlanRepository.findById")
+        withSpan("RatePlanRepository.findById")
       )
 
     return { list, findById } as const

@@ -17,6 +17,7 @@ import * as Either from "effect/Either"
 import { lockReservationThen } from "../booking/ReservationLock.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
+import { withSpan } from "../Span.js"
 
 // Check-in, check-out and no-show. One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
@@ -176,7 +177,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan("StayTransitions.checkIn")
+        withSpan("StayTransitions.checkIn")
       )
 
     /** Check-out or no-show: the reservation and its accommodation take the new status. */
@@ -202,7 +203,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
       }).pipe(
         sql.withTransaction,
         Effect.catchTag("SqlError", Effect.die),
-        Effect.withSpan(`StayTransitions.${action}`)
+        withSpan(`StayTransitions.${action}`)
       )
 
     return { checkIn, checkOut: simple("check_out"), noShow: simple("no_show") } as const

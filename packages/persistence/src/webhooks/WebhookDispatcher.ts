@@ -9,6 +9,7 @@ import * as Schedule from "effect/Schedule"
 import { sign } from "./Signature.js"
 import { postWebhook } from "./WebhookSender.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
+import { withSpan } from "../Span.js"
 
 // Sends due webhook deliveries. A delivery is claimed in a transaction with
 // `SELECT ... FOR UPDATE SKIP LOCKED`; the POST is made while the row stays locked and the attempt is recorded
@@ -104,7 +105,7 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
       // A delivery under way ends with its commit or rollback (an interrupted query would be cancelled
       // through the pool); shutdown waits for it, at most the send timeout.
       Effect.uninterruptible,
-      Effect.withSpan("WebhookDispatcher.deliverOne")
+      withSpan("WebhookDispatcher.deliverOne")
     )
 
     /** Sends every delivery due now, one at a time; answers how many attempts were made. */

@@ -6,6 +6,7 @@ import { requireCurrentTag } from "../events/EntityTag.js"
 import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
+import { withSpan } from "../Span.js"
 
 // Webhook endpoints of a property. The secret is stored to sign deliveries and returned only by
 // `create`. A deleted endpoint is kept (soft delete) so its delivery history stays whole; it gets no new
@@ -88,15 +89,15 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
                   ${now}, ${now})
           RETURNING id`
         return { id: row.id, secret }
-      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.create"))
+      }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.create"))
 
     const list = (propertyId: string) =>
       sql<WebhookEndpointRow>`
         SELECT ${columns} FROM webhook_endpoints WHERE property_id = ${propertyId} AND deleted_at IS NULL
-        ORDER BY created_at, id`.pipe(Effect.orDie, Effect.withSpan("WebhookEndpoints.list"))
+        ORDER BY created_at, id`.pipe(Effect.orDie, withSpan("WebhookEndpoints.list"))
 
     const get = (propertyId: string, id: string) =>
-      find(propertyId, id, false).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.get"))
+      find(propertyId, id, false).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.get"))
 
     /** `ifMatch`: the `If-Match` header, checked under the row lock (see `EntityTag`). */
     const update = (propertyId: string, id: string, patch: EndpointPatch, ifMatch?: string) =>
@@ -113,7 +114,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
             is_active = ${patch.isActive ?? stored.is_active},
             updated_at = ${now}
           WHERE id = ${stored.id}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.update"))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.update"))
 
     const remove = (propertyId: string, id: string, ifMatch?: string) =>
       Effect.gen(function*() {
@@ -121,7 +122,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         yield* requireCurrentTag(propertyId, Subject.webhookEndpoint(id), ifMatch)
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* sql`UPDATE webhook_endpoints SET deleted_at = ${now}, updated_at = ${now} WHERE id = ${stored.id}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.remove"))
+      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.remove"))
 
     const deliveries = (propertyId: string, id: string) =>
       Effect.gen(function*() {
@@ -131,7 +132,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
           FROM webhook_delivery_attempts WHERE endpoint_id = ${endpoint.id}
           ORDER BY attempted_at DESC, id DESC
           LIMIT ${deliveriesListed}`
-      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.deliveries"))
+      }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.deliveries"))
 
     /** A new delivery of one of this property's events to the endpoint, due now. */
     const redeliver = (propertyId: string, id: string, eventId: string) =>
@@ -146,7 +147,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         if (inserted.length === 0) {
           return yield* new InvalidParameters({ message: `event_id: no event ${eventId}`, param: "event_id" })
         }
-      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("WebhookEndpoints.redeliver"))
+      }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.redeliver"))
 
     return { create, list, get, update, remove, deliveries, redeliver } as const
   })
