@@ -11,10 +11,11 @@
 //   ignored, so `/rates?promo_code=X` still lists the public plans.
 import type { SalesContext } from "../access/ApiKey.js"
 import { intervalFor } from "../pricing/charges.js"
-import { coversNight, daysBetween, inWindow, type IsoDate, nightsOf } from "../pricing/dates.js"
+import { coversNight, daysBetween, inWindow, type IsoDate } from "../pricing/dates.js"
 import { partySize } from "../pricing/guests.js"
 import type { Opt, Party, RatePlan, RoomType } from "../pricing/model.js"
 import { type PromoCodeState, redeemableCode } from "./promoCodes.js"
+import { coversSomeNight, stayInWindow } from "./stayRange.js"
 
 export const REASONS = [
   "rate_plan_inactive",
@@ -59,12 +60,11 @@ const salesContextAllows = (plan: RatePlan, context: SalesContext): boolean =>
 /** The reasons of one plan, ignoring its parent. */
 const ownReasons = (plan: RatePlan, request: VisibilityRequest): Array<VisibilityReason> => {
   const reasons: Array<VisibilityReason> = []
-  const nights = nightsOf(request.checkIn, request.checkOut)
   const length = daysBetween(request.checkIn, request.checkOut)
   if (!plan.isActive || plan.deleted || plan.roomTypeId !== request.roomTypeId) reasons.push("rate_plan_inactive")
   if (!salesContextAllows(plan, request.salesContext)) reasons.push("sales_context")
   if (!inWindow(request.today, plan.bookingWindowStart, plan.bookingWindowEnd)) reasons.push("booking_window")
-  if (!nights.every((night) => inWindow(night, plan.stayWindowStart, plan.stayWindowEnd))) reasons.push("stay_window")
+  if (!stayInWindow(request, length, plan.stayWindowStart, plan.stayWindowEnd)) reasons.push("stay_window")
 
   const arrival = intervalFor(plan, request.checkIn)
   const minStays = [plan.minLos, arrival?.minStay].filter((n): n is number => n != null)
@@ -76,7 +76,7 @@ const ownReasons = (plan: RatePlan, request: VisibilityRequest): Array<Visibilit
   if (plan.intervals.some((interval) => interval.closedToDeparture === true && coversNight(interval, request.checkOut))) {
     reasons.push("closed_to_departure")
   }
-  if (plan.intervals.some((interval) => interval.stopSell === true && nights.some((n) => coversNight(interval, n)))) {
+  if (plan.intervals.some((interval) => interval.stopSell === true && coversSomeNight(interval, request))) {
     reasons.push("stop_sell")
   }
 
