@@ -190,11 +190,17 @@ const main = Effect.gen(function*() {
         continue
       }
       const next = requestOf(setup, workload)
-      const oursSide: Side = { throughput: [], latencies: [] }
-      const baseSide: Side = { throughput: [], latencies: [] }
+      const oursSide: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
+      const baseSide: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
+      let lastCpuPerRequest: number | undefined
       const runOurs = async (seconds: number) => {
         if (isHolds(workload)) await clearReservations(url)
+        const cpuBefore = ours.cpuMillis()
         const result = await runLoad({ baseUrl: ours.baseUrl, key: setup.key, connections, seconds, next })
+        const cpuAfter = ours.cpuMillis()
+        if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
+          lastCpuPerRequest = (cpuAfter - cpuBefore) / result.requests
+        }
         const unexpected = Object.entries(result.statuses).filter(([s]) => !["200", "201", "409"].includes(s))
         if (unexpected.length > 0) problems.push(`${workload} ours: statuses ${JSON.stringify(result.statuses)}`)
         return result
@@ -212,7 +218,9 @@ const main = Effect.gen(function*() {
       await runOurs(3) // warm-up (JIT, pool, prepared statements, caches), not counted
       await runBase(3)
       for (let r = 0; r < rounds; r++) {
+        lastCpuPerRequest = undefined
         const a = await runOurs(duration)
+        if (lastCpuPerRequest !== undefined) oursSide.cpuPerRequest.push(lastCpuPerRequest)
         oursSide.throughput.push(a.throughput)
         oursSide.latencies.push(...a.latencies)
         if (isHolds(workload)) {

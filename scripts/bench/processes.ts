@@ -2,6 +2,7 @@
 // (`node --max-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
 // the `hotel` CLI for the setup.
 import { execFile, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
 
@@ -32,6 +33,23 @@ export interface Running {
   readonly baseUrl: string
   /** SIGTERM to the process group; resolves when the process has exited (a CPU profile is written by then). */
   readonly stop: () => Promise<void>
+  /** CPU milliseconds (user + system) the server process has used so far; undefined without Linux's /proc. */
+  readonly cpuMillis: () => number | undefined
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const ticksPerSecond = 100
+
+const cpuMillisOf = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+  } catch {
+    return undefined
+  }
 }
 
 const waitReady = async (url: string, exited: () => string | undefined) => {
@@ -82,7 +100,7 @@ const start = async (
   }
   process.on("exit", signal)
   await waitReady(`${baseUrl}${readyPath}`, () => (exitCode === null ? undefined : `exited with ${exitCode}: ${stderr}`))
-  return { baseUrl, stop }
+  return { baseUrl, stop, cpuMillis: () => cpuMillisOf(child.pid) }
 }
 
 /** `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits. */
