@@ -25,11 +25,8 @@ export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.T
         ? {
           date: night.date,
           amount: fmt(night.amount),
-          trace: night.trace.map((entry) => ({
-            step: entry.step,
-            amount: entry.amount,
-            ...(entry.detail === undefined ? {} : { detail: entry.detail })
-          }))
+          // The engine's entries already have the wire's shape (an entry without detail has no `detail` key).
+          trace: night.trace
         }
         : { date: night.date, amount: fmt(night.amount) }
     ),
