@@ -44,7 +44,7 @@ export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
 })
 
 /** How many distinct statement texts a process prepares; past it, new texts run unprepared. */
-const maxPreparedStatements = 500
+const maxPreparedStatements = 200
 
 /**
  * The application's statements run as named (prepared) statements: each connection parses and plans a text
