@@ -13,9 +13,14 @@ const maximumEntries = 10_000
 
 /**
  * `lookup` memoised per key for `ttl` on the `Clock` (the process's own copy: every process reads the
- * database at most once per key and `ttl`). Failures are not cached.
+ * database at most once per key and `ttl`). Failures are not cached, nor values `keep` refuses (a lookup
+ * that found nothing, say, which must be asked again next time).
  */
-export const makeTtlCache = <A, E, R>(ttl: Duration.DurationInput, lookup: (key: string) => Effect.Effect<A, E, R>) =>
+export const makeTtlCache = <A, E, R>(
+  ttl: Duration.DurationInput,
+  lookup: (key: string) => Effect.Effect<A, E, R>,
+  keep: (value: A) => boolean = () => true
+) =>
   Effect.sync(() => {
     const millis = Duration.toMillis(ttl)
     const entries = new Map<string, { readonly value: A; readonly until: number }>()
@@ -30,6 +35,9 @@ export const makeTtlCache = <A, E, R>(ttl: Duration.DurationInput, lookup: (key:
       Effect.flatMap(Clock.currentTimeMillis, (now) => {
         const cached = entries.get(key)
         if (cached !== undefined && cached.until > now) return Effect.succeed(cached.value)
-        return Effect.tap(lookup(key), (value) => remember(key, value, now))
+        return Effect.tap(lookup(key), (value) => {
+          if (keep(value)) remember(key, value, now)
+          else entries.delete(key)
+        })
       })
   })
