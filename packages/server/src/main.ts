@@ -20,7 +20,7 @@ import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
 import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
-import type { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
+import { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
 import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
 import { Inventory } from "@hotel/persistence/quotes/Inventory"
@@ -77,11 +77,15 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | Mainten
 export const servicesWith = (platform: PlatformLayer) =>
   Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
 
-/** The background work of every process: the sweeper of expired holds, webhook delivery, the event purge. */
+/**
+ * The background work of every process: the sweeper of expired holds, webhook delivery, the event purge and
+ * the purge of expired idempotency keys.
+ */
 export const WorkersLive = Layer.mergeAll(
   HoldSweeperLive,
   WebhookWorkerLive.pipe(Layer.provide(WebhookPolicy.layer)),
-  EventPurgeLive
+  EventPurgeLive,
+  IdempotencyStore.purgeEvery()
 )
 
 /** Logs (`LOG_FORMAT`, `LOG_LEVEL`) and traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); see docs/operations.md. */

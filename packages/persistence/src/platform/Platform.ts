@@ -5,12 +5,14 @@ import { RateLimiter } from "./RateLimiter.js"
 
 /**
  * The platform guarantees every API process shares through the database: rate-limit buckets, idempotency
- * keys (with their purge every 10 minutes) and the maintenance window. Needs only a `SqlClient`.
+ * keys and the maintenance window. Needs only a `SqlClient`. The purge of expired idempotency keys is
+ * background work (`IdempotencyStore.purgeEvery`, with the server's other workers), not part of a request's
+ * platform: a server under the `TestClock` would otherwise run a purge for every 10 minutes a test jumps over.
  */
 export const PlatformLive = Layer.mergeAll(
   RateLimiter.postgres,
   MaintenanceRepository.Default,
-  IdempotencyStore.purgeEvery().pipe(Layer.provideMerge(IdempotencyStore.postgres))
+  IdempotencyStore.postgres
 )
 
 /**
