@@ -29,7 +29,8 @@ describe("nightly price from intervals", () => {
     expect(fmt(quote.roomRevenue)).toBe("510.00")
     expect(quote.nights[1].trace).toEqual([
       { step: "interval", amount: "150.00", detail: "Winter weekends (fri)" },
-      { step: "rounding", amount: "150.00", detail: "half away from zero to EUR minor units" }
+      // A rounding that changed nothing carries no detail.
+      { step: "rounding", amount: "150.00" }
     ])
     expect(quote.nights[0].trace[0]).toMatchObject({ step: "base", amount: "100.00" })
   })
@@ -96,5 +97,13 @@ describe("derivation chains over seasonal prices", () => {
     // 10.01 × 1.5 = 15.015 → 15.02 (half away from zero)
     expect(nightAmounts(stay({ plan: derived(plan({ basePrice: d("10.01") }), "percent", "50"), checkOut: "2026-12-02", roomType: room })))
       .toEqual(["15.02"])
+  })
+
+  it("says how it rounded only on a night the rounding changed", () => {
+    const quote = stay({ plan: derived(plan({ basePrice: d("10.01") }), "percent", "50"), checkOut: "2026-12-02" })
+    expect(quote.nights[0].trace.slice(-2)).toEqual([
+      { step: "derivation", amount: "15.02", detail: "plan bar>percent50: 50%" },
+      { step: "rounding", amount: "15.02", detail: "half away from zero to EUR minor units" }
+    ])
   })
 })

@@ -12,11 +12,17 @@ export interface PricingMemo {
   readonly nightsOf: (checkIn: IsoDate, checkOut: IsoDate) => ReadonlyArray<StayNight>
   /** The nightly prices already computed for a plan, a guest count and a trace setting, by epoch day. */
   readonly nightlyPrices: (plan: RatePlan, guests: number, trace: boolean) => Map<number, NightlyPrice>
+  /**
+   * A plan's own trace detail for a guest count, made once: it reads the same every night, and one string
+   * shared by every night is flattened once when the answer is serialised, not once a night.
+   */
+  readonly planDetail: (plan: RatePlan, guests: number, make: () => string) => string
 }
 
 export const makePricingMemo = (): PricingMemo => {
   const stays = new Map<IsoDate, Map<IsoDate, ReadonlyArray<StayNight>>>()
   const prices = new Map<RatePlan, Map<number, Map<number, NightlyPrice>>>()
+  const details = new Map<RatePlan, Map<number, string>>()
   return {
     nightsOf: (checkIn, checkOut) => {
       let byCheckOut = stays.get(checkIn)
@@ -44,6 +50,19 @@ export const makePricingMemo = (): PricingMemo => {
         ofPlan.set(key, byDay)
       }
       return byDay
+    },
+    planDetail: (plan, guests, make) => {
+      let ofPlan = details.get(plan)
+      if (ofPlan === undefined) {
+        ofPlan = new Map()
+        details.set(plan, ofPlan)
+      }
+      let detail = ofPlan.get(guests)
+      if (detail === undefined) {
+        detail = make()
+        ofPlan.set(guests, detail)
+      }
+      return detail
     }
   }
 }

@@ -121,7 +121,7 @@ const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
     const entry: TraceEntry = {
       step: "derivation",
       amount: Money.format(amount, plan.currency),
-      detail: derivationDetail(plan, derivation, guests)
+      detail: planDetail(plan, guests, memo, () => derivationDetail(plan, derivation, guests))
     }
     return { amount, trace: withEntry(parent.trace, entry) }
   }
@@ -135,8 +135,12 @@ const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
   }
   const amount = nonNegative(plan.basePrice)
   if (!trace) return { amount, trace: NO_TRACE }
-  return { amount, trace: [{ step: "base", amount: Money.format(amount, plan.currency), detail: `plan ${plan.id}` }] }
+  const detail = planDetail(plan, guests, memo, () => `plan ${plan.id}`)
+  return { amount, trace: [{ step: "base", amount: Money.format(amount, plan.currency), detail }] }
 }
+
+const planDetail = (plan: RatePlan, guests: number, memo: PricingMemo | undefined, make: () => string): string =>
+  memo === undefined ? make() : memo.planDetail(plan, guests, make)
 
 const withEntry = (trace: ReadonlyArray<TraceEntry>, entry: TraceEntry): Array<TraceEntry> => {
   const out = trace.slice()
@@ -219,7 +223,13 @@ export const priceNightIn = (plan: RatePlan, night: StayNight, context: NightCon
   // The last entry shows `running`; a price already at the currency's scale comes back from rounding as is.
   const last = steps.at(-1)
   const shown = amount === running && last !== undefined ? last.amount : Money.format(amount, plan.currency)
-  steps.push({ step: "rounding", amount: shown, detail: roundingDetail(plan.currency) })
+  // Only a rounding that changed the price says how: the same sentence on every night made a ninth of a
+  // 30-night quote on 24 plans.
+  steps.push(
+    amount === running || BigDecimal.equals(amount, running)
+      ? { step: "rounding", amount: shown }
+      : { step: "rounding", amount: shown, detail: roundingDetail(plan.currency) }
+  )
   return { date: night.date, amount, trace: steps }
 }
 
