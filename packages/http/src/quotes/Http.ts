@@ -33,10 +33,9 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
         // The presenter builds exactly the `Offer` schema's encoded form (strings, numbers, no transformation),
         // so the answer is written as it is rather than checked again field by field (a 30-night quote on
         // many plans is hundreds of kilobytes), and as text: the server encodes it straight into the socket
-        // instead of through an intermediate byte array.
-        return HttpServerResponse.raw(JSON.stringify({ data: offers.map((offer) => presentOffer(offer, withTrace)) }), {
-          contentType: "application/json"
-        })
+        // instead of through an intermediate byte array. Its length is given, so it is not sent chunked.
+        const text = JSON.stringify({ data: offers.map((offer) => presentOffer(offer, withTrace)) })
+        return HttpServerResponse.raw(text, { contentType: "application/json", contentLength: Buffer.byteLength(text) })
       }))
   }))
 
