@@ -23,9 +23,9 @@ describe("TokenLease", () => {
     expect(TokenLease.spend(lease, 1_000)).toBeUndefined()
     expect(TokenLease.spend({ ...lease, left: 3 }, 2_000)).toBeUndefined()
     expect(TokenLease.spend(undefined, 0)).toBeUndefined()
-    expect(TokenLease.renewalCost(10, undefined)).toBe(10)
-    expect(TokenLease.renewalCost(10, { ...lease, left: 3 })).toBe(7)
-    expect(TokenLease.renewalCost(10, lease)).toBe(10)
+    expect(TokenLease.unspent(undefined)).toBe(0)
+    expect(TokenLease.unspent({ ...lease, left: 3 })).toBe(3)
+    expect(TokenLease.unspent(lease)).toBe(0)
   })
 
   it("spending a whole lease takes exactly its size from the limit", () => {

@@ -44,11 +44,11 @@ export const spend = (
 }
 
 /**
- * What the renewal takes from the shared bucket: a full lease less the unspent tokens of the old one, which
- * go back that way rather than in a statement of their own.
+ * The old lease's unspent tokens, handed back to the shared bucket by the renewal's own statement. They go
+ * back like a refill, capped at the capacity: netting them off the new lease instead would let a bucket
+ * already full hold a whole budget besides the leased tokens (and show more remaining than the limit).
  */
-export const renewalCost = (size: number, old: Lease | undefined): number =>
-  Math.max(0, size - Math.max(0, Math.floor(old?.left ?? 0)))
+export const unspent = (old: Lease | undefined): number => Math.max(0, Math.floor(old?.left ?? 0))
 
 /** The lease after a granted renewal, already spending this request's token. */
 export const renewed = (

@@ -11,19 +11,25 @@ export interface Taken {
   readonly allowed: boolean
 }
 
-export type SharedBucket = (bucket: string, config: TokenBucket.Config, cost: number) => Effect.Effect<Taken>
+export type SharedBucket = (
+  bucket: string,
+  config: TokenBucket.Config,
+  cost: number,
+  /** Tokens handed back first (a lease's unspent ones), like a refill: never above the capacity. */
+  giveBack?: number
+) => Effect.Effect<Taken>
 
 /**
  * `cost` tokens from the shared bucket in one atomic UPSERT, refilled first at the `Clock`'s now (every
- * process serialises on the row). A refused take takes nothing.
+ * process serialises on the row). A refused take takes nothing (what is handed back stays given back).
  */
-export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket, config, cost) =>
+export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket, config, cost, giveBack = 0) =>
   Effect.gen(function*() {
     const now = new Date(yield* Clock.currentTimeMillis)
     // Every SET expression reads the row as it was, so `refilled` is the same value in all three.
     const refilled = sql`LEAST(
       ${config.capacity}::float8,
-      b.tokens + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED.updated_at - b.updated_at)))::float8
+      b.tokens + ${giveBack}::float8 + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED.updated_at - b.updated_at)))::float8
         * ${config.refillPerSecond}::float8
     )`
     const rows = yield* sql<{ readonly tokens: number; readonly allowed: boolean }>`
@@ -61,7 +67,7 @@ export const makeLeases = (shared: SharedBucket) =>
 
     const renew = (bucket: string, config: TokenBucket.Config, size: number, now: number) =>
       Effect.gen(function*() {
-        const taken = yield* shared(bucket, config, TokenLease.renewalCost(size, leases.get(bucket)))
+        const taken = yield* shared(bucket, config, size, TokenLease.unspent(leases.get(bucket)))
         if (!taken.allowed) {
           leases.delete(bucket)
           oneByOne.set(bucket, now + TokenLease.leaseMillis)

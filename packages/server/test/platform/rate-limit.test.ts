@@ -108,6 +108,21 @@ describe("RateLimiter", () => {
         expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 })
       }), { timeout: 120_000 })
 
+    it.effect("a renewal hands the unspent tokens back like a refill: a full bucket never shows more than the limit", () =>
+      Effect.gen(function*() {
+        const limiter = yield* RateLimiter
+        const sql = yield* SqlClient.SqlClient
+        const config = TokenBucket.forApiKey(5_000)
+        const bucket = `key:${globalThis.crypto.randomUUID()}`
+        for (let i = 0; i < 3; i++) yield* limiter.take(bucket, config)
+        // The lease (10, 7 unspent) runs out; a second refills the shared bucket (4,990) past its capacity.
+        yield* TestClock.adjust("1 second")
+        const renewed = yield* limiter.take(bucket, config)
+        expect(renewed).toMatchObject({ allowed: true, limit: 5_000, remaining: 4_999 })
+        const [row] = yield* sql<{ tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE bucket = ${bucket}`
+        expect(Number(row?.tokens)).toBe(4_990)
+      }))
+
     it.effect("two processes (two limiters) on one bucket never pass more than the limit together", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
