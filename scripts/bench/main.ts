@@ -23,7 +23,7 @@ const option = (name: string, fallback: string): string => {
 const duration = Number(option("duration", "5"))
 const rounds = Number(option("rounds", "3"))
 const connections = Number(option("connections", "32"))
-const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30"] as const
+const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-untraced"] as const
 type Workload = typeof WORKLOADS[number]
 const preparedBaseline = process.argv.includes("--prepared-baseline")
 const profileArg = option("cpu-prof", "")
@@ -118,8 +118,8 @@ const holdBody = (setup: Setup, hot: boolean): Request => {
 }
 
 const requestOf = (setup: Setup, workload: Workload) => (): Request => {
-  const rates = (out: string) =>
-    ({ method: "GET", path: `/rates?check_in=2031-03-01&check_out=${out}&adults=2&room_type_id=${setup.ids.std}` }) as const
+  const rates = (out: string, extra = "") =>
+    ({ method: "GET", path: `/rates?check_in=2031-03-01&check_out=${out}&adults=2&room_type_id=${setup.ids.std}${extra}` }) as const
   switch (workload) {
     case "reservation":
       return { method: "GET", path: `/reservations/${setup.reservationId}` }
@@ -133,6 +133,8 @@ const requestOf = (setup: Setup, workload: Workload) => (): Request => {
       return rates("2031-03-04")
     case "quote-30":
       return rates("2031-03-31")
+    case "quote-30-untraced":
+      return rates("2031-03-31", "&trace=false")
   }
 }
 
