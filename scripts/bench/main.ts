@@ -10,11 +10,12 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
 import { adminQuery, capture, type CapturedHold } from "./capture.js"
-import { type Request, runLoad } from "./load.js"
-import { findPgbench, holdScript, runPgbench } from "./pgbench.js"
+import type { Request } from "./load.js"
+import { measure } from "./measure.js"
+import { findPgbench, holdScript } from "./pgbench.js"
 import { hotel, type Running, startBaseline, startOurs } from "./processes.js"
 import { benchProperty, seasons } from "./property.js"
-import { markdown, type Side, summarize, type Summary } from "./stats.js"
+import { markdown, summarize, type Summary } from "./stats.js"
 
 const option = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`)
@@ -138,20 +139,6 @@ const requestOf = (setup: Setup, workload: Workload) => (): Request => {
   }
 }
 
-const oversoldNights = (url: string) =>
-  Effect.runPromise(adminQuery<{ code: string; night: string; taken: number; rooms: number }>(url, `
-    SELECT rt.code, to_char(n, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
-           (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
-    FROM reservations res
-    JOIN room_types rt ON rt.id = res.room_type_id
-    CROSS JOIN LATERAL generate_series(res.check_in_date, res.check_out_date - 1, interval '1 day') AS n
-    WHERE res.status IN ('confirmed', 'checked_in') OR (res.status = 'tentative' AND res.hold_expires_at > $1)
-    GROUP BY rt.id, rt.code, n
-    HAVING count(*) > (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)`, [new Date()]))
-
-const clearReservations = (url: string) =>
-  Effect.runPromise(adminQuery(url, "TRUNCATE reservations CASCADE"))
-
 const isHolds = (w: Workload) => w === "holds-spread" || w === "holds-hot"
 
 const main = Effect.gen(function*() {
@@ -191,54 +178,22 @@ const main = Effect.gen(function*() {
         console.log(`${workload}: skipped, no pgbench found (install postgresql-client)`)
         continue
       }
-      const next = requestOf(setup, workload)
-      const oursSide: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
-      const baseSide: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
-      let lastCpuPerRequest: number | undefined
-      const runOurs = async (seconds: number) => {
-        if (isHolds(workload)) await clearReservations(url)
-        const cpuBefore = ours.cpuMillis()
-        const result = await runLoad({ baseUrl: ours.baseUrl, key: setup.key, connections, seconds, next })
-        const cpuAfter = ours.cpuMillis()
-        if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
-          lastCpuPerRequest = (cpuAfter - cpuBefore) / result.requests
-        }
-        const unexpected = Object.entries(result.statuses).filter(([s]) => !["200", "201", "409"].includes(s))
-        if (unexpected.length > 0) problems.push(`${workload} ours: statuses ${JSON.stringify(result.statuses)}`)
-        return result
-      }
-      const runBase = async (seconds: number) => {
-        if (workload === "holds-spread" || workload === "holds-hot") {
-          await clearReservations(url)
-          const mode = preparedBaseline ? "prepared" : "extended"
-          const result = await runPgbench(pgbench ?? "pgbench", url, scripts[workload], connections, seconds, mode)
-          if (result.failed > 0) problems.push(`${workload} pgbench: ${result.failed} failed transactions`)
-          return result
-        }
-        return runLoad({ baseUrl: baseline.baseUrl, key: setup.key, connections, seconds, next })
-      }
-      await runOurs(3) // warm-up (JIT, pool, prepared statements, caches), not counted
-      await runBase(3)
-      for (let r = 0; r < rounds; r++) {
-        lastCpuPerRequest = undefined
-        const a = await runOurs(duration)
-        if (lastCpuPerRequest !== undefined) oursSide.cpuPerRequest.push(lastCpuPerRequest)
-        oursSide.throughput.push(a.throughput)
-        oursSide.latencies.push(...a.latencies)
-        if (isHolds(workload)) {
-          const oversold = await oversoldNights(url)
-          if (oversold.length > 0) problems.push(`${workload} ours OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
-        }
-        const b = await runBase(duration)
-        baseSide.throughput.push(b.throughput)
-        baseSide.latencies.push(...b.latencies)
-        if (isHolds(workload)) {
-          const oversold = await oversoldNights(url)
-          if (oversold.length > 0) problems.push(`${workload} pgbench OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
-        }
-        console.log(`${workload} round ${r + 1}: ours ${a.throughput.toFixed(0)}/s ${JSON.stringify("statuses" in a ? a.statuses : {})}, baseline ${b.throughput.toFixed(0)}/s`)
-      }
-      results.push(summarize(workload, oursSide, baseSide))
+      const measured = await measure({
+        workload,
+        url,
+        key: setup.key,
+        ours,
+        baselineUrl: baseline.baseUrl,
+        holdScript: isHolds(workload) ? scripts[workload as keyof typeof scripts] : undefined,
+        pgbench: pgbench ?? "pgbench",
+        pgbenchMode: preparedBaseline ? "prepared" : "extended",
+        next: requestOf(setup, workload),
+        rounds,
+        duration,
+        connections
+      })
+      problems.push(...measured.problems)
+      results.push(summarize(workload, measured.ours, measured.baseline))
     }
     console.log(`\nNo night oversold: ${problems.some((p) => p.includes("OVERSOLD")) ? "NO — see below" : "checked after every hold run"}`)
     console.log(`\n${markdown(results)}\n`)

@@ -1,0 +1,94 @@
+// One workload measured: a warm-up of each side, then our server and its baseline in turn for the rounds,
+// the oversell check after every hold run. See ./README.md ("Alternation", "Report").
+import * as Effect from "effect/Effect"
+import { adminQuery } from "./capture.js"
+import { type LoadResult, type Request, runLoad } from "./load.js"
+import { type PgbenchResult, runPgbench } from "./pgbench.js"
+import type { Running } from "./processes.js"
+import type { Side } from "./stats.js"
+
+export interface Measuring {
+  readonly workload: string
+  readonly url: string
+  readonly key: string
+  readonly ours: Running
+  /** The plain server for reads; undefined for holds, measured by pgbench with `holdScript`. */
+  readonly baselineUrl: string | undefined
+  readonly holdScript: string | undefined
+  readonly pgbench: string
+  readonly pgbenchMode: "extended" | "prepared"
+  readonly next: () => Request
+  readonly rounds: number
+  readonly duration: number
+  readonly connections: number
+}
+
+export interface Measured {
+  readonly ours: Side
+  readonly baseline: Side
+  readonly problems: ReadonlyArray<string>
+}
+
+/** Nights where live holds, confirmed and checked-in reservations outnumber the rooms in service. */
+const oversoldNights = (url: string) =>
+  Effect.runPromise(adminQuery<{ code: string; night: string; taken: number; rooms: number }>(url, `
+    SELECT rt.code, to_char(n, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
+           (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+    FROM reservations res
+    JOIN room_types rt ON rt.id = res.room_type_id
+    CROSS JOIN LATERAL generate_series(res.check_in_date, res.check_out_date - 1, interval '1 day') AS n
+    WHERE res.status IN ('confirmed', 'checked_in') OR (res.status = 'tentative' AND res.hold_expires_at > $1)
+    GROUP BY rt.id, rt.code, n
+    HAVING count(*) > (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)`, [new Date()]))
+
+const clearReservations = (url: string) =>
+  Effect.runPromise(adminQuery(url, "TRUNCATE reservations CASCADE"))
+
+export const measure = async (m: Measuring): Promise<Measured> => {
+  const holds = m.holdScript !== undefined
+  const problems: Array<string> = []
+  const ours: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
+  const baseline: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
+  const load = (baseUrl: string, seconds: number) =>
+    runLoad({ baseUrl, key: m.key, connections: m.connections, seconds, next: m.next })
+
+  const runOurs = async (seconds: number): Promise<LoadResult & { readonly cpuPerRequest?: number }> => {
+    if (holds) await clearReservations(m.url)
+    const cpuBefore = m.ours.cpuMillis()
+    const result = await load(m.ours.baseUrl, seconds)
+    const cpuAfter = m.ours.cpuMillis()
+    const unexpected = Object.keys(result.statuses).filter((s) => !["200", "201", "409"].includes(s))
+    if (unexpected.length > 0) problems.push(`${m.workload} ours: statuses ${JSON.stringify(result.statuses)}`)
+    return cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0
+      ? { ...result, cpuPerRequest: (cpuAfter - cpuBefore) / result.requests }
+      : result
+  }
+  const runBase = async (seconds: number): Promise<LoadResult | PgbenchResult> => {
+    if (m.holdScript === undefined) return load(m.baselineUrl ?? "", seconds)
+    await clearReservations(m.url)
+    const result = await runPgbench(m.pgbench, m.url, m.holdScript, m.connections, seconds, m.pgbenchMode)
+    if (result.failed > 0) problems.push(`${m.workload} pgbench: ${result.failed} failed transactions`)
+    return result
+  }
+  const checkOversold = async (side: string) => {
+    if (!holds) return
+    const oversold = await oversoldNights(m.url)
+    if (oversold.length > 0) problems.push(`${m.workload} ${side} OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
+  }
+
+  await runOurs(3) // warm-up (JIT, pool, prepared statements, caches), not counted
+  await runBase(3)
+  for (let r = 0; r < m.rounds; r++) {
+    const a = await runOurs(m.duration)
+    if (a.cpuPerRequest !== undefined) ours.cpuPerRequest.push(a.cpuPerRequest)
+    ours.throughput.push(a.throughput)
+    ours.latencies.push(...a.latencies)
+    await checkOversold("ours")
+    const b = await runBase(m.duration)
+    baseline.throughput.push(b.throughput)
+    baseline.latencies.push(...b.latencies)
+    await checkOversold("pgbench")
+    console.log(`${m.workload} round ${r + 1}: ours ${a.throughput.toFixed(0)}/s ${JSON.stringify(a.statuses)}, baseline ${b.throughput.toFixed(0)}/s`)
+  }
+  return { ours, baseline, problems }
+}
