@@ -16,12 +16,12 @@ import * as Option from "effect/Option"
 import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { checkHoldLimits } from "./holds/limits.js"
-import { insertDetails, insertReservation, type ReservationFields } from "./holds/writes.js"
+import { writeHold } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
 import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
-import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 import { withSpan } from "../Span.js"
@@ -117,31 +117,6 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         return { snapshot, party, roomType, plan, modifierValues, partyTooLarge, offer, now }
       })
 
-    const write = (
-      actor: HoldActor,
-      request: HoldRequest,
-      fields: ReservationFields,
-      modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
-    ) =>
-      Effect.gen(function*() {
-        const reservation = yield* insertReservation(sql, actor, request, fields)
-        const folioId = reservation.folioId
-        yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
-        yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
-          roomTypeId: request.roomTypeId,
-          checkIn: request.checkIn,
-          checkOut: request.checkOut
-        })
-        return {
-          reservationId: reservation.id,
-          folioId,
-          confirmationCode: reservation.code,
-          holdExpiresAt: fields.holdExpiresAt,
-          total: fields.quote.total,
-          currency: fields.quote.currency
-        }
-      })
-
     /**
      * Under the locks: the live-hold caps, `party_too_large`, then the rooms free on every night decide the
      * offer priced beforehand; then the writes.
@@ -163,7 +138,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         })
         const quote = bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
         if (Either.isLeft(quote)) return yield* quote.left
-        return yield* write(actor, request, {
+        return yield* writeHold(sql, actor, request, {
           plan,
           quote: quote.right,
           children: Pricing.childCount(prepared.party),
