@@ -37,15 +37,18 @@ const make = Effect.gen(function*() {
   const promoCodes = yield* PromoCodeRepository
   const sql = yield* SqlClient.SqlClient
 
-  const reservation = (propertyId: string, id: string) =>
-    reservations.get(propertyId, id).pipe(required(`reservation ${id}`), Effect.map(presentReservation))
+  /** A reservation its writer already read (a hold's insert answers it) is presented without reading it again. */
+  const reservation = (propertyId: string, subject: Extract<EventSubject, { kind: "reservation" }>) =>
+    (subject.read === undefined
+      ? reservations.get(propertyId, subject.id).pipe(required(`reservation ${subject.id}`))
+      : reservations.complete(propertyId, subject.read)).pipe(Effect.map(presentReservation))
 
   const render = (propertyId: string, subject: EventSubject, now: Date): Effect.Effect<unknown> => {
     switch (subject.kind) {
       case "reservation":
         return subject.refundDueMinor === undefined
-          ? reservation(propertyId, subject.id)
-          : Effect.map(reservation(propertyId, subject.id), (data) => ({
+          ? reservation(propertyId, subject)
+          : Effect.map(reservation(propertyId, subject), (data) => ({
             ...data,
             refund_due_minor: Number(subject.refundDueMinor)
           }))

@@ -28,8 +28,8 @@ export { amountDue } from "../folios/FolioLines.js"
 // reservation and accommodation confirmed, the payment line and row, the loyalty earn (USD) or skipped earn
 // (other currencies; `Booking.earnOnConfirm` decides), and the audit row of the assertion.
 //
-// Lock order: reservation row, then room type row. Holds take only the room type (then codes) and never wait
-// on a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
+// Lock order: reservation row, then room type row. Holds lock guest, key, room type (then codes), never wait on
+// a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
 
 export type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 

@@ -15,27 +15,29 @@ import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
-import { checkHoldLimits } from "./holds/limits.js"
-import { insertDetails, insertReservation, type ReservationFields } from "./holds/writes.js"
+import { type HoldLocks, lockForHold } from "./holds/limits.js"
+import { writeHold } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
 import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/QuoteService.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
-import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import type { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 import { withSpan } from "../Span.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
-// services, dependent fields, the priced offer). The transaction then locks the requested room type's row
-// (`FOR NO KEY UPDATE`: holds of one room type run one at a time, holds of different room types never wait on
-// each other, and foreign-key checks of other writers are not blocked) and, under it, checks the live-hold
-// caps, counts the taken nights (`Inventory`, at `now` from `Clock`) and writes. A promo code's redemption
-// count must be read under the code's lock: with a promo code the chain's codes are locked right after the
-// room type (`PricingInputs.lockPromoCodes`, in id order) and the snapshot is loaded and priced under them.
-// Lock order is always room type → promo codes → guest → API key (the live-hold caps, ./holds/limits.ts), so
-// holds cannot deadlock each other.
+// services, dependent fields, the priced offer). The requested room type's row lock (`FOR NO KEY UPDATE`:
+// holds of one room type run one at a time, holds of different room types never wait on each other, and
+// foreign-key checks of other writers are not blocked) is the one holds queue on, so it is held for as few
+// round trips as possible: the guest's lock (and a capped key's), which the live-hold caps need, are taken
+// before it, and its own statement reads the live-hold counts (./holds/limits.ts). Under it then run only
+// the taken nights' count (`Inventory`, at `now` from `Clock`), the insert (which answers the reservation as
+// read, so its event needs no read), the events and the commit. A promo code's redemption count must be read
+// under the code's lock: with a promo code the chain's codes are locked right after the room type
+// (`PricingInputs.lockPromoCodes`, in id order) and the snapshot is loaded and priced under them. Lock order
+// is always guest → API key → room type → promo codes, so holds cannot deadlock each other.
 //
 // Order of checks: field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
@@ -44,8 +46,8 @@ import { withSpan } from "../Span.js"
 // → availability (409 `no_availability`).
 //
 // Pricing is the quote's own path (`offerFor` → `stayRequestFor` → `priceStay`), so a hold without add-ons
-// writes exactly the lines `GET /rates` showed, and add-ons only add lines. The request types, the snapshot
-// checks and the writes are in ./holds/.
+// writes exactly the lines `GET /rates` showed, and add-ons only add lines. The request types, the locks, the
+// snapshot checks and the writes are in ./holds/.
 
 export { frozenPromoCode } from "./holds/checks.js"
 export type { HoldActor, HoldAddOnRequest, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
@@ -69,13 +71,12 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
 
-    const lockRoomType = (propertyId: string, roomTypeId: string) =>
-      sql`SELECT id FROM room_types WHERE property_id = ${propertyId} AND id = ${roomTypeId} FOR NO KEY UPDATE`
-
     const guestExists = (propertyId: string, guestId: string) =>
-      sql<{ id: string }>`SELECT id FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}`.pipe(
-        Effect.map((rows) => rows.length > 0)
-      )
+      isUuid(guestId)
+        ? sql<{ id: string }>`SELECT id FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}`.pipe(
+          Effect.map((rows) => rows.length > 0)
+        )
+        : Effect.succeed(false)
 
     const loadSnapshot = (actor: HoldActor, request: HoldRequest, now: Date) =>
       inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, { guestId: request.guestId }).pipe(
@@ -86,9 +87,10 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
      * Everything the snapshot alone decides, up to the checks that need locks: the stay's fields, the
      * referenced ids, the dependent fields, and the priced offer (as if a room were free: availability is
      * counted under the room type's lock). No offer is priced for a party too large for the room type: that
-     * is refused after the live-hold caps, which are checked under their locks.
+     * is refused after the live-hold caps, which are checked under their locks. With `locks` (a promo code's
+     * hold, checked under them) the guest's lock told already whether the guest exists: no lookup under them.
      */
-    const prepare = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, now: Date) =>
+    const prepare = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, now: Date, locks?: HoldLocks) =>
       Effect.gen(function*() {
         const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
         const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
@@ -97,7 +99,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${request.roomTypeId}` })
         const plan = snapshot.plansById.get(request.ratePlanId)
         if (plan === undefined) return yield* new RatePlanNotFound({ message: `No rate plan ${request.ratePlanId}` })
-        if (!(yield* guestExists(actor.propertyId, request.guestId))) {
+        if (!(locks?.guestFound ?? (yield* guestExists(actor.propertyId, request.guestId)))) {
           return yield* new GuestNotFound({ message: `No guest ${request.guestId}` })
         }
         const services = yield* servicesOf(snapshot, request)
@@ -117,39 +119,14 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         return { snapshot, party, roomType, plan, modifierValues, partyTooLarge, offer, now }
       })
 
-    const write = (
-      actor: HoldActor,
-      request: HoldRequest,
-      fields: ReservationFields,
-      modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
-    ) =>
-      Effect.gen(function*() {
-        const reservation = yield* insertReservation(sql, actor, request, fields)
-        const folioId = reservation.folioId
-        yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
-        yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
-          roomTypeId: request.roomTypeId,
-          checkIn: request.checkIn,
-          checkOut: request.checkOut
-        })
-        return {
-          reservationId: reservation.id,
-          folioId,
-          confirmationCode: reservation.code,
-          holdExpiresAt: fields.holdExpiresAt,
-          total: fields.quote.total,
-          currency: fields.quote.currency
-        }
-      })
-
     /**
-     * Under the locks: the live-hold caps, `party_too_large`, then the rooms free on every night decide the
-     * offer priced beforehand; then the writes.
+     * Under the locks: the live-hold caps (counted when the room type's lock was taken), `party_too_large`,
+     * then the rooms free on every night decide the offer priced beforehand; then the writes.
      */
-    const decideAndWrite = (actor: HoldActor, request: HoldRequest, prepared: Prepared) =>
+    const decideAndWrite = (actor: HoldActor, request: HoldRequest, prepared: Prepared, locks: HoldLocks) =>
       Effect.gen(function*() {
         const { modifierValues, now, offer, plan, roomType, snapshot } = prepared
-        yield* checkHoldLimits(sql, actor, request.guestId, now)
+        yield* Booking.checkHoldLimits(locks.live)
         if (prepared.partyTooLarge) {
           return yield* new PartyTooLarge({
             message: `A party of ${Pricing.partySize(prepared.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
@@ -163,7 +140,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         })
         const quote = bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
         if (Either.isLeft(quote)) return yield* quote.left
-        return yield* write(actor, request, {
+        return yield* writeHold(sql, actor, request, {
           plan,
           quote: quote.right,
           children: Pricing.childCount(prepared.party),
@@ -176,9 +153,9 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
 
     /**
      * Without a promo code nothing the price depends on is guarded by a lock, so the snapshot is loaded, the
-     * request checked and the stay priced before the transaction takes the room type's lock: under it run only
-     * the live-hold caps, the availability count and the writes. With a promo code the redemption counts must
-     * be read under the codes' locks, so the snapshot is loaded (and the stay priced) after taking them.
+     * request checked and the stay priced before the transaction takes its locks: under the room type's run
+     * only the availability count, the writes and the events. With a promo code the redemption counts must be
+     * read under the codes' locks, so the snapshot is loaded (and the stay priced) after taking them.
      */
     const create = (actor: HoldActor, request: HoldRequest): Effect.Effect<HoldCreated, HoldError, EventOutbox> =>
       Effect.gen(function*() {
@@ -188,12 +165,12 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
           ? undefined
           : yield* loadSnapshot(actor, request, now).pipe(Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now)))
         return yield* Effect.gen(function*() {
-          if (isUuid(request.roomTypeId)) yield* lockRoomType(actor.propertyId, request.roomTypeId)
+          const locks = yield* lockForHold(sql, actor, request, now)
           if (withPromo) yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
           const prepared = early ?? (yield* loadSnapshot(actor, request, now).pipe(
-            Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now))
+            Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now, locks))
           ))
-          return yield* decideAndWrite(actor, request, prepared)
+          return yield* decideAndWrite(actor, request, prepared, locks)
         }).pipe(sql.withTransaction)
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),

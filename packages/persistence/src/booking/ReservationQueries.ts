@@ -3,6 +3,14 @@ import { GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { expiredHold, liveHold } from "./HoldWindow.js"
+import {
+  folioLineColumns,
+  readOf,
+  recordColumns,
+  type RecordRow,
+  reservationColumns,
+  type ReservationRead
+} from "./ReservationColumns.js"
 import { withSpan } from "../Span.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
@@ -58,9 +66,6 @@ export interface FolioLineRow {
   readonly created_at: Date
 }
 
-/** A folio line as JSON carries it (a timestamp is text). */
-type FolioLineJson = Omit<FolioLineRow, "created_at"> & { readonly created_at: string }
-
 export interface ReservationFilter {
   readonly guestId?: string | undefined
   readonly status?: ReservationStatus | undefined
@@ -77,15 +82,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
     const sql = yield* SqlClient.SqlClient
 
     const expired = (now: Date) => expiredHold(sql, "r", now)
-
-    const columns = (now: Date) => sql`
-      r.id, r.confirmation_code,
-      CASE WHEN ${expired(now)} THEN 'cancelled' ELSE r.status END AS status,
-      r.guest_id, r.room_type_id, rt.name AS room_type_name, r.rate_plan_id, r.check_in_date, r.check_out_date,
-      r.adults, r.children, r.child_ages, r.currency, r.nightly_rate::text AS nightly_rate, r.total::text AS total,
-      r.bed_config, r.booking_source, r.special_notes, r.promo_code, r.hold_expires_at,
-      CASE WHEN ${expired(now)} THEN 'hold_expired' ELSE r.cancellation_reason END AS cancellation_reason,
-      f.id AS folio_id, CASE WHEN ${expired(now)} THEN 'voided' ELSE f.status END AS folio_status, r.created_at`
+    const columns = (now: Date) => reservationColumns(sql, now)
 
     const statusFilter = (status: ReservationStatus, now: Date) =>
       status === "cancelled"
@@ -128,19 +125,11 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
       )
     }
 
-    const accommodationColumns = (now: Date) => sql`
-      a.id, a.reservation_id, a.room_id, a.room_type_id, a.check_in_date, a.check_out_date,
-      CASE WHEN ${expired(now)} THEN 'cancelled' ELSE a.status END AS status, a.nightly_rate::text AS nightly_rate`
-
-    const folioLineColumns = sql`
-      id, folio_id, kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
-      revenue_category, created_at`
-
     const folioLines = (folioIds: ReadonlyArray<string>) =>
       folioIds.length === 0
         ? Effect.succeed<ReadonlyArray<FolioLineRow>>([])
         : sql<FolioLineRow>`
-            SELECT ${folioLineColumns}
+            SELECT ${folioLineColumns(sql)}
             FROM folio_lines WHERE ${sql.in("folio_id", folioIds)}
             ORDER BY folio_id, position`.pipe(Effect.orDie, withSpan("ReservationQueries.folioLines"))
 
@@ -148,28 +137,15 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
      * One reservation with its accommodations and folio lines, in ONE statement (the single read is the
      * hottest one; its parts come back as JSON and are typed like the separate queries' rows).
      */
-    const findRecord = (propertyId: string, id: string, now: Date) =>
+    const findRecord = (propertyId: string, id: string, now: Date): Effect.Effect<Option.Option<ReservationRead>> =>
       isUuid(id)
-        ? sql<ReservationRow & { readonly accommodations_json: ReadonlyArray<AccommodationRow>; readonly lines_json: ReadonlyArray<FolioLineJson> }>`
-            SELECT ${columns(now)},
-              (SELECT COALESCE(json_agg(t), '[]') FROM (
-                SELECT ${accommodationColumns(now)} FROM accommodations a
-                WHERE a.reservation_id = r.id ORDER BY a.check_in_date, a.id) t) AS accommodations_json,
-              (SELECT COALESCE(json_agg(t), '[]') FROM (
-                SELECT ${folioLineColumns} FROM folio_lines
-                WHERE folio_id = f.id ORDER BY position) t) AS lines_json
+        ? sql<RecordRow>`
+            SELECT ${recordColumns(sql, now, { accommodations: sql`accommodations`, lines: sql`folio_lines` })}
             FROM reservations r
             JOIN room_types rt ON rt.id = r.room_type_id
             JOIN folios f ON f.reservation_id = r.id
             WHERE r.property_id = ${propertyId} AND r.id = ${id}`.pipe(
-            Effect.map((rows) =>
-              Option.map(Option.fromNullable(rows[0]), ({ accommodations_json, lines_json, ...reservation }) => ({
-                reservation,
-                accommodations: accommodations_json,
-                // JSON carries a timestamp as text; the lines' own query answers a Date.
-                lines: lines_json.map((line) => ({ ...line, created_at: new Date(line.created_at) }))
-              }))
-            ),
+            Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), readOf)),
             Effect.orDie,
             withSpan("ReservationQueries.findRecord")
           )

@@ -13,6 +13,7 @@ import {
   ReservationQueries,
   type ReservationRow
 } from "./ReservationQueries.js"
+import type { ReservationRead } from "./ReservationColumns.js"
 import { withSpan } from "../Span.js"
 
 // `GET /reservations` and `GET /reservations/{id}`: one read each that answers complete records
@@ -90,7 +91,17 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
         return recordOf(reservation, accommodations, lines, baseCurrency)
       }).pipe(withSpan("ReservationReads.get"))
 
-    return { list, get } as const
+    /**
+     * The record `get` would answer, from a reservation its writer already read as `findRecord` does (a hold's
+     * insert answers it), so the writer's event needs no second read.
+     */
+    const complete = (propertyId: string, read: ReservationRead): Effect.Effect<ReservationRecord> =>
+      Effect.map(
+        baseCurrency(propertyId),
+        (currency) => recordOf(read.reservation, read.accommodations, read.lines, currency)
+      )
+
+    return { list, get, complete } as const
   }),
   dependencies: [ReservationQueries.Default]
 }) {}

@@ -4,6 +4,7 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { ReservationRead } from "../booking/ReservationColumns.js"
 import { EventRenderer } from "./EventRenderer.js"
 import { type EventSubject, Subject } from "./EventSubject.js"
 import { withSpan } from "../Span.js"
@@ -79,16 +80,17 @@ export interface StayNights {
 
 /**
  * A reservation change that also takes or frees nights (hold, cancellation, expiry, no-show): its reservation
- * event, then `availability.changed` for the stay's nights.
+ * event (rendered from `read` when the writer has the reservation as read), then `availability.changed` for
+ * the stay's nights.
  */
 export const appendStayChange = (
   propertyId: string,
   type: Events.EventType,
-  reservation: { readonly id: string; readonly refundDueMinor?: bigint },
+  reservation: { readonly id: string; readonly refundDueMinor?: bigint; readonly read?: ReservationRead },
   nights: StayNights
 ): Effect.Effect<void, never, EventOutbox> =>
   Effect.flatMap(EventOutbox, (outbox) =>
     outbox.append(propertyId, [
-      { type, subject: Subject.reservation(reservation.id, reservation.refundDueMinor) },
+      { type, subject: Subject.reservation(reservation.id, reservation.refundDueMinor, reservation.read) },
       { type: "availability.changed", subject: Subject.availability(nights.roomTypeId, nights.checkIn, nights.checkOut) }
     ]))

@@ -1,8 +1,17 @@
+import type { ReservationRead } from "../booking/ReservationColumns.js"
+
 // What an event is about. The outbox hands the subject to the `EventRenderer`, which turns it into the event's
-// `data`: the resource as its `GET` shows it at that moment (inside the writer's transaction).
+// `data`: the resource as its `GET` shows it at that moment (inside the writer's transaction). A writer that
+// already holds the reservation as read (a hold's insert answers it) passes it along, so the renderer does not
+// read it again while the writer holds its locks.
 
 export type EventSubject =
-  | { readonly kind: "reservation"; readonly id: string; readonly refundDueMinor?: bigint }
+  | {
+    readonly kind: "reservation"
+    readonly id: string
+    readonly refundDueMinor?: bigint
+    readonly read?: ReservationRead
+  }
   | { readonly kind: "folio"; readonly id: string }
   | { readonly kind: "guest"; readonly id: string }
   | { readonly kind: "rate_plan"; readonly id: string }
@@ -18,8 +27,12 @@ export type EventSubject =
   }
 
 export const Subject = {
-  reservation: (id: string, refundDueMinor?: bigint): EventSubject =>
-    refundDueMinor === undefined ? { kind: "reservation", id } : { kind: "reservation", id, refundDueMinor },
+  reservation: (id: string, refundDueMinor?: bigint, read?: ReservationRead): EventSubject => ({
+    kind: "reservation",
+    id,
+    ...(refundDueMinor === undefined ? {} : { refundDueMinor }),
+    ...(read === undefined ? {} : { read })
+  }),
   folio: (id: string): EventSubject => ({ kind: "folio", id }),
   guest: (id: string): EventSubject => ({ kind: "guest", id }),
   ratePlan: (id: string): EventSubject => ({ kind: "rate_plan", id }),

@@ -24,7 +24,7 @@ import { withSpan } from "../Span.js"
 // reservation's room type row (`FOR NO KEY UPDATE`, the lock holds and confirms take on it) before it looks for a
 // free room, so two check-ins of one room type pick their rooms one after the other and never the same room for
 // overlapping nights; the `accommodations_room_not_doubled` exclusion constraint enforces the same in the
-// database. Lock order: reservation row, then room type row — the confirm's order; holds take only the room type.
+// database. Lock order: reservation row, then room type row — the confirm's order; holds lock no reservation row.
 //
 // A room is free for a stay when it is of the reservation's room type, not retired, and no other confirmed or
 // checked-in accommodation holds it for a night of the stay. Without `room_id` the free room with the lowest

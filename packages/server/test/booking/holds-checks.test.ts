@@ -251,6 +251,37 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       expect((yield* getReservation(api, plain.reservation_id)).promo_code).toBeNull()
     }))
 
+  it.effect("with a promo code (checked after the locks) the order holds: an unknown guest is 404, never 500", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guest = yield* newGuest(api)
+      const other = yield* api.importProperty()
+      const otherGuest = yield* newGuest(api, other.property_id)
+      const { property_id, room_types } = api.property
+      const gated = yield* insertPlan(api.sql, property_id, room_types["DBL"], {
+        requires_promo_code: true,
+        kind: "promotion"
+      })
+      yield* insertPromoCode(api.sql, property_id, gated, { code: "LOCKED" })
+      const stay = { check_in: "2031-05-26", check_out: "2031-05-28" }
+      const base = holdBody(api, guest, { ...stay, rate_plan_id: gated, promo_code: "locked" })
+      const guestMissing = (res: ApiResponse) => expectError(res, 404, "not_found", "guest_not_found")
+      const before = yield* bookingRows(api.sql)
+      guestMissing(yield* postHold(api, { ...base, guest_id: missingId }))
+      guestMissing(yield* postHold(api, { ...base, guest_id: otherGuest }))
+      guestMissing(yield* postHold(api, { ...base, guest_id: missingId, adults: 4 }))
+      expectError(
+        yield* postHold(api, { ...base, room_type_id: missingId, guest_id: missingId }),
+        404,
+        "not_found",
+        "room_type_not_found"
+      )
+      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: missingId, guest_id: missingId }))
+      expectError(yield* postHold(api, { ...base, adults: 4 }), 400, "invalid_request", "party_too_large")
+      expect(yield* bookingRows(api.sql)).toEqual(before)
+      yield* hold(api, base)
+    }))
+
   it.effect("409 no_availability when the room type is sold out for some night of the stay", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

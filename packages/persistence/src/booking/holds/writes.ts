@@ -1,10 +1,13 @@
 // The rows a hold writes, in the caller's transaction: the reservation (with a fresh confirmation code), its folio
-// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons.
+// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons, then its
+// events.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, type Pricing, type Visibility } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import type { SnapshotPlan } from "../../quotes/PricingInputs.js"
-import type { HoldActor, HoldRequest } from "./requests.js"
+import { readOf, recordColumns, type RecordRow } from "../ReservationColumns.js"
+import { appendStayChange } from "../../events/EventOutbox.js"
+import type { HoldActor, HoldCreated, HoldRequest } from "./requests.js"
 
 /** How many fresh confirmation codes a hold tries before giving up (a collision is ~1 in 10^12). */
 const codeAttempts = 5
@@ -27,10 +30,12 @@ export interface ReservationFields {
 /**
  * The reservation, its folio with the quote's lines (in order, every one in the stay currency at the frozen
  * rate) and its one accommodation leg (a room is assigned at check-in), in one statement: the rows are
- * chained by data-modifying CTEs, so the hold's transaction makes one round trip for them. A confirmation
+ * chained by data-modifying CTEs, so the hold's transaction makes one round trip for them. The statement
+ * answers the reservation as `ReservationQueries.findRecord` reads it (the CTEs' RETURNING, as a read at `now`
+ * would see them), so the hold's event is rendered without a read under the room type's lock. A confirmation
  * code already taken inserts nothing and the statement is retried with a fresh code.
  */
-export const insertReservation = (
+const insertReservation = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
   request: HoldRequest,
@@ -45,7 +50,7 @@ export const insertReservation = (
     const lines = quote.lines
     for (let attempt = 0; attempt < codeAttempts; attempt++) {
       const code = yield* newConfirmationCode
-      const rows = yield* sql<{ reservation_id: string; folio_id: string }>`
+      const rows = yield* sql<RecordRow>`
         WITH r AS (
           INSERT INTO reservations (
             property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
@@ -61,11 +66,11 @@ export const insertReservation = (
             ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb, ${now},
             ${now})
           ON CONFLICT (confirmation_code) DO NOTHING
-          RETURNING id
+          RETURNING *
         ), f AS (
           INSERT INTO folios (property_id, reservation_id, currency, status, created_at)
           SELECT ${actor.propertyId}, r.id, ${quote.currency}, 'open', ${now} FROM r
-          RETURNING id
+          RETURNING *
         ), l AS (
           INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
                                    revenue_category, service_id, quantity, created_at)
@@ -77,22 +82,25 @@ export const insertReservation = (
             ${lines.map((line) => line.revenueCategory)}::text[], ${lines.map((line) => line.serviceId ?? null)}::uuid[],
             ${lines.map((line) => line.quantity ?? null)}::integer[]
           ) AS x(position, kind, description, amount, revenue_category, service_id, quantity)
+          RETURNING *
         ), a AS (
           INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,
                                       nightly_rate)
           SELECT r.id, ${request.roomTypeId}, NULL, ${request.checkIn}, ${request.checkOut}, 'tentative',
                  ${Money.toDb(quote.nightlyRate)}
           FROM r
+          RETURNING *
         )
-        SELECT r.id AS reservation_id, f.id AS folio_id FROM r, f`
+        SELECT ${recordColumns(sql, now, { accommodations: sql`a`, lines: sql`l` })}
+        FROM r JOIN room_types rt ON rt.id = r.room_type_id JOIN f ON f.reservation_id = r.id`
       const row = rows[0]
-      if (row !== undefined) return { id: row.reservation_id, folioId: row.folio_id, code }
+      if (row !== undefined) return { id: row.id, folioId: row.folio_id, code, read: readOf(row) }
     }
     return yield* Effect.dieMessage(`no free confirmation code after ${codeAttempts} attempts`)
   })
 
 /** The entitlements and add-ons of a hold, when it has any (one multi-row INSERT each). */
-export const insertDetails = (
+const insertDetails = (
   sql: SqlClient.SqlClient,
   reservationId: string,
   request: HoldRequest,
@@ -128,4 +136,31 @@ export const insertDetails = (
         })))
       }`
     }
+  })
+
+/** The hold's rows, then `reservation.held` (rendered from the insert's answer) and `availability.changed`. */
+export const writeHold = (
+  sql: SqlClient.SqlClient,
+  actor: HoldActor,
+  request: HoldRequest,
+  fields: ReservationFields,
+  modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
+) =>
+  Effect.gen(function*() {
+    const reservation = yield* insertReservation(sql, actor, request, fields)
+    yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
+    yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
+      roomTypeId: request.roomTypeId,
+      checkIn: request.checkIn,
+      checkOut: request.checkOut
+    })
+    const created: HoldCreated = {
+      reservationId: reservation.id,
+      folioId: reservation.folioId,
+      confirmationCode: reservation.code,
+      holdExpiresAt: fields.holdExpiresAt,
+      total: fields.quote.total,
+      currency: fields.quote.currency
+    }
+    return created
   })
