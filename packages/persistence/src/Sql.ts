@@ -7,6 +7,7 @@ import * as Redacted from "effect/Redacted"
 import { createHash } from "node:crypto"
 import pg from "pg"
 import { DatabaseUrl } from "./DatabaseUrl.js"
+import { DatabasePool } from "./DatabasePool.js"
 
 const DATE_OID = 1082
 
@@ -115,9 +116,23 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
     (pool) => Effect.promise(() => pool.end().catch(() => undefined)).pipe(Effect.timeoutOption(1000))
   )
 
-/** The Postgres client with the given bounds; DATE columns stay `YYYY-MM-DD` text (dates carry no zone). */
+/**
+ * The Postgres client with the given bounds; DATE columns stay `YYYY-MM-DD` text (dates carry no zone). Also
+ * `DatabasePool`, the pool's figures for the metrics.
+ */
 export const sqlLayer = (url: Redacted.Redacted, settings: PoolSettings) =>
-  PgClient.layerFromPool({ acquire: acquirePool(url, settings), applicationName: "hotel" })
+  Layer.unwrapScoped(Effect.map(acquirePool(url, settings), (pool) =>
+    Layer.merge(
+      PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "hotel" }),
+      Layer.succeed(DatabasePool, {
+        stats: Effect.sync(() => ({
+          max: settings.size,
+          open: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount
+        }))
+      })
+    )))
 
 /** The Postgres client on `DatabaseUrl`, bounded by `HOTEL_DB_*` (see `PoolSettingsConfig`). */
 export const SqlLive = Layer.unwrapEffect(

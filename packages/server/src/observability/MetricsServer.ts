@@ -9,13 +9,17 @@ import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import { createServer } from "node:http"
 import { listenFailed } from "../StartupFailures.js"
+import { updatePoolGauges } from "./PoolMetrics.js"
 import { contentType, render } from "./Prometheus.js"
 
-/** `GET /metrics`: every metric of the process in the Prometheus text format. */
+/** `GET /metrics`: every metric of the process in the Prometheus text format, the pool's as of the scrape. */
 export const metricsApp = HttpRouter.empty.pipe(
   HttpRouter.get(
     "/metrics",
-    Effect.map(Metric.snapshot, (snapshot) => HttpServerResponse.text(render(snapshot), { contentType }))
+    Effect.zipRight(
+      updatePoolGauges,
+      Effect.map(Metric.snapshot, (snapshot) => HttpServerResponse.text(render(snapshot), { contentType }))
+    )
   )
 )
 

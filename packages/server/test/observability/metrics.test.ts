@@ -27,7 +27,8 @@ const sample = (text: string, line: string) => {
   return found === undefined ? undefined : Number(found.slice(line.length + 1))
 }
 
-layer(Layer.merge(TestApiLive, MetricsPort), { excludeTestServices: true })("GET /metrics", (it) => {
+// The metrics server sees the API's services, as in the application: the pool's gauges come from its database.
+layer(MetricsPort.pipe(Layer.provideMerge(TestApiLive)), { excludeTestServices: true })("GET /metrics", (it) => {
   it.effect("after a hold and a 409 no_availability: requests by route and status, latency, holds, refusals", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
@@ -55,5 +56,21 @@ layer(Layer.merge(TestApiLive, MetricsPort), { excludeTestServices: true })("GET
       expect(sample(text, "hotel_no_availability_total")).toBe(1)
       expect(replayed.headers.get("idempotent-replayed")).toBe("true")
       expect(sample(text, "http_idempotent_replays_total")).toBe(1)
+    }))
+
+  it.effect("the database pool's gauges as of the scrape: its size, busy and idle connections, waiting requests", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      // Connections in use while the scrape is read: a transaction holds one until the scrape has answered.
+      const text = yield* api.sql.withTransaction(Effect.zipRight(api.sql`SELECT 1`, Effect.map(scrape, (m) => m.text)))
+      expect(text).toContain("# TYPE hotel_db_pool_connections gauge")
+      expect(sample(text, "hotel_db_pool_max")).toBe(20)
+      expect(sample(text, `hotel_db_pool_connections{state="busy"}`)).toBeGreaterThanOrEqual(1)
+      expect(sample(text, `hotel_db_pool_connections{state="idle"}`)).toBeGreaterThanOrEqual(0)
+      expect(sample(text, "hotel_db_pool_waiting")).toBe(0)
+      // Released, the connection is idle at the next scrape.
+      const after = (yield* scrape).text
+      expect(sample(after, `hotel_db_pool_connections{state="busy"}`)).toBe(0)
+      expect(sample(after, `hotel_db_pool_connections{state="idle"}`)).toBeGreaterThanOrEqual(1)
     }))
 })

@@ -1,0 +1,30 @@
+import { DatabasePool } from "@hotel/persistence/DatabasePool"
+import * as Effect from "effect/Effect"
+import * as Metric from "effect/Metric"
+import * as Option from "effect/Option"
+
+// The database pool's gauges, set from the pool when the metrics are scraped (not sampled between scrapes).
+
+const connections = Metric.gauge("hotel_db_pool_connections", {
+  description: "Connections of the database pool by state (busy: lent to a request or job)"
+})
+const busy = connections.pipe(Metric.tagged("state", "busy"))
+const idle = connections.pipe(Metric.tagged("state", "idle"))
+const waiting = Metric.gauge("hotel_db_pool_waiting", {
+  description: "Requests waiting for a database connection"
+})
+const size = Metric.gauge("hotel_db_pool_max", { description: "The database pool's size (HOTEL_DB_POOL_SIZE)" })
+
+/** Sets the gauges from the pool, when the process has one (a metrics server alone has none). */
+export const updatePoolGauges = Effect.flatMap(Effect.serviceOption(DatabasePool), (pool) =>
+  Option.match(pool, {
+    onNone: () => Effect.void,
+    onSome: ({ stats }) =>
+      Effect.flatMap(stats, (now) =>
+        Effect.all([
+          Metric.set(busy, now.open - now.idle),
+          Metric.set(idle, now.idle),
+          Metric.set(waiting, now.waiting),
+          Metric.set(size, now.max)
+        ], { discard: true }))
+  }))
