@@ -19,50 +19,25 @@ export interface PricingMemo {
   readonly planDetail: (plan: RatePlan, guests: number, make: () => string) => string
 }
 
+/** The entry of `key`, made and kept the first time it is asked for. */
+const entry = <K, V>(map: Map<K, V>, key: K, make: () => V): V => {
+  const known = map.get(key)
+  if (known !== undefined) return known
+  const made = make()
+  map.set(key, made)
+  return made
+}
+
 export const makePricingMemo = (): PricingMemo => {
   const stays = new Map<IsoDate, Map<IsoDate, ReadonlyArray<StayNight>>>()
   const prices = new Map<RatePlan, Map<number, Map<number, NightlyPrice>>>()
   const details = new Map<RatePlan, Map<number, string>>()
   return {
-    nightsOf: (checkIn, checkOut) => {
-      let byCheckOut = stays.get(checkIn)
-      if (byCheckOut === undefined) {
-        byCheckOut = new Map()
-        stays.set(checkIn, byCheckOut)
-      }
-      const known = byCheckOut.get(checkOut)
-      if (known !== undefined) return known
-      const nights = stayNightsOf(checkIn, checkOut)
-      byCheckOut.set(checkOut, nights)
-      return nights
-    },
-    nightlyPrices: (plan, guests, trace) => {
-      let ofPlan = prices.get(plan)
-      if (ofPlan === undefined) {
-        ofPlan = new Map()
-        prices.set(plan, ofPlan)
-      }
-      // A trace-less price has an empty trace, so the two settings never share an entry.
-      const key = guests * 2 + (trace ? 1 : 0)
-      let byDay = ofPlan.get(key)
-      if (byDay === undefined) {
-        byDay = new Map()
-        ofPlan.set(key, byDay)
-      }
-      return byDay
-    },
-    planDetail: (plan, guests, make) => {
-      let ofPlan = details.get(plan)
-      if (ofPlan === undefined) {
-        ofPlan = new Map()
-        details.set(plan, ofPlan)
-      }
-      let detail = ofPlan.get(guests)
-      if (detail === undefined) {
-        detail = make()
-        ofPlan.set(guests, detail)
-      }
-      return detail
-    }
+    nightsOf: (checkIn, checkOut) =>
+      entry(entry(stays, checkIn, () => new Map()), checkOut, () => stayNightsOf(checkIn, checkOut)),
+    // A trace-less price has an empty trace, so the two settings never share an entry.
+    nightlyPrices: (plan, guests, trace) =>
+      entry(entry(prices, plan, () => new Map()), guests * 2 + (trace ? 1 : 0), () => new Map()),
+    planDetail: (plan, guests, make) => entry(entry(details, plan, () => new Map()), guests, make)
   }
 }
