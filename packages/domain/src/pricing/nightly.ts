@@ -6,11 +6,12 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
 import { nonNegative, percentOf, times } from "./arith.js"
-import { extraGuestChargeFor, intervalFor, type ResolvedDiscount, singleGuestDiscountFor } from "./charges.js"
+import { extraGuestChargeFor, intervalFor, singleGuestDiscountFor } from "./charges.js"
 import { type IsoDate, type StayNight, stayNightOf } from "./dates.js"
 import { type ChildAge, childSharePercent, type Guests } from "./guests.js"
 import type { PricingMemo } from "./memo.js"
-import type { AgeBracket, Derivation, Interval, RatePlan } from "./model.js"
+import type { AgeBracket, Derivation, RatePlan } from "./model.js"
+import { derivationDetail, discountDetail, intervalDetail, planDetail, roundingDetail } from "./traceDetail.js"
 
 export type TraceStep = "base" | "interval" | "derivation" | "extra_guest" | "single_guest_discount" | "rounding"
 
@@ -57,9 +58,6 @@ export interface NightContext {
 
 const NO_TRACE: ReadonlyArray<TraceEntry> = Object.freeze([])
 
-const intervalLabel = (interval: Interval): string =>
-  interval.name ?? `${interval.startDate}..${interval.endDate}`
-
 const applyDerivation = (derivation: Derivation, price: Amount, guests: number): Amount => {
   switch (derivation.type) {
     case "percent":
@@ -68,18 +66,6 @@ const applyDerivation = (derivation: Derivation, price: Amount, guests: number):
       return BigDecimal.sum(price, derivation.value)
     case "perPerson":
       return BigDecimal.sum(price, times(derivation.value, guests))
-  }
-}
-
-const derivationDetail = (plan: RatePlan, derivation: Derivation, guests: number): string => {
-  const value = BigDecimal.format(BigDecimal.normalize(derivation.value))
-  switch (derivation.type) {
-    case "percent":
-      return `plan ${plan.id}: ${value}%`
-    case "fixed":
-      return `plan ${plan.id}: ${value} per night`
-    case "perPerson":
-      return `plan ${plan.id}: ${value} x ${guests} guest(s)`
   }
 }
 
@@ -130,7 +116,7 @@ const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
   if (interval !== undefined && seasonal != null) {
     const amount = nonNegative(seasonal)
     if (!trace) return { amount, trace: NO_TRACE }
-    const detail = `${intervalLabel(interval)} (${night.weekday})`
+    const detail = intervalDetail(interval, night.weekday)
     return { amount, trace: [{ step: "interval", amount: Money.format(amount, plan.currency), detail }] }
   }
   const amount = nonNegative(plan.basePrice)
@@ -138,9 +124,6 @@ const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
   const detail = planDetail(plan, guests, memo, () => `plan ${plan.id}`)
   return { amount, trace: [{ step: "base", amount: Money.format(amount, plan.currency), detail }] }
 }
-
-const planDetail = (plan: RatePlan, guests: number, memo: PricingMemo | undefined, make: () => string): string =>
-  memo === undefined ? make() : memo.planDetail(plan, guests, make)
 
 const withEntry = (trace: ReadonlyArray<TraceEntry>, entry: TraceEntry): Array<TraceEntry> => {
   const out = trace.slice()
@@ -176,14 +159,6 @@ const extraGuests = (plan: RatePlan, date: IsoDate, context: NightContext) => {
     parts.push(`child (age ${child.age === null ? "unknown" : child.age}) ${shown}% = ${fmt(amounts[i])}`)
   })
   return { total, detail: `${parts.join("; ")} (total ${fmt(total)})` }
-}
-
-const discountDetail = (plan: RatePlan, discount: ResolvedDiscount, nightly: Amount, off: Amount): string => {
-  const fmt = (a: Amount) => Money.format(a, plan.currency)
-  const what = discount.type === "percent"
-    ? `${BigDecimal.format(BigDecimal.normalize(discount.amount))}% of ${fmt(nightly)}`
-    : "fixed"
-  return `${what}: -${fmt(off)}`
 }
 
 /** A full night: nightly price + extra guests − single-guest discount, floored at zero, rounded. */
@@ -232,5 +207,3 @@ export const priceNightIn = (plan: RatePlan, night: StayNight, context: NightCon
   )
   return { date: night.date, amount, trace: steps }
 }
-
-const roundingDetail = (currency: string): string => `half away from zero to ${currency} minor units`
