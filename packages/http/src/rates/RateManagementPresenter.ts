@@ -1,9 +1,9 @@
 import type { InclusionRow } from "@hotel/persistence/rates/InclusionRepository"
 import type { IntervalRow } from "@hotel/persistence/rates/IntervalRepository"
 import type { PromoCodeRow } from "@hotel/persistence/rates/PromoCodeRepository"
-import type { Inclusion } from "./Api.js"
-import type { Interval } from "./Api.js"
-import type { PromoCode } from "./Api.js"
+import type { Inclusion } from "./RateManagementApi.js"
+import type { Interval } from "./RateManagementApi.js"
+import type { PromoCode } from "./RateManagementApi.js"
 import { decimal, money, moneyOrNull, timestamp } from "../Format.js"
 
 /** Interval money is in its plan's currency; `single_guest_discount` follows the plan's discount type. */
