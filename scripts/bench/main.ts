@@ -5,7 +5,7 @@
 // baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`). DATABASE_URL: a server
 // to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
 import * as Effect from "effect/Effect"
-import { writeFileSync } from "node:fs"
+import { rmSync, writeFileSync } from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
@@ -71,7 +71,7 @@ const importProperty = async (url: string) => {
     property_id: string
     room_types: Record<string, string>
     rate_plans: Record<string, string>
-  }>(url, "property", "import", file)
+  }>(url, "property", "import", file).finally(() => rmSync(file, { force: true }))
   const expires = new Date(Date.now() + 2 * 3_600_000).toISOString()
   const { key } = await hotel<{ key: string }>(
     url, "key", "create", "--property", imported.property_id, "--label", "benchmark", "--rate-limit", "1000000",
@@ -199,6 +199,7 @@ const main = Effect.gen(function*() {
     console.log(`\n${markdown(results)}\n`)
     for (const problem of problems) console.log(`PROBLEM: ${problem}`)
     await Promise.all([baseline.stop(), ours.stop()])
+    rmSync(recipesFile, { force: true })
     if (profileDir !== undefined) console.log(`CPU profiles of our server: ${profileDir}`)
     if (problems.length > 0) process.exitCode = 1
   })
