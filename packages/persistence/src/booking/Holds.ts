@@ -3,7 +3,6 @@ import {
   Booking,
   Cancellation,
   GuestNotFound,
-  isUuid,
   PartyTooLarge,
   Pricing,
   RatePlanNotFound,
@@ -71,13 +70,6 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
 
-    const guestExists = (propertyId: string, guestId: string) =>
-      isUuid(guestId)
-        ? sql<{ id: string }>`SELECT id FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}`.pipe(
-          Effect.map((rows) => rows.length > 0)
-        )
-        : Effect.succeed(false)
-
     const loadSnapshot = (actor: HoldActor, request: HoldRequest, now: Date) =>
       inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, { guestId: request.guestId }).pipe(
         Effect.flatMap(keyPropertyExists(actor.propertyId))
@@ -87,8 +79,8 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
      * Everything the snapshot alone decides, up to the checks that need locks: the stay's fields, the
      * referenced ids, the dependent fields, and the priced offer (as if a room were free: availability is
      * counted under the room type's lock). No offer is priced for a party too large for the room type: that
-     * is refused after the live-hold caps, which are checked under their locks. With `locks` (a promo code's
-     * hold, checked under them) the guest's lock told already whether the guest exists: no lookup under them.
+     * is refused after the live-hold caps, which are checked under their locks. Whether the guest exists was
+     * read with the snapshot; with `locks` (a promo code's hold, checked under them) the guest's lock told it.
      */
     const prepare = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, now: Date, locks?: HoldLocks) =>
       Effect.gen(function*() {
@@ -99,7 +91,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${request.roomTypeId}` })
         const plan = snapshot.plansById.get(request.ratePlanId)
         if (plan === undefined) return yield* new RatePlanNotFound({ message: `No rate plan ${request.ratePlanId}` })
-        if (!(locks?.guestFound ?? (yield* guestExists(actor.propertyId, request.guestId)))) {
+        if (!(locks?.guestFound ?? snapshot.guestFound ?? false)) {
           return yield* new GuestNotFound({ message: `No guest ${request.guestId}` })
         }
         const services = yield* servicesOf(snapshot, request)

@@ -30,7 +30,8 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
     const loadWith = (propertyId: string, onlyPlanId: string | null, now: Date, options: LoadOptions) =>
       Effect.gen(function*() {
         if (!isUuid(propertyId)) return Option.none<PricingSnapshot>()
-        const guestId = options.guestId != null && isUuid(options.guestId) ? options.guestId : null
+        const guestGiven = options.guestId != null
+        const guestId = guestGiven && isUuid(options.guestId) ? options.guestId : null
         // An id that is not a uuid names no plan: seed the chain with none rather than send it as a uuid.
         const seedPlan = onlyPlanId !== null && !isUuid(onlyPlanId) ? nilUuid : onlyPlanId
         const [row] = yield* Queries.snapshotRow(sql, propertyId, seedPlan, now, guestId)
@@ -44,7 +45,9 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
           intervals,
           inclusions,
           services,
-          promoCodes: row.promo_codes
+          promoCodes: row.promo_codes,
+          // A guest id that is not a uuid names no guest.
+          guestFound: guestGiven ? row.guest_found === true : undefined
         }))
       }).pipe(Effect.orDie)
 

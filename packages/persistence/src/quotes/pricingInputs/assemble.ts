@@ -23,6 +23,7 @@ export const makeSnapshot = (input: {
   readonly inclusions: ReadonlyArray<InclusionPricingRow>
   readonly services: ReadonlyArray<ServicePricingRow>
   readonly promoCodes: ReadonlyArray<PromoCodePricingRow>
+  readonly guestFound: boolean | undefined
 }): PricingSnapshot => {
   const property = toProperty(input.property)
   const models = buildPlans(input.plans, input.intervals)
@@ -60,6 +61,7 @@ export const makeSnapshot = (input: {
     promoCodes: input.promoCodes.map(toPromoCode),
     roomTypesById: new Map(roomTypes.map((r) => [r.id, r])),
     plansById: new Map(plans.map((p) => [p.id, p])),
-    servicesById: new Map(services.map((s) => [s.id, s]))
+    servicesById: new Map(services.map((s) => [s.id, s])),
+    guestFound: input.guestFound
   }
 }

@@ -64,6 +64,8 @@ export interface SnapshotRow {
   readonly inclusions: ReadonlyArray<InclusionPricingRow>
   readonly services: ReadonlyArray<ServicePricingRow>
   readonly promo_codes: ReadonlyArray<PromoCodePricingRow>
+  /** Whether the booking guest is the property's; null when no guest was given. */
+  readonly guest_found: boolean | null
 }
 
 /** A statement's rows as one JSON array, in the statement's own order ('[]' when it has none). */
@@ -74,7 +76,8 @@ const jsonRows = (sql: SqlClient.SqlClient, rows: Fragment) =>
  * The snapshot in one statement: the property (currencies, age brackets, taxes), room types, the live plans
  * (or one plan, `onlyPlanId`; none when `onlyPlanId` is not a plan id) and every ancestor they derive from,
  * deleted or not (`plans`), their intervals and inclusions, the services, and the plans' live promo codes with
- * their live redemptions at `now` (and the guest's, when a guest is given). NUMERIC columns are text, DATE
+ * their live redemptions at `now` (and the guest's, when a guest is given, and whether that guest is the
+ * property's: a hold's 404 check, in the same round trip). NUMERIC columns are text, DATE
  * columns `YYYY-MM-DD`, as in the catalogue's own rows.
  */
 export const snapshotRow = (
@@ -109,7 +112,8 @@ export const snapshotRow = (
         WHERE rate_plan_id IN (SELECT id FROM plans)
         ORDER BY rate_plan_id, position`)} AS inclusions,
       ${jsonRows(sql, serviceRows(sql, propertyId))} AS services,
-      ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId))} AS promo_codes`
+      ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId))} AS promo_codes,
+      ${guestId === null ? sql`NULL::boolean` : sql`EXISTS (SELECT 1 FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}::uuid)`} AS guest_found`
 }
 
 /** Live codes of the snapshot's plans with their live redemptions (and the guest's, when a guest is given). */

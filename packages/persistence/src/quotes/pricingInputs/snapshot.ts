@@ -68,10 +68,15 @@ export interface PricingSnapshot {
   readonly roomTypesById: ReadonlyMap<string, SnapshotRoomType>
   readonly plansById: ReadonlyMap<string, SnapshotPlan>
   readonly servicesById: ReadonlyMap<string, SnapshotService>
+  /** Whether `LoadOptions.guestId` names a guest of the property; undefined when no guest was given. */
+  readonly guestFound: boolean | undefined
 }
 
 export interface LoadOptions {
-  /** Counts this guest's live redemptions of each code too (`max_per_guest`); quotes know no guest. */
+  /**
+   * Counts this guest's live redemptions of each code too (`max_per_guest`) and tells whether the guest is the
+   * property's (`guestFound`); quotes know no guest.
+   */
   readonly guestId?: string | null | undefined
 }
 
