@@ -13,6 +13,13 @@ import { withSpan } from "@hotel/persistence/Span"
 /** How long a shutdown waits for the requests in flight before closing their connections. */
 export const drainTimeout = Duration.seconds(10)
 
+/**
+ * The most a request line and its headers may take. Node's default (16 KiB) answered a long path with a
+ * bodiless 431 before the router saw it; a path the API does not serve must be 404 `unknown_route` whatever
+ * its length, so the bound is the body's (1 MiB): one request can hold no more of the process either way.
+ */
+export const maxHeaderSize = 1024 * 1024
+
 /** Stops the HTTP server gracefully: no new connection, the requests in flight answered, then closed. */
 export class HttpDrain extends Context.Tag("@hotel/server/HttpDrain")<HttpDrain, {
   readonly drain: Effect.Effect<void>
@@ -25,7 +32,7 @@ export class HttpDrain extends Context.Tag("@hotel/server/HttpDrain")<HttpDrain,
  * closes whatever connection is left.
  */
 const makeTrackedServer = Effect.sync(() => {
-  const server = createServer()
+  const server = createServer({ maxHeaderSize })
   const inFlight = new Set<ServerResponse>()
   let draining = false
   const closeAfter = (response: ServerResponse) => {

@@ -61,10 +61,14 @@ const failureHeaders = (cause: Cause.Cause<unknown>) => {
     Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
 }
 
+/** Longest path an error message repeats: a path may be up to a megabyte long, its message need not be. */
+const quotedPathLength = 200
+
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
   // The path as sent: the URL parser would resolve its dot segments, which the router does not.
-  const path = request.url.split("?")[0] ?? request.url
+  const sent = request.url.split("?")[0] ?? request.url
+  const path = sent.length > quotedPathLength ? `${sent.slice(0, quotedPathLength)}...` : sent
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
   return Effect.zipRight(

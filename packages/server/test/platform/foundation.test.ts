@@ -82,6 +82,10 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
           .toContain(error.code)
         expect(error.request_id).toBe(res.headers.get("x-request-id"))
       }
+      // Far past Node's default header bound: still routed, and the message does not repeat it all.
+      const huge = yield* raw("GET", `/${"x".repeat(200_000)}`)
+      expectError(huge, 404, "not_found", "unknown_route")
+      expect(huge.json<ErrorBody>().error.message.length).toBeLessThan(300)
       // Without a key they are the same 404: routing comes before authentication.
       expectError(yield* rawRequest(api.baseUrl, null)("GET", "/./me"), 404, "not_found", "unknown_route")
       expectError(yield* rawRequest(api.baseUrl, null)("GET", `/rate-plans/${long}`), 404, "not_found", "unknown_route")

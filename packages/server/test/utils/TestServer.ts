@@ -10,6 +10,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { createServer } from "node:http"
+import { maxHeaderSize } from "../../src/DrainingServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
 import { type ApiResponse, request, type RequestOptions } from "./http.js"
@@ -96,7 +97,8 @@ const make = Effect.gen(function*() {
 export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
-    Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+    // The production server's header bound (a long path is routed, not refused by Node).
+    Layer.provideMerge(NodeHttpServer.layer(() => createServer({ maxHeaderSize }), { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.mergeAll(PropertyImport.Default, ApiKeyRepository.Default)),
     Layer.provideMerge(TestSqlLive)
   )
