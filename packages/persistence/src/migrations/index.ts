@@ -5,6 +5,7 @@ import platformGuarantees from "./0004_platform_guarantees.js"
 import keyRateLimit from "./0005_key_rate_limit.js"
 import holdLimits from "./0006_hold_limits.js"
 import events from "./0007_events.js"
+import stayLength from "./0008_stay_length.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -15,5 +16,6 @@ export const migrations = {
   "0004_platform_guarantees": platformGuarantees,
   "0005_key_rate_limit": keyRateLimit,
   "0006_hold_limits": holdLimits,
-  "0007_events": events
+  "0007_events": events,
+  "0008_stay_length": stayLength
 }

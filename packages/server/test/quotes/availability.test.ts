@@ -1,5 +1,8 @@
 import { expect, layer } from "@effect/vitest"
+import { SqlError } from "@effect/sql/SqlError"
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
 import * as TestClock from "effect/TestClock"
 import type { ApiResponse } from "../utils/http.js"
 import { dataOf, expectErrorCode, withQuery } from "../utils/rateManagement.js"
@@ -76,6 +79,30 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       yield* book({ checkIn: "2031-04-02", checkOut: "2031-04-03", status: "confirmed" })
       const [again] = calendar(yield* api.get(path({ start_date: "2031-04-02", end_date: "2031-04-02", room_type_id: dbl })))
       expect(again.nights).toEqual([{ date: "2031-04-02", rooms: 3, available: 0 }])
+    }))
+
+  it.effect("a stay of 30 nights, the longest, takes its last night; the database refuses a longer one", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dbl = api.property.room_types["DBL"]
+      const book = (checkIn: string, checkOut: string) =>
+        insertReservation(api.sql, api.property.property_id, {
+          roomTypeId: dbl,
+          ratePlanId: api.property.rate_plans["BAR-DBL"],
+          checkIn,
+          checkOut,
+          status: "confirmed"
+        })
+      yield* book("2032-06-01", "2032-07-01")
+      const night = (date: string) =>
+        Effect.map(api.get(path({ start_date: date, end_date: date, room_type_id: dbl })), (res) => calendar(res)[0].nights)
+      // The inventory count reads only stays that arrived at most 30 days before the first night asked for.
+      expect(yield* night("2032-06-30")).toEqual([{ date: "2032-06-30", rooms: 3, available: 2 }])
+      expect(yield* night("2032-06-01")).toEqual([{ date: "2032-06-01", rooms: 3, available: 2 }])
+      expect(yield* night("2032-07-01")).toEqual([{ date: "2032-07-01", rooms: 3, available: 3 }])
+      const longer = yield* Effect.exit(book("2032-08-01", "2032-09-01"))
+      const refused = Exit.isFailure(longer) ? Cause.squash(longer.cause) : undefined
+      expect(refused instanceof SqlError && refused.cause).toMatchObject({ constraint: "reservations_stay_length" })
     }))
 
   it.effect("counts only rooms in service", () =>

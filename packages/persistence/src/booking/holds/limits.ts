@@ -60,7 +60,9 @@ export const lockForHold = (
     // guest's and key's locks were granted (READ COMMITTED: a new snapshot per statement), so it sees every
     // hold committed by an earlier holder of them. Holds of this room type committed meanwhile are no concern
     // of the caps; availability is counted by the next statement, under this lock. `room_types` is selected
-    // only so that the locking CTE runs.
+    // only so that the locking CTE runs. An uncapped key's holds are not counted: a busy channel's key may
+    // have thousands live, and counting them under the lock would cost every hold of the room type.
+    const keyId = maxLiveHolds === null ? null : actor.apiKeyId
     const [counts] = yield* sql<{ guest: number; api_key: number }>`
       WITH room_type AS (
         SELECT id FROM room_types
@@ -69,9 +71,9 @@ export const lockForHold = (
       )
       SELECT (SELECT count(*) FROM room_type)::int AS room_types,
              count(*) FILTER (WHERE r.guest_id = ${uuidOrNull(request.guestId)})::int AS guest,
-             count(*) FILTER (WHERE r.api_key_id = ${actor.apiKeyId})::int AS api_key
+             count(*) FILTER (WHERE r.api_key_id = ${keyId})::int AS api_key
       FROM reservations r
-      WHERE (r.guest_id = ${uuidOrNull(request.guestId)} OR r.api_key_id = ${actor.apiKeyId})
+      WHERE (r.guest_id = ${uuidOrNull(request.guestId)} OR r.api_key_id = ${keyId})
         AND ${liveHold(sql, "r", now)}`
     return { live: { guest: counts.guest, apiKey: counts.api_key, apiKeyMax: maxLiveHolds }, guestFound }
   })
