@@ -6,6 +6,7 @@ import keyRateLimit from "./0005_key_rate_limit.js"
 import holdLimits from "./0006_hold_limits.js"
 import events from "./0007_events.js"
 import stayLength from "./0008_stay_length.js"
+import lookupIndexes from "./0009_lookup_indexes.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -17,5 +18,6 @@ export const migrations = {
   "0005_key_rate_limit": keyRateLimit,
   "0006_hold_limits": holdLimits,
   "0007_events": events,
-  "0008_stay_length": stayLength
+  "0008_stay_length": stayLength,
+  "0009_lookup_indexes": lookupIndexes
 }
