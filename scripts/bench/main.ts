@@ -99,6 +99,9 @@ const setUp = async (url: string, ours: Running, { ids, key }: Awaited<ReturnTyp
     INSERT INTO guests (property_id, first_name, last_name, email, created_at)
     SELECT $1, 'Bench', 'Guest ' || n, 'bench-' || n || '@example.com', now() FROM generate_series(1, 1000) AS n
     RETURNING id`, [String(me["property_id"])]))
+  // Planner statistics as autovacuum would have them by now (a server may run without it): both sides then
+  // run the same plans as on a database in service.
+  await Effect.runPromise(adminQuery(url, "ANALYZE"))
   return { url, key, reservationId: String(hold["reservation_id"]), guestId, holdGuests: guests.map((g) => g.id), ids }
 }
 
