@@ -34,4 +34,15 @@ describe("a property's local calendar", () => {
         expect(localDate(new Date(start.getTime() - 1), zone) < date).toBe(true)
       }
     ), { numRuns: 1000 }))
+
+  it("startOfLocalDay answers a remembered day as a fresh instant, whatever the caller did with the last", () => {
+    const first = startOfLocalDay("2031-03-30", "Europe/Lisbon")
+    expect(first.toISOString()).toBe("2031-03-30T00:00:00.000Z")
+    first.setTime(0)
+    const again = startOfLocalDay("2031-03-30", "Europe/Lisbon")
+    expect(again.toISOString()).toBe("2031-03-30T00:00:00.000Z")
+    expect(again).not.toBe(startOfLocalDay("2031-03-30", "Europe/Lisbon"))
+    // The same date elsewhere is another day.
+    expect(startOfLocalDay("2031-03-30", "Asia/Kolkata").toISOString()).toBe("2031-03-29T18:30:00.000Z")
+  })
 })

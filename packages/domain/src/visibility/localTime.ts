@@ -56,12 +56,28 @@ export const localToday = (now: Date, timeZone: string): IsoDate => localDate(no
 
 const DAY_MS = 86_400_000
 
+// A start of day never changes for a zone (only a new tz database could move it, and that means a new
+// process), and every quote asks for the same few: each plan's cancellation terms, on the same arrival. Four
+// `Intl` formats each, so they are remembered, up to a bound.
+const startsOfDays = new Map<string, number>()
+const maxRememberedStarts = 4096
+
 /**
  * The first instant of a local date in `timeZone`. Candidates are local midnight read with the UTC offset
  * in force a day before and a day after; the earliest one that falls on `date` is the start of the day.
  * That also covers zones whose clocks skip midnight (the day then starts at the transition) or repeat it.
  */
 export const startOfLocalDay = (date: IsoDate, timeZone: string): Date => {
+  const key = `${timeZone} ${date}`
+  const known = startsOfDays.get(key)
+  if (known !== undefined) return new Date(known)
+  if (startsOfDays.size >= maxRememberedStarts) startsOfDays.clear()
+  const start = computeStartOfLocalDay(date, timeZone)
+  startsOfDays.set(key, start.getTime())
+  return start
+}
+
+const computeStartOfLocalDay = (date: IsoDate, timeZone: string): Date => {
   const midnight = Date.parse(`${date}T00:00:00Z`)
   const offsets = [midnight - DAY_MS, midnight + DAY_MS].map((at) => wallClock(at, timeZone) - at)
   const candidates = offsets.map((offset) => midnight - offset).filter((at) => localDate(new Date(at), timeZone) === date)
