@@ -11,6 +11,7 @@ import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { reservationsCancelled } from "./BookingMetrics.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // `POST /reservations/{id}/cancel`: one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -95,7 +96,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
           refundPercent: settlement.refundPercent
         }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap(() => Metric.increment(reservationsCancelled)),
         withSpan("Cancellations.cancel")

@@ -15,6 +15,7 @@ import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -193,7 +194,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         yield* write(actor, row, request.paymentReference, payment.right, now)
         return yield* result(row, false, false)
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap((confirmed) => confirmed.alreadyConfirmed ? Effect.void : Metric.increment(holdsConfirmed)),
         countNoAvailability,

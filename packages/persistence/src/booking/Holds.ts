@@ -24,6 +24,7 @@ import type { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
@@ -163,7 +164,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
             Effect.flatMap((snapshot) => prepare(actor, request, snapshot, now, locks))
           ))
           return yield* decideAndWrite(actor, request, prepared, locks)
-        }).pipe(sql.withTransaction)
+        }).pipe(inTransaction(sql))
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),
         Effect.tap(() => Metric.increment(holdsCreated)),

@@ -18,6 +18,7 @@ import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { lockReservationThen } from "../booking/ReservationLock.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // `POST /reservations/{id}/charges`: one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -190,7 +191,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
           baseCurrency: row.base_currency
         }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("Charges.post")
       )

@@ -5,6 +5,7 @@ import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 import { expiredHold } from "../booking/HoldWindow.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 
@@ -43,7 +44,7 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
       isUuid(folioId)
         ? sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`.pipe(
           Effect.zipRight(load(propertyId, folioId, now)),
-          sql.withTransaction,
+          inTransaction(sql),
           Effect.orDie,
           withSpan("FolioRepository.findById")
         )

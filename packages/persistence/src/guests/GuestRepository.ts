@@ -6,6 +6,7 @@ import * as Option from "effect/Option"
 import { appendEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 export interface GuestRow {
   readonly id: string
@@ -43,7 +44,7 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
         if (created === undefined) return yield* Effect.dieMessage("INSERT ... RETURNING gave no row")
         yield* appendEvent(propertyId, "guest.created", Subject.guest(created.id))
         return { guest_id: created.id }
-      }).pipe(sql.withTransaction, Effect.orDie, withSpan("GuestRepository.create"))
+      }).pipe(inTransaction(sql), Effect.orDie, withSpan("GuestRepository.create"))
 
     const findById = (propertyId: string, id: string) =>
       isUuid(id)

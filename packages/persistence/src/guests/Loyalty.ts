@@ -13,6 +13,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // `POST /guests/{id}/loyalty/redemptions`: one transaction that locks the guest's row first
 // (`FOR NO KEY UPDATE`: redemptions of one guest run one at a time, while the foreign-key checks of earns and
@@ -90,7 +91,7 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
           balance: after
         }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("Loyalty.redeem")
       )

@@ -6,6 +6,7 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, propertyCurrencies } from "./RateSql.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 /** A `rate_plan_inclusions` row, money as text. */
 export interface InclusionRow extends Rates.Inclusion.InclusionFields {
@@ -80,7 +81,7 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
           yield* appendEvent(propertyId, "inclusions.replaced", Subject.inclusions(plan.id))
           return { count: entries.length }
         }).pipe(
-          sql.withTransaction,
+          inTransaction(sql),
           Effect.catchTag("SqlError", Effect.die),
           withSpan("InclusionRepository.replace")
         )

@@ -16,6 +16,7 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, type PlanFacts } from "./RateSql.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 /** A `rate_plan_intervals` row with its plan's currency and discount type (to present money). */
 export interface IntervalRow extends Rates.Interval.IntervalFields {
@@ -131,7 +132,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
           RETURNING id`
         yield* appendEvent(propertyId, "interval.created", Subject.interval(row.id))
         return { id: row.id }
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.create"))
+      }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.create"))
 
     /** Finds the interval, then locks its plan and reads the interval again under the lock. */
     const lockInterval = (propertyId: string, id: string) =>
@@ -174,7 +175,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
             single_guest_discount = ${fields.single_guest_discount}
           WHERE id = ${id} AND property_id = ${propertyId}`
         yield* appendEvent(propertyId, "interval.updated", Subject.interval(id))
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.update"))
+      }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.update"))
 
     const remove = (
       propertyId: string,
@@ -186,7 +187,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
         yield* requireCurrentTag(propertyId, Subject.interval(id), ifMatch)
         yield* appendEvent(propertyId, "interval.deleted", Subject.interval(id))
         yield* sql`DELETE FROM rate_plan_intervals WHERE id = ${id} AND property_id = ${propertyId}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.remove"))
+      }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("IntervalRepository.remove"))
 
     return { list, get, create, update, remove } as const
   })

@@ -9,6 +9,7 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 /** A `promo_codes` row with its live redemption count. */
 export interface PromoCodeRow extends Rates.PromoCode.PromoCodeFields {
@@ -98,7 +99,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
           yield* appendEvent(propertyId, "promo_code.created", Subject.promoCode(row.id))
           return row
         }).pipe(
-          sql.withTransaction,
+          inTransaction(sql),
           Effect.catchTag("SqlError", (error) =>
             isUniqueViolation(error, "promo_codes_unique_per_plan")
               ? Effect.fail(new PromoCodeExists({ message: `The rate plan already has the promo code ${code}` }))
@@ -126,7 +127,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
               is_active = ${fields.is_active}
             WHERE id = ${id} AND property_id = ${propertyId}`
           yield* appendEvent(propertyId, "promo_code.updated", Subject.promoCode(id))
-        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.update"))
+        }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.update"))
 
       /** Soft delete: reservations booked with the code keep it; the text is free again on the plan. */
       const remove = (
@@ -140,7 +141,7 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
           yield* requireCurrentTag(propertyId, Subject.promoCode(id), ifMatch)
           yield* appendEvent(propertyId, "promo_code.deleted", Subject.promoCode(id))
           yield* sql`UPDATE promo_codes SET deleted_at = ${at} WHERE id = ${id} AND property_id = ${propertyId}`
-        }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.remove"))
+        }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("PromoCodeRepository.remove"))
 
       return { list, get, create, update, remove } as const
     })

@@ -19,6 +19,7 @@ import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 const policyJson = (fields: Rates.RatePlan.RatePlanFields): string | null =>
   fields.cancellation_policy === null ? null : JSON.stringify(fields.cancellation_policy)
@@ -109,7 +110,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         yield* appendEvent(propertyId, "rate_plan.created", Subject.ratePlan(row.id))
         return { id: row.id }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("RateManagement.create")
       )
@@ -164,7 +165,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
           WHERE id = ${id} AND property_id = ${propertyId}`
         yield* appendEvent(propertyId, "rate_plan.updated", Subject.ratePlan(id))
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("RateManagement.update")
       )
@@ -200,7 +201,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
           UPDATE rate_plans SET deleted_at = ${now}, updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("RateManagement.remove")
       )

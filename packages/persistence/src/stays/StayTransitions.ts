@@ -18,6 +18,7 @@ import { lockReservationThen } from "../booking/ReservationLock.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // Check-in, check-out and no-show. One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
@@ -175,7 +176,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
         yield* appendEvent(propertyId, "reservation.checked_in", Subject.reservation(row.id))
         return { reservationId: row.id, status: target.right, roomId: assigned }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan("StayTransitions.checkIn")
       )
@@ -201,7 +202,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
           : appendStayChange(propertyId, "reservation.no_show", row, { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date }))
         return { reservationId: row.id, status, roomId: row.room_id }
       }).pipe(
-        sql.withTransaction,
+        inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
         withSpan(`StayTransitions.${action}`)
       )

@@ -7,6 +7,7 @@ import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
 import { withSpan } from "../Span.js"
+import { inTransaction } from "../Transaction.js"
 
 // Webhook endpoints of a property. The secret is stored to sign deliveries and returned only by
 // `create`. A deleted endpoint is kept (soft delete) so its delivery history stays whole; it gets no new
@@ -114,7 +115,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
             is_active = ${patch.isActive ?? stored.is_active},
             updated_at = ${now}
           WHERE id = ${stored.id}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.update"))
+      }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.update"))
 
     const remove = (propertyId: string, id: string, ifMatch?: string) =>
       Effect.gen(function*() {
@@ -122,7 +123,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         yield* requireCurrentTag(propertyId, Subject.webhookEndpoint(id), ifMatch)
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* sql`UPDATE webhook_endpoints SET deleted_at = ${now}, updated_at = ${now} WHERE id = ${stored.id}`
-      }).pipe(sql.withTransaction, Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.remove"))
+      }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("WebhookEndpoints.remove"))
 
     const deliveries = (propertyId: string, id: string) =>
       Effect.gen(function*() {
