@@ -205,6 +205,28 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       yield* confirm(api, c.reservation_id, { payment_reference: ref }, { key: otherKey })
     }))
 
+  it.effect("with an Idempotency-Key, a reused reference writes nothing and frees the key for the corrected confirm", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guest = yield* newGuest(api)
+      const stay = { check_in: "2031-04-16", check_out: "2031-04-17" }
+      const a = yield* hold(api, holdBody(api, guest, stay))
+      const b = yield* hold(api, holdBody(api, guest, stay))
+      const ref = reference()
+      yield* confirm(api, a.reservation_id, { payment_reference: ref })
+      // The payment line is written before the reference's unique violation: the key's transaction (no
+      // savepoint of the confirm's own) must roll it back with everything else.
+      const keyed = { headers: { "idempotency-key": `confirm-${globalThis.crypto.randomUUID()}` } }
+      expectError(yield* postConfirm(api, b.reservation_id, { payment_reference: ref }, keyed), 409, "conflict",
+        "payment_reference_reused")
+      expect((yield* getReservation(api, b.reservation_id)).status).toBe("tentative")
+      expect((yield* folioLines(api.sql, b.folio_id)).map((line) => line.kind)).not.toContain("payment")
+      const corrected = yield* postConfirm(api, b.reservation_id, { payment_reference: reference() }, keyed)
+      expect(corrected.status, corrected.text).toBe(200)
+      expect(corrected.headers.get("idempotent-replayed")).toBeNull()
+      expect((yield* folioLines(api.sql, b.folio_id)).filter((line) => line.kind === "payment")).toHaveLength(1)
+    }))
+
   it.effect("404 reservation_not_found for an unknown, malformed or other property's id", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
