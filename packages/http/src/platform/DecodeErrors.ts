@@ -28,7 +28,11 @@ export const fromDecodeError = (
   const first = path[0]
   const notFound = Option.flatMap(endpoint, (info) => info.notFound)
   const inPath = Option.exists(endpoint, (info) => typeof first === "string" && pathParams(info).includes(first.toLowerCase()))
-  const problem = issue === undefined ? "is invalid" : humanMessage(issue)
+  const problem = issue === undefined
+    ? "is invalid"
+    : repeatedInQuery(issue, endpoint)
+    ? "must be given only once"
+    : humanMessage(issue)
   if (typeof first === "string" && path.length === 1 && inPath) {
     return Option.match(notFound, {
       onNone: (): InvalidParameters | InstanceType<NotFoundError> =>
@@ -40,6 +44,14 @@ export const fromDecodeError = (
   const param = paramPath(path)
   return new InvalidParameters({ message: `${param} ${problem}`, param })
 }
+
+/**
+ * A query parameter sent more than once arrives as a list where text is expected; on a read (no body) nothing
+ * else yields a list, so the message says what to change rather than "must be a string".
+ */
+const repeatedInQuery = (issue: HttpApiDecodeError["issues"][number], endpoint: Option.Option<EndpointInfo>): boolean =>
+  issue.path.length === 1 && /^Expected string, actual \[/.test(issue.message) &&
+  Option.exists(endpoint, (info) => info.method === "GET" || info.method === "DELETE")
 
 /** What a schema's own message looks like when no one wrote one: a dump of the schema. */
 const isSchemaDump = (message: string): boolean =>

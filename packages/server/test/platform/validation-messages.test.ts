@@ -30,6 +30,7 @@ const cases: ReadonlyArray<{
     says: "adults must be a whole number from 1 to 20"
   },
   { name: "query integer", send: (api) => api.get("/reservations?limit=abc"), param: "limit", says: "limit must be" },
+  { name: "query repeated", send: (api) => api.get("/reservations?limit=5&limit=6"), param: "limit", says: "limit must be given only once" },
   { name: "query date", send: (api) => api.get("/availability?start_date=tomorrow&end_date=2031-06-03"), param: "start_date", says: "start_date must be" },
   { name: "body not an object", send: (api) => api.post("/guests", [1, 2]), param: undefined, says: "must be a JSON object" }
 ]
