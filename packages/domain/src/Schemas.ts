@@ -5,9 +5,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** Whether a string can be an id at all (a malformed one names no resource). */
 export const isUuid = (s: string): boolean => UUID.test(s)
 
-export const Uuid = Schema.String.pipe(
+/** An id in any case (UUIDs are case-insensitive), decoded to the lower case ids are stored and compared in. */
+export const lowerCaseId = (self: Schema.Schema<string, string, never>) =>
+  Schema.transform(self, Schema.String, { strict: true, decode: (s) => s.toLowerCase(), encode: (s) => s })
+
+export const Uuid = lowerCaseId(Schema.String.pipe(
   Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID", jsonSchema: { format: "uuid" } })
-)
+))
 
 /** The first and last dates the API accepts anywhere: far enough for any stay, and a year 0000 never reaches Postgres. */
 export const minDate = "2000-01-01"
@@ -21,6 +25,13 @@ export const isCalendarDate = (s: string): boolean => {
 }
 
 export const calendarDateMessage = `must be a calendar date in YYYY-MM-DD format from ${minDate} to ${maxDate}`
+
+/** Length in characters (Unicode code points), as a person counts them and Postgres' `char_length` does. */
+export const charCount = (s: string): number => {
+  let count = 0
+  for (const _ of s) count++
+  return count
+}
 
 /** Postgres refuses the NUL character in text, so no text field accepts it. */
 export const hasNoNul = (s: string): boolean => !s.includes("\u0000")
@@ -53,7 +64,7 @@ export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative({ message: () =
 
 export const boundedString = (min: number, max: number) =>
   Text.pipe(
-    Schema.filter((s) => s.length >= min && s.length <= max, {
+    Schema.filter((s) => charCount(s) >= min && charCount(s) <= max, {
       message: () => `must be ${min} to ${max} characters`
     })
   )

@@ -144,13 +144,16 @@ describe("check-in: the room assigned", () => {
 
 describe("rate plan change: the rules on the stored plan", () => {
   const fields = (overrides: Partial<Rates.RatePlan.RatePlanFields>) =>
-    ({ currency: "EUR", derived_from_id: null, is_active: true, ...overrides }) as Rates.RatePlan.RatePlanFields
+    ({ currency: "EUR", single_guest_discount_type: "fixed", derived_from_id: null, is_active: true, ...overrides }) as Rates.RatePlan.RatePlanFields
   const stored: Rates.RatePlan.StoredPlanFacts = {
     currency: "EUR",
+    single_guest_discount_type: "fixed",
     derived_from_id: null,
     is_default: false,
     liveChildren: 0,
-    weekdayPricedIntervals: 0
+    weekdayPricedIntervals: 0,
+    extraGuestIntervals: 0,
+    discountIntervals: 0
   }
   const check = (facts: Partial<Rates.RatePlan.StoredPlanFacts>, change: Partial<Rates.RatePlan.RatePlanFields>) =>
     outcome(Rates.RatePlan.checkUpdate({ ...stored, ...facts }, fields(change)))
@@ -164,6 +167,13 @@ describe("rate plan change: the rules on the stored plan", () => {
     { facts: { liveChildren: 1 }, change: { currency: "USD" }, expected: "InvalidParameters" },
     { facts: { liveChildren: 1 }, change: {}, expected: undefined },
     { facts: {}, change: { currency: "USD" }, expected: undefined },
+    // an interval's amounts are in the plan's currency: changing it would reread them
+    { facts: { weekdayPricedIntervals: 1 }, change: { currency: "JPY" }, expected: "InvalidParameters" },
+    { facts: { extraGuestIntervals: 1 }, change: { currency: "JPY" }, expected: "InvalidParameters" },
+    { facts: { discountIntervals: 1 }, change: { currency: "JPY" }, expected: "InvalidParameters" },
+    { facts: { discountIntervals: 1, single_guest_discount_type: "percent" }, change: { currency: "JPY", single_guest_discount_type: "percent" }, expected: undefined },
+    { facts: { discountIntervals: 1 }, change: { single_guest_discount_type: "percent" }, expected: "InvalidParameters" },
+    { facts: { weekdayPricedIntervals: 1 }, change: { single_guest_discount_type: "percent" }, expected: undefined },
     { facts: { weekdayPricedIntervals: 2 }, change: { derived_from_id: "p" }, expected: "InvalidParameters" },
     { facts: { weekdayPricedIntervals: 2, derived_from_id: "q" }, change: { derived_from_id: "p" }, expected: undefined },
     { facts: { is_default: true }, change: { is_active: false }, expected: "DefaultRatePlanProtected" },

@@ -63,15 +63,15 @@ describe("extra guests", () => {
     expect(nightAmounts(stay({ plan: seasonal, roomType: big, party: { adults: 3 } }))).toEqual(["140.00", "130.00", "130.00"])
   })
 
-  it("resolves a derived plan's figure: own interval, own plan, then the parent's chain; not derived", () => {
+  it("charges a derived plan's own figure (own interval, then own plan), never its parent's; not derived", () => {
     const parent = plan({
       id: "parent",
       extraGuestCharge: d("30.00"),
       intervals: [{ startDate: "2026-12-01", endDate: "2026-12-02", extraGuestCharge: d("40.00") }]
     })
     const party = { adults: 3 }
-    // own figure 0: inherits 40 (parent's interval) then 30; the derivation does not touch the charge
-    expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10"), roomType: big, party }))).toEqual(["130.00", "120.00", "120.00"])
+    // own figure 0: the extra adult pays nothing, whatever the parent (or its interval) charges
+    expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10"), roomType: big, party }))).toEqual(["90.00", "90.00", "90.00"])
     // own figure 25 wins over the parent's interval
     expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10", { extraGuestCharge: d("25.00") }), roomType: big, party })))
       .toEqual(["115.00", "115.00", "115.00"])
@@ -104,9 +104,12 @@ describe("single-guest discount", () => {
   it("uses an interval override, keeps the owner's type, and never goes below zero", () => {
     const p = plan({ singleGuestDiscount: d("10.00"), intervals: [{ startDate: "2026-12-01", endDate: "2026-12-02", singleGuestDiscount: d("30.00") }] })
     expect(nightAmounts(stay({ plan: p, party: { adults: 1 } }))).toEqual(["70.00", "90.00", "90.00"])
-    // a parent's 10 percent applies to the child's own nightly price (90): 81
+    // a parent's discount is the parent's: its promotion gives only its own (none here, then 10 percent of 90)
     const parent = plan({ singleGuestDiscount: d("10"), singleGuestDiscountType: "percent" })
-    expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10"), party: { adults: 1 }, ...oneNight }))).toEqual(["81.00"])
+    expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10"), party: { adults: 1 }, ...oneNight }))).toEqual(["90.00"])
+    const ownPercent = { singleGuestDiscount: d("10"), singleGuestDiscountType: "percent" as const }
+    expect(nightAmounts(stay({ plan: derived(parent, "percent", "-10", ownPercent), party: { adults: 1 }, ...oneNight })))
+      .toEqual(["81.00"])
     expect(nightAmounts(stay({ plan: plan({ singleGuestDiscount: d("150.00") }), party: { adults: 1 }, ...oneNight }))).toEqual(["0.00"])
   })
 

@@ -132,9 +132,10 @@ describe("pricing invariants", () => {
     }), { numRuns: 300 })
   })
 
-  it("a derived percent plan of 0 prices exactly as its parent", () => {
+  it("a derived percent plan of 0 with its parent's guest figures prices exactly as its parent", () => {
     fc.assert(fc.property(stayRequest, (request) => {
-      const child = derived(request.plan, "percent", "0")
+      const { extraGuestCharge, singleGuestDiscount, singleGuestDiscountType, intervals } = request.plan
+      const child = derived(request.plan, "percent", "0", { extraGuestCharge, singleGuestDiscount, singleGuestDiscountType, intervals })
       expect(figures(priceStay({ ...request, plan: child }))).toEqual(figures(priceStay(request)))
     }), { numRuns: 200 })
   })

@@ -4,7 +4,7 @@
 import * as Either from "effect/Either"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
-import { calendarDateMessage, hasNoNul, isCalendarDate } from "../Schemas.js"
+import { calendarDateMessage, charCount, hasNoNul, isCalendarDate } from "../Schemas.js"
 
 export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
 
@@ -23,7 +23,7 @@ export const maxModifierText = 500
 const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<void> => {
   switch (spec.type) {
     case "text":
-      return typeof value === "string" && value.length <= maxModifierText && hasNoNul(value)
+      return typeof value === "string" && charCount(value) <= maxModifierText && hasNoNul(value)
         ? Either.void
         : fail(param, `must be a string of at most ${maxModifierText} characters, without NUL`)
     case "number":

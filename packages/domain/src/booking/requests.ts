@@ -3,6 +3,7 @@
 // as sent (`add_ons[2].quantity`). Rules that need the database or other fields (date order, stay length, the
 // room type's bed configurations, the service's modifiers, the folio total) are checked by the services.
 import * as Schema from "effect/Schema"
+import { charCount } from "../Schemas.js"
 import { DateField, IdField, int, list, Str, text } from "../rates/fields.js"
 import { parsePaymentAmount } from "./settlement.js"
 
@@ -54,7 +55,7 @@ export const PaymentAmountField = Schema.Union(Schema.Number, Schema.String).ann
 /** `POST /holds/{id}/confirm`. */
 export const HoldConfirm = Schema.Struct({
   payment_reference: Str.pipe(
-    Schema.filter((s) => s.trim().length > 0 && s.length <= 255, {
+    Schema.filter((s) => s.trim().length > 0 && charCount(s) <= 255, {
       message: () => "must be a non-empty string of at most 255 characters"
     })
   ),

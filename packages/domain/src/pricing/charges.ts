@@ -1,15 +1,8 @@
-// Which extra-guest charge and single-guest discount apply to a night, for plain and derived
-// plans alike.
-//
-// Resolution for a plan P on a night, first match wins:
-//   1. P's own interval covering the night, when its figure is above 0.00 ("0.00" means no override);
-//   2. P's own plan-level figure, when above 0.00;
-//   3. for a derived plan, the same resolution on its parent (so a promotion created without guest figures
-//      inherits the parent's, seasonal overrides included);
-//   4. otherwise P's own figure (0.00).
-// The derivation (percent/fixed/perPerson) is NOT applied to these figures: it prices the room night, and a
-// promotion that wants different guest charges sets its own. A discount's type travels with the plan whose
-// figure won (a parent's 10 percent never becomes 10.00 fixed on its child).
+// Which extra-guest charge and single-guest discount apply to a night. They are the plan's own figures, a
+// derived plan's too: the contract derives only the nightly price from the parent ("the plan's
+// extra_guest_charge"), so a promotion without guest figures charges no extra guests and gives no single-guest
+// discount, whatever its parent does. For a plan on a night: its own interval covering the night when that
+// interval's figure is above 0.00 ("0.00" means no override), else the plan's own figure.
 import type { Amount } from "../money/Money.js"
 import { isPositive } from "./arith.js"
 import { coversNight, type IsoDate } from "./dates.js"
@@ -37,9 +30,6 @@ const compareIntervals = (a: Interval, b: Interval): number =>
 
 export interface ResolvedCharge {
   readonly amount: Amount
-  /** The plan whose figure applies, and whether it came from one of its intervals (for the trace). */
-  readonly planId: string
-  readonly fromInterval: boolean
 }
 
 const resolve = (
@@ -47,28 +37,22 @@ const resolve = (
   date: IsoDate,
   ofInterval: (interval: Interval) => Amount | null | undefined,
   ofPlan: (plan: RatePlan) => Amount
-): ResolvedCharge & { readonly plan: RatePlan } => {
+): ResolvedCharge => {
   const interval = intervalFor(plan, date)
   const override = interval === undefined ? undefined : ofInterval(interval)
-  if (isPositive(override)) return { amount: override, planId: plan.id, fromInterval: true, plan }
-  const own = ofPlan(plan)
-  if (isPositive(own) || plan.derivation == null) return { amount: own, planId: plan.id, fromInterval: false, plan }
-  const inherited = resolve(plan.derivation.parent, date, ofInterval, ofPlan)
-  return isPositive(inherited.amount) ? inherited : { amount: own, planId: plan.id, fromInterval: false, plan }
+  return { amount: isPositive(override) ? override : ofPlan(plan) }
 }
 
 /** Per extra adult per night, in the plan currency. */
-export const extraGuestChargeFor = (plan: RatePlan, date: IsoDate): ResolvedCharge => {
-  const { plan: _, ...charge } = resolve(plan, date, (i) => i.extraGuestCharge, (p) => p.extraGuestCharge)
-  return charge
-}
+export const extraGuestChargeFor = (plan: RatePlan, date: IsoDate): ResolvedCharge =>
+  resolve(plan, date, (i) => i.extraGuestCharge, (p) => p.extraGuestCharge)
 
 export interface ResolvedDiscount extends ResolvedCharge {
   readonly type: DiscountType
 }
 
 /** A party of one's discount per night: a fixed amount or a percent of the nightly price. */
-export const singleGuestDiscountFor = (plan: RatePlan, date: IsoDate): ResolvedDiscount => {
-  const { plan: owner, ...charge } = resolve(plan, date, (i) => i.singleGuestDiscount, (p) => p.singleGuestDiscount)
-  return { ...charge, type: owner.singleGuestDiscountType }
-}
+export const singleGuestDiscountFor = (plan: RatePlan, date: IsoDate): ResolvedDiscount => ({
+  ...resolve(plan, date, (i) => i.singleGuestDiscount, (p) => p.singleGuestDiscount),
+  type: plan.singleGuestDiscountType
+})

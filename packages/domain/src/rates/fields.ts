@@ -4,7 +4,7 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
-import { calendarDateMessage, hasNoNul, isCalendarDate, isUuid, noNulMessage } from "../Schemas.js"
+import { calendarDateMessage, charCount, hasNoNul, isCalendarDate, isUuid, lowerCaseId, noNulMessage } from "../Schemas.js"
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
@@ -14,13 +14,15 @@ export const Str = Schema.String.annotations({ message: () => "must be a string"
 
 export const text = (min: number, max: number) =>
   Str.pipe(
-    Schema.filter((s) => s.length >= min && s.length <= max, {
+    Schema.filter((s) => charCount(s) >= min && charCount(s) <= max, {
       message: () => (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`),
       jsonSchema: { minLength: min, maxLength: max }
     })
   )
 
-export const IdField = Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID", jsonSchema: { format: "uuid" } }))
+export const IdField = lowerCaseId(
+  Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID", jsonSchema: { format: "uuid" } }))
+)
 
 export const DateField = Str.pipe(
   Schema.filter(isCalendarDate, { message: () => calendarDateMessage, jsonSchema: { format: "date" } })

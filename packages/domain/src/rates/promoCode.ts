@@ -1,13 +1,18 @@
 // Promo codes of a rate plan: request bodies and rules. A code is stored and matched in
 // upper case and cannot change after creation.
 import * as Schema from "effect/Schema"
+import { charCount } from "../Schemas.js"
 import { type Check, window } from "./checks.js"
 import { BoolField, DateField, immutable, int, nullable, optional, Str } from "./fields.js"
 import { keep, orNull } from "./merge.js"
 
-/** 3 to 40 characters, no white space. */
+export const normalizeCode = (code: string): string => code.toUpperCase()
+
+/** 3 to 40 characters once in upper case (the form it is stored in: "ß" becomes "SS"), no white space. */
 export const CodeField = Str.pipe(
-  Schema.filter((s) => s.length >= 3 && s.length <= 40, { message: () => "must be 3 to 40 characters" }),
+  Schema.filter((s) => charCount(normalizeCode(s)) >= 3 && charCount(normalizeCode(s)) <= 40, {
+    message: () => "must be 3 to 40 characters (in upper case)"
+  }),
   Schema.filter((s) => /^\S+$/.test(s), { message: () => "must not contain white space" })
 )
 
@@ -42,7 +47,6 @@ export interface PromoCodeFields {
   readonly is_active: boolean
 }
 
-export const normalizeCode = (code: string): string => code.toUpperCase()
 
 export const fieldsFromCreate = (input: PromoCodeCreate): PromoCodeFields => ({
   valid_from: orNull(input.valid_from),

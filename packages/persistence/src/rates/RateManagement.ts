@@ -61,11 +61,19 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         Effect.map((rows) => rows[0].count)
       )
 
-    const weekdayPricedIntervals = (id: string) =>
-      sql<{ count: number }>`
-        SELECT count(*)::int AS count FROM rate_plan_intervals
-        WHERE rate_plan_id = ${id} AND COALESCE(price_mon, price_tue, price_wed, price_thu, price_fri, price_sat,
-                                                price_sun) IS NOT NULL`.pipe(Effect.map((rows) => rows[0].count))
+    /** How many of the plan's intervals carry each kind of amount (what a currency or type change would reread). */
+    const intervalAmounts = (id: string) =>
+      sql<{ weekday_priced: number; extra_guest: number; discount: number }>`
+        SELECT
+          count(*) FILTER (WHERE COALESCE(price_mon, price_tue, price_wed, price_thu, price_fri, price_sat,
+                                          price_sun) IS NOT NULL)::int AS weekday_priced,
+          count(*) FILTER (WHERE extra_guest_charge > 0)::int AS extra_guest,
+          count(*) FILTER (WHERE single_guest_discount > 0)::int AS discount
+        FROM rate_plan_intervals WHERE rate_plan_id = ${id}`.pipe(Effect.map(([counts]) => ({
+          weekdayPricedIntervals: counts.weekday_priced,
+          extraGuestIntervals: counts.extra_guest,
+          discountIntervals: counts.discount
+        })))
 
     const create = (
       propertyId: string,
@@ -145,7 +153,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
         const decision = Rates.RatePlan.checkUpdate({
           ...stored,
           liveChildren: yield* liveChildren(propertyId, id),
-          weekdayPricedIntervals: yield* weekdayPricedIntervals(id)
+          ...yield* intervalAmounts(id)
         }, fields)
         if (Either.isLeft(decision)) return yield* decision.left
         yield* sql`

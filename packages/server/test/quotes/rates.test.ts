@@ -127,6 +127,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
       expect(suites.map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-STE"]])
       expect(suites[0].total).toBe("807.00") // 250 x 3 = 750, VAT 45, city tax 12
       expect(suites[0].available).toBe(1)
+      // ids are case-insensitive, in the query as anywhere else
+      const upper = { ...stay, adults: 2, room_type_id: room_types["STE"].toUpperCase(), rate_plan_id: rate_plans["BAR-STE"].toUpperCase() }
+      expect(offers(yield* api.get(query(upper))).map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-STE"]])
     }))
 
   it.effect("trace=false leaves each night's trace out and changes nothing else; trace=true is the default", () =>
@@ -371,6 +374,10 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
         ["rounding", "175.00"]
       ])
       expect(offer?.reasons).toEqual([])
+      // Only the nightly price is derived: extra guests pay the grandchild's own charge (none), not its parent's.
+      yield* api.sql`UPDATE rate_plans SET extra_guest_charge = 30 WHERE id = ${parent}`.pipe(Effect.orDie)
+      expect((yield* offerOf(grandchild, { adults: 3 }))?.nights.map((n) => n.amount)).toEqual(["85.00", "175.00", "85.00"])
+      expect((yield* offerOf(parent, { adults: 3 }))?.nights.map((n) => n.amount)).toEqual(["130.00", "230.00", "130.00"])
       // A stop-sell night on the grandparent stops the grandchild too.
       yield* insertInterval(api.sql, property, parent, { start_date: "2031-03-12", end_date: "2031-03-13", stop_sell: true })
       expect(yield* reasonsOf(grandchild)).toEqual(["stop_sell"])

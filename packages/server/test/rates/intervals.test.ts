@@ -271,6 +271,26 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive })
     }))
 
+  it.effect("a plan whose intervals carry amounts keeps its currency and discount type until they are cleared", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* createPlan(api)
+      const base = { name: "Season", start_date: "2026-05-01", end_date: "2026-05-10" }
+      const priced = yield* createInterval(api, plan, { ...base, price_wed: "150.45" })
+      const toDollars = { currency: "USD" }
+      // "150.45" would silently become dollars
+      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_wed: null, extra_guest_charge: "12.45" } })
+      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { extra_guest_charge: "0", single_guest_discount: "30.00" } })
+      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      // a fixed 30.00 would become 30 percent
+      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, { single_guest_discount_type: "percent" }), "single_guest_discount_type")
+      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { single_guest_discount: "0" } })
+      expectStatus(yield* api.patch(`/rate-plans/${plan}`, toDollars), 200)
+      expect(yield* api.client.intervals.get({ path: { id: priced } })).toMatchObject({ currency: "USD", extra_guest_charge: "0.00" })
+    }))
+
   it.effect("DELETE answers { interval_id, deleted: true }; the interval is gone", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

@@ -60,6 +60,11 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expectInvalid(yield* post({ code: "TWO WORDS" }), "code")
       expectStatus(yield* post({ code: "ABC" }), 201)
       expectStatus(yield* post({ code: "B".repeat(40) }), 201)
+      // counted in characters of the stored (upper-case) code: two emoji are two; "ß" becomes "SS"
+      expectInvalid(yield* post({ code: "\u{1F600}\u{1F600}" }), "code")
+      expectStatus(yield* post({ code: "\u{1F600}".repeat(3) }), 201)
+      expectInvalid(yield* post({ code: "\u00DF".repeat(21) }), "code")
+      expect((yield* post({ code: "stra\u00DFe" })).json<{ code: string }>().code).toBe("STRASSE")
       expectInvalid(yield* post({ code: "WINDOW", valid_from: "2026-13-01" }), "valid_from")
       expectInvalid(yield* post({ code: "WINDOW", valid_to: "soon" }), "valid_to")
       expectInvalid(yield* post({ code: "WINDOW", valid_from: "2026-03-02", valid_to: "2026-03-01" }), "valid_to")

@@ -125,6 +125,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* post({ ...valid, name: "" }), "name")
       expectInvalid(yield* post({ ...valid, name: "x".repeat(101) }), "name")
       expectStatus(yield* post({ ...valid, name: "x".repeat(100) }), 201)
+      // characters, not UTF-16 units: 100 emoji are 100 characters
+      expectStatus(yield* post({ ...valid, name: "\u{1F600}".repeat(100) }), 201)
+      expectInvalid(yield* post({ ...valid, name: "\u{1F600}".repeat(101) }), "name")
       expectInvalid(yield* post({ ...valid, base_price: 100.5 }), "base_price")
       expectInvalid(yield* post({ ...valid, base_price: "12,50" }), "base_price")
       expectInvalid(yield* post({ ...valid, base_price: "100.001" }), "base_price")
