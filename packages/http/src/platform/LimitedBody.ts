@@ -4,6 +4,7 @@ import { InvalidJson, PayloadTooLarge } from "@hotel/domain"
 import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
+import { isUtf8 } from "node:buffer"
 import { IncomingMessage } from "node:http"
 
 const unreadable = () => new InvalidJson({ message: "The request body could not be read" })
@@ -18,7 +19,10 @@ const tooLarge = (maxBytes: number) =>
 
 type Outcome = { readonly _tag: "Read"; readonly text: string } | { readonly _tag: "TooLarge" } | {
   readonly _tag: "Unreadable"
-}
+} | { readonly _tag: "NotUtf8" }
+
+/** JSON text is UTF-8: bytes that are not would otherwise be stored as U+FFFD, silently changing the text. */
+const decoded = (body: Buffer): Outcome => isUtf8(body) ? { _tag: "Read", text: body.toString("utf8") } : { _tag: "NotUtf8" }
 
 /**
  * Node's request stream, counted as it arrives. Past the limit it stops collecting and lets the stream
@@ -49,8 +53,7 @@ const fromNode = (message: IncomingMessage, maxBytes: number) =>
       chunks.push(chunk)
     }
     const onEnd = () => {
-      const text = Buffer.concat(chunks).toString("utf8")
-      finish({ _tag: "Read", text })
+      finish(decoded(Buffer.concat(chunks)))
     }
     const onError = () => finish({ _tag: "Unreadable" })
     message.on("data", onData)
@@ -72,7 +75,7 @@ const fromStream = (request: HttpServerRequest.HttpServerRequest, maxBytes: numb
     Effect.map((parts): Outcome => {
       const all = Chunk.toReadonlyArray(parts)
       if ((all.at(-1)?.bytes ?? 0) > maxBytes) return { _tag: "TooLarge" }
-      return { _tag: "Read", text: Buffer.concat(all.map(({ chunk }) => chunk)).toString("utf8") }
+      return decoded(Buffer.concat(all.map(({ chunk }) => chunk)))
     }),
     Effect.orElseSucceed((): Outcome => ({ _tag: "Unreadable" }))
   )
@@ -99,5 +102,7 @@ export const readLimited = (
         return yield* tooLarge(maxBytes)
       case "Unreadable":
         return yield* unreadable()
+      case "NotUtf8":
+        return yield* Effect.fail(new InvalidJson({ message: "The request body is not valid UTF-8" }))
     }
   })

@@ -93,6 +93,15 @@ layer(TestApiLive, { excludeTestServices: true })("faults: input limits", (it) =
       expectInvalid(res, "first_name")
     }))
 
+  it.effect("a body that is not UTF-8 is 400 invalid_json, never stored with replacement characters", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const notUtf8 = Buffer.concat([Buffer.from('{"first_name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","last_name":"X"}')])
+      expectError(yield* api.post("/guests", undefined, { raw: notUtf8 }), 400, "invalid_request", "invalid_json")
+      const utf8 = Buffer.from('{"first_name":"Zo\u00eb \u{1F600}","last_name":"X"}')
+      expect((yield* api.post("/guests", undefined, { raw: utf8 })).status).toBe(201)
+    }))
+
   it.effect("GET /reservations?guest_id= a guest of no one (or of another property) is 404 guest_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

@@ -21,9 +21,9 @@ export interface ErrorBody {
 }
 
 export interface RequestOptions {
-  /** A JSON value to send, or raw text (sent as is). */
+  /** A JSON value to send, or raw text or bytes (sent as is). */
   readonly body?: unknown
-  readonly raw?: string
+  readonly raw?: string | Uint8Array
   /** An API key; `null` sends no Authorization header. */
   readonly key?: string | null
   readonly headers?: Record<string, string>
@@ -36,7 +36,7 @@ export const request = (baseUrl: string, defaultKey: string | null) =>
     const key = options.key === undefined ? defaultKey : options.key
     const headers: Record<string, string> = { ...options.headers }
     if (key !== null) headers["authorization"] = `Bearer ${key}`
-    let body: string | undefined
+    let body: string | Uint8Array | undefined
     if (options.raw !== undefined) body = options.raw
     else if (options.body !== undefined) body = JSON.stringify(options.body)
     if (body !== undefined && headers["content-type"] === undefined) headers["content-type"] = "application/json"
