@@ -38,10 +38,13 @@ describe("retry schedule", () => {
 
 describe("webhook destinations", () => {
   it("recognises loopback, private, link-local, CGNAT, unspecified and mapped addresses", () => {
-    for (const address of ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "[::1]"]) {
+    for (const address of ["127.0.0.1", "10.0.0.1", "172.16.5.4", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "::1", "::", "fd00::1", "fe80::1", "::ffff:127.0.0.1", "[::1]",
+      // the hex spellings the URL parser writes, IPv4-compatible, NAT64, 6to4, scoped and unparseable ones
+      "::ffff:7f00:1", "::ffff:a9fe:a9fe", "::127.0.0.1", "64:ff9b::7f00:1", "2002:7f00:1::", "fe80::1%eth0", "0:0:0:0:0:0:0:1",
+      "1::2::3", "gggg::1"]) {
       expect(isPrivateAddress(address), address).toBe(true)
     }
-    for (const address of ["93.184.216.34", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8"]) {
+    for (const address of ["93.184.216.34", "172.32.0.1", "2606:4700::1111", "::ffff:8.8.8.8", "::ffff:808:808", "64:ff9b::808:808", "2a00:1450:4001:80b::200e"]) {
       expect(isPrivateAddress(address), address).toBe(false)
     }
   })
@@ -51,6 +54,9 @@ describe("webhook destinations", () => {
     expect(destinationProblem("http://hooks.example.com/x", false)).toBe("scheme")
     expect(destinationProblem("https://localhost/x", false)).toBe("private_address")
     expect(destinationProblem("https://10.0.0.8/x", false)).toBe("private_address")
+    for (const url of ["https://localhost./x", "https://[::ffff:127.0.0.1]/x", "https://[::ffff:10.0.0.1]/x", "https://[64:ff9b::7f00:1]/x", "https://[::127.0.0.1]/x"]) {
+      expect(destinationProblem(url, false), url).toBe("private_address")
+    }
     expect(destinationProblem("/relative", false)).toBe("not_a_url")
     expect(destinationProblem("https://a:b@hooks.example.com/x", false)).toBe("credentials")
     expect(destinationProblem("http://127.0.0.1:8080/x", true)).toBeNull()

@@ -1,6 +1,6 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import { boundedString, Events, WebhookEndpointNotFound } from "@hotel/domain"
+import { boundedString, Events, Text, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
 import { wire } from "../Envelope.js"
@@ -98,7 +98,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("redeliver")`/webhook-endpoints/${IdParam}/redeliver`
       .annotateContext(doc("Redeliver an event", "Queues the event again for the endpoint."))
-      .setPayload(Schema.Struct({ event_id: Schema.String }))
+      .setPayload(Schema.Struct({ event_id: Text }))
       .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
   )
   .middleware(IdempotentTransaction)

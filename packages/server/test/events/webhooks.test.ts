@@ -170,6 +170,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
       expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_x" }, { key }), "event_id")
+      expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_\u0000" }, { key }), "event_id")
     }).pipe(Effect.provide(Dispatcher)))
 
   it.scoped("a receiver that never succeeds is given up after 24 hours: the last attempt is failed", () =>
