@@ -79,13 +79,16 @@ describe("transitions", () => {
     expect(isExpiredHold({ status: "confirmed", holdExpiresAt: now }, now)).toBe(false)
   })
 
-  it("confirm: live hold → confirm; confirmed → already; expired → hold_expired; others → not_confirmable", () => {
-    expect(confirmStep(live, now)).toEqual(Either.right("confirm"))
-    expect(confirmStep({ status: "confirmed", holdExpiresAt: now }, now)).toEqual(Either.right("already_confirmed"))
-    expect(Either.getLeft(confirmStep(expired, now)).pipe((e) => e._tag === "Some" && e.value._tag)).toBe("HoldExpired")
+  it("confirm: live hold → confirm; confirmed → already; expired (swept or not) → hold_expired; others → not_confirmable", () => {
+    const confirmError = (facts: Parameters<typeof confirmStep>[0]) =>
+      Either.getLeft(confirmStep(facts, now)).pipe((e) => e._tag === "Some" && e.value._tag)
+    expect(confirmStep({ ...live, cancellationReason: null }, now)).toEqual(Either.right("confirm"))
+    expect(confirmStep({ status: "confirmed", holdExpiresAt: now, cancellationReason: null }, now)).toEqual(Either.right("already_confirmed"))
+    expect(confirmError({ ...expired, cancellationReason: null })).toBe("HoldExpired")
+    expect(confirmError({ status: "cancelled", holdExpiresAt: now, cancellationReason: "hold_expired" })).toBe("HoldExpired")
+    expect(confirmError({ status: "cancelled", holdExpiresAt: null, cancellationReason: "guest asked" })).toBe("NotConfirmable")
     for (const status of ["cancelled", "checked_in", "checked_out", "no_show"]) {
-      const left = Either.getLeft(confirmStep({ status, holdExpiresAt: null }, now))
-      expect(left._tag === "Some" && left.value._tag, status).toBe("NotConfirmable")
+      expect(confirmError({ status, holdExpiresAt: null, cancellationReason: null }), status).toBe("NotConfirmable")
     }
   })
 

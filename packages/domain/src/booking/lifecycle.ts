@@ -23,6 +23,11 @@ export interface StatusFacts {
   readonly holdExpiresAt: Date | null
 }
 
+/** A hold's facts with why it was cancelled, when it was: an expired hold stays one after the sweeper wrote it down. */
+export interface HoldFacts extends StatusFacts {
+  readonly cancellationReason: string | null
+}
+
 /** A tentative reservation whose window has passed (a hold without a deadline never counted). */
 export const isExpiredHold = (facts: StatusFacts, now: Date): boolean =>
   facts.status === "tentative" && (facts.holdExpiresAt === null || facts.holdExpiresAt.getTime() <= now.getTime())
@@ -39,12 +44,13 @@ export type ConfirmStep = "confirm" | "already_confirmed"
 
 /**
  * `POST /holds/{id}/confirm` from the stored state: a live hold is confirmed; a confirmed reservation answers
- * its existing result (`already_confirmed`, whatever reference is sent); an expired hold is `hold_expired`;
- * anything else (cancelled, checked in or out, no-show) is `not_confirmable`.
+ * its existing result (`already_confirmed`, whatever reference is sent); an expired hold is `hold_expired`, before
+ * and after the sweeper writes it down as cancelled with reason `hold_expired`; anything else (cancelled, checked in or out, no-show) is `not_confirmable`.
  */
-export const confirmStep = (facts: StatusFacts, now: Date): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
+export const confirmStep = (facts: HoldFacts, now: Date): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
   if (facts.status === "confirmed") return Either.right("already_confirmed")
-  if (isExpiredHold(facts, now)) {
+  const sweptHold = facts.status === "cancelled" && facts.cancellationReason === holdExpiredReason
+  if (isExpiredHold(facts, now) || sweptHold) {
     return Either.left(new HoldExpired({ message: "The 15-minute hold window has lapsed; create a fresh hold" }))
   }
   if (facts.status === "tentative") return Either.right("confirm")

@@ -38,6 +38,7 @@ interface LockedReservation {
   readonly id: string
   readonly status: string
   readonly hold_expires_at: Date | null
+  readonly cancellation_reason: string | null
   readonly guest_id: string
   readonly room_type_id: string
   readonly check_in_date: string
@@ -65,7 +66,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
 
     const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
-        SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
+        SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
                r.currency, r.room_revenue::text AS room_revenue, f.id AS folio_id, f.status AS folio_status,
                p.base_currency, p.loyalty_points_per_usd
         FROM reservations r
@@ -180,7 +181,11 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         const [row] = yield* lockReservation(actor.propertyId, reservationId)
         if (row === undefined) return yield* notFound
 
-        const step = Booking.confirmStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
+        const step = Booking.confirmStep({
+          status: row.status,
+          holdExpiresAt: row.hold_expires_at,
+          cancellationReason: row.cancellation_reason
+        }, now)
         if (Either.isLeft(step)) return yield* step.left
         if (step.right === "already_confirmed") return yield* result(row, true, row.folio_status === "voided")
 

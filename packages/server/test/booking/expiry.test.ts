@@ -144,6 +144,9 @@ layer(TestApiLive)("hold expiry", (it) => {
         status: "cancelled",
         cancellation_reason: "hold_expired"
       })
+      // A confirm after the sweep is still hold_expired (the client's cue to hold again), a cancel not_cancellable.
+      expectError(yield* postConfirm(api, old.reservation_id, { payment_reference: "pay-swept" }), 409, "conflict", "hold_expired")
+      expectError(yield* postCancel(api, old.reservation_id), 409, "conflict", "not_cancellable")
     }).pipe(Effect.provide(HoldSweeper.Default)))
 
   it.effect("sweepers running at once write each expired hold down exactly once", () =>
