@@ -122,6 +122,9 @@ describe("money of confirm and cancel", () => {
     expect(loyaltyPoints(BigDecimal.unsafeFromString("435.99"), 10)).toBe(4350)
     expect(loyaltyPoints(BigDecimal.unsafeFromString("0.99"), 10)).toBe(0)
     expect(loyaltyPoints(BigDecimal.unsafeFromString("100"), 0)).toBe(0)
+    // a stay earns at most a billion points, however large (the ledger holds 32-bit entries)
+    expect(loyaltyPoints(BigDecimal.unsafeFromString("31800000000.00"), 1_000_000)).toBe(1_000_000_000)
+    expect(loyaltyPoints(BigDecimal.unsafeFromString("99999999.99"), 10)).toBe(999_999_990)
   })
 
   it("refund: the tier in force in the local calendar, rounded down; the fee is the rest of the paid amount", () => {

@@ -33,11 +33,15 @@ export const parsePaymentAmount = (value: unknown): Amount | undefined => {
   })
 }
 
-/** Points a confirmed USD stay earns: `perUsd` per whole USD of room revenue. */
+/** The most points one stay earns (a ledger entry is a 32-bit integer). */
+export const maxEarnPoints = 1_000_000_000
+
+/** Points a confirmed USD stay earns: `perUsd` per whole USD of room revenue, at most `maxEarnPoints`. */
 export const loyaltyPoints = (roomRevenueUsd: Amount, perUsd: number): number => {
   if (BigDecimal.isNegative(roomRevenueUsd) || perUsd <= 0) return 0
   const whole = BigDecimal.scale(BigDecimal.round(roomRevenueUsd, { scale: 0, mode: "floor" }), 0).value
-  return Number(whole) * perUsd
+  const points = whole * BigInt(perUsd)
+  return points > BigInt(maxEarnPoints) ? maxEarnPoints : Number(points)
 }
 
 export interface CancellationSettlement {

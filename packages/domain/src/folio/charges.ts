@@ -9,6 +9,7 @@ import { isExpiredHold, type StatusFacts } from "../booking/lifecycle.js"
 import { InvalidStatusTransition } from "../errors/BusinessErrors.js"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
+import { type Check, fail, ok } from "../rates/checks.js"
 import { CurrencyField, DecimalField, IdField, int, RevenueCategory, text } from "../rates/fields.js"
 
 /** An optional key that also accepts `null` (same as absent). */
@@ -44,6 +45,19 @@ export const chargeStep = (facts: StatusFacts, now: Date): Either.Either<void, I
       facts.status.replace("_", " ")
     }`
   }))
+}
+
+/**
+ * The most a folio's charges in one currency may come to, in its minor units (10^15: ten trillion euros), so
+ * that every integer the API answers about the folio (`refund_due_minor`) is exact in JSON.
+ */
+export const maxFolioChargesMinor = 10n ** 15n
+
+/** Whether a charge line of `amount` fits on a folio whose charges in its currency come to `charged`. */
+export const checkFolioCharges = (charged: Amount, amount: Amount, currency: string): Check<void> => {
+  if (Money.toMinorFloor(BigDecimal.sum(charged, amount), currency) <= maxFolioChargesMinor) return ok
+  const most = Money.format(Money.fromMinor(maxFolioChargesMinor, currency), currency)
+  return fail("amount", `would take the folio's charges in ${currency} above ${most}`)
 }
 
 /** The charge line's amount: unit price × quantity, rounded half away from zero to the currency's minor units. */

@@ -172,6 +172,11 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charg
 
         const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
         const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
+        const [{ charged }] = yield* sql<{ charged: string }>`
+          SELECT COALESCE(sum(amount), 0)::text AS charged FROM folio_lines
+          WHERE folio_id = ${row.folio_id} AND currency = ${request.currency} AND kind IN ${sql.in(Folio.chargeKinds)}`
+        const fits = Folio.checkFolioCharges(Money.fromDb(charged), amount, request.currency)
+        if (Either.isLeft(fits)) return yield* fits.left
         const uses = Folio.consumeCredits(
           credits.map(toCredit),
           { amount, currency: request.currency, revenueCategory: request.revenueCategory }

@@ -48,11 +48,14 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
 
     const findById = (propertyId: string, id: string) =>
       isUuid(id)
-        ? sql<GuestRow>`
+        ? sql<Omit<GuestRow, "loyalty_points"> & { readonly loyalty_points: string }>`
             SELECT g.id, g.first_name, g.last_name, g.email, g.phone, g.language, g.created_at,
-                   COALESCE((SELECT SUM(points) FROM loyalty_ledger l WHERE l.guest_id = g.id), 0)::int AS loyalty_points
+                   COALESCE((SELECT SUM(points) FROM loyalty_ledger l WHERE l.guest_id = g.id), 0)::bigint AS loyalty_points
             FROM guests g WHERE g.property_id = ${propertyId} AND g.id = ${id}`.pipe(
-            Effect.map((rows) => Option.fromNullable(rows[0])),
+            // A balance may pass 32 bits (many stays); it is exact as a number up to 2^53.
+            Effect.map((rows) =>
+              Option.map(Option.fromNullable(rows[0]), (row): GuestRow => ({ ...row, loyalty_points: Number(row.loyalty_points) }))
+            ),
             Effect.orDie,
             withSpan("GuestRepository.findById")
           )

@@ -72,9 +72,9 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyal
           }
         }
 
-        const [{ balance }] = yield* sql<{ balance: number }>`
-          SELECT COALESCE(sum(points), 0)::int AS balance FROM loyalty_ledger WHERE guest_id = ${guest.id}`
-        const after = yield* LoyaltyRules.redeem(balance, request.points)
+        const [{ balance }] = yield* sql<{ balance: string }>`
+          SELECT COALESCE(sum(points), 0)::bigint AS balance FROM loyalty_ledger WHERE guest_id = ${guest.id}`
+        const after = yield* LoyaltyRules.redeem(Number(balance), request.points)
         const redemptionId = yield* addLedgerEntry(sql, {
           propertyId,
           guestId: guest.id,

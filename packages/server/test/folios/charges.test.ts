@@ -91,6 +91,23 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       expect(zero.lines[0].amount).toBe("0.00")
     }))
 
+  it.effect("a folio's charges in one currency stay within 10^15 minor units: past it, 400 amount and nothing written", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const booked = yield* book(api, { check_in: "2031-07-05", check_out: "2031-07-06" })
+      // CLF has 4 decimals: the most is 100,000,000,000.0000; one line comes to 98,999,999,999.9901
+      const big = { description: "Big", amount: "999999999.9999", currency: "CLF", revenue_category: "other", quantity: 99 }
+      expect((yield* postCharge(api, booked.reservation_id, big)).status).toBe(201)
+      const before = (yield* getFolio(api, booked.folio_id)).lines.length
+      expectInvalid(yield* postCharge(api, booked.reservation_id, big), "amount")
+      expect((yield* getFolio(api, booked.folio_id)).lines.length).toBe(before)
+      // what still fits is accepted, to the last minor unit
+      expect((yield* postCharge(api, booked.reservation_id, { ...big, amount: "500000000.0049", quantity: 2 })).status).toBe(201)
+      const last = { ...big, amount: "0.0001", quantity: 1 }
+      expect((yield* postCharge(api, booked.reservation_id, last)).status).toBe(201)
+      expectInvalid(yield* postCharge(api, booked.reservation_id, last), "amount")
+    }))
+
   it.effect("accepted on a live hold, a confirmed and a checked-in stay; otherwise 409 invalid_status_transition", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import { newGuest, postCancel } from "../utils/booking.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { insertPlan } from "../utils/sqlSeed.js"
 import { book, loyaltyBalance } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
@@ -22,6 +23,24 @@ const earn = (api: TestApiService, dates: { check_in: string; check_out: string 
   book(api, { rate_plan_id: api.property.rate_plans["USD-DBL"], ...dates, ...(guestId === undefined ? {} : { guest_id: guestId }) })
 
 layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/redemptions", (it) => {
+  it.effect("a stay earns at most a billion points, and a balance passes 32 bits exactly", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], {
+        currency: "USD",
+        base_price: "1000000000.00"
+      })
+      // 30 nights at the highest price: 30 billion USD would be 300 billion points
+      const first = yield* book(api, { rate_plan_id: plan, check_in: "2031-10-01", check_out: "2031-10-31" })
+      expect(yield* loyaltyBalance(api, first.guest_id)).toBe(1_000_000_000)
+      for (const check_in of ["2031-11-01", "2031-11-02"]) {
+        yield* book(api, { rate_plan_id: plan, guest_id: first.guest_id, check_in, check_out: "2031-11-03" })
+      }
+      expect(yield* loyaltyBalance(api, first.guest_id)).toBe(3_000_000_000)
+      const res = yield* redeem(api, first.guest_id, { points: 1_000_000_000 })
+      expect(res.json<RedemptionWire>().loyalty_points).toBe(2_000_000_000)
+    }))
+
   it.effect("an earn on a confirmed USD stay, then a redemption that debits the ledger (201)", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
