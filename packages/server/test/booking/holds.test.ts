@@ -119,11 +119,14 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       const guest = yield* newGuest(api)
       const stay = { check_in: "2031-03-24", check_out: "2031-03-27" }
       const offer = yield* dblOffer(api, stay)
-      const held = yield* hold(api, holdBody(api, guest, {
+      // ids are case-insensitive: upper-case ones name the same room type, plan, guest and service
+      const held = yield* hold(api, holdBody(api, guest.toUpperCase(), {
         ...stay,
+        room_type_id: api.property.room_types["DBL"].toUpperCase(),
+        rate_plan_id: api.property.rate_plans["BAR-DBL"].toUpperCase(),
         add_ons: [
           { service_id: api.property.services["BRK"], modifier_values: { diet: "vegan" }, quantity: 2 },
-          { service_id: api.property.services["TRF"], modifier_values: { flight: "TP1234" } }
+          { service_id: api.property.services["TRF"].toUpperCase(), modifier_values: { flight: "TP1234" } }
         ]
       }))
       // Breakfast 15.00 x 2 guests x 3 nights x 2 = 180.00 with 13% tax 23.40; transfer 45.00 per stay.
