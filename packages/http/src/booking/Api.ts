@@ -6,6 +6,7 @@ import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
 import { doc, tag } from "../openapi/Docs.js"
+import { IntParam } from "../QueryParams.js"
 import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
@@ -63,24 +64,13 @@ export const Reservation = Schema.Struct({
   created_at: Timestamp
 })
 
-const intParam = (min: number, max: number) =>
-  Schema.NumberFromString.annotations({ message: () => `must be a whole number from ${min} to ${max}` }).pipe(
-    Schema.int({ message: () => "must be a whole number" }),
-    Schema.greaterThanOrEqualTo(min, { message: () => `must be ${min} to ${max}` }),
-    Schema.lessThanOrEqualTo(max, { message: () => `must be ${min} to ${max}` })
-  ).annotations({
-    message: () => `must be a whole number from ${min} to ${max}`,
-    // Sent as text in the query string, documented as the integer it stands for.
-    jsonSchema: { type: "integer", minimum: min, maximum: max }
-  })
-
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
   status: Schema.optional(ReservationStatus.annotations({
     message: () => "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
   })),
-  limit: Schema.optional(intParam(1, 100)),
-  offset: Schema.optional(intParam(0, 10000))
+  limit: Schema.optional(IntParam(1, 100)),
+  offset: Schema.optional(IntParam(0, 10000))
 })
 
 export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")

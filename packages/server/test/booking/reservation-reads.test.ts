@@ -22,6 +22,13 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
           ["limit=101", "limit"],
           ["limit=abc", "limit"],
           ["limit=2.5", "limit"],
+          // only plain digits: no other spelling of a number
+          ["limit=0x5", "limit"],
+          ["limit=1e1", "limit"],
+          ["limit=%2B5", "limit"],
+          ["limit=5.0", "limit"],
+          ["limit=%205", "limit"],
+          ["offset=1e3", "offset"],
           ["offset=-1", "offset"],
           ["offset=10001", "offset"],
           ["status=open", "status"],
