@@ -1,7 +1,9 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { presentEvent } from "@hotel/http/events/presenter"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
+import { PropertyNotFound, propertyExists } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -24,6 +26,10 @@ const tail = Command.make(
   ({ after, property }) =>
     Effect.gen(function*() {
       const feed = yield* EventFeed
+      // An unknown property would tail nothing forever: say so instead.
+      if (!(yield* Effect.orDie(propertyExists(yield* SqlClient.SqlClient, property)))) {
+        return yield* new PropertyNotFound({ message: `No property has the id ${property}`, property_id: property })
+      }
       let cursor = Option.isSome(after) ? after.value : yield* feed.latest(property)
       for (;;) {
         const page = yield* feed.page(property, { after: cursor, types: undefined, limit: 500 })

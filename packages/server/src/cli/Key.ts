@@ -2,7 +2,7 @@ import * as Args from "@effect/cli/Args"
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import type { Scope } from "@hotel/domain"
-import { allScopes } from "@hotel/domain"
+import { allScopes, isCalendarDate } from "@hotel/domain"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -32,7 +32,8 @@ const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+
 export const parseFutureTimestamp = (text: string, param: string): Effect.Effect<Date, CommandFailed> =>
   Effect.gen(function*() {
     const date = new Date(text)
-    if (!ISO_TIMESTAMP.test(text) || Number.isNaN(date.getTime())) {
+    // `new Date` rolls 2030-02-30 over into March: the date part must be a real calendar date itself.
+    if (!ISO_TIMESTAMP.test(text) || Number.isNaN(date.getTime()) || !isCalendarDate(text.slice(0, 10))) {
       return yield* new CommandFailed({ message: `${param}: must be an ISO 8601 timestamp such as 2027-01-01T00:00:00Z`, param })
     }
     if (date.getTime() <= (yield* Clock.currentTimeMillis)) {

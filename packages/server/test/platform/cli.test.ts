@@ -167,12 +167,19 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       const { property_id } = yield* demoOutput
       const error = yield* fails("key", "create", "--property", property_id, "--scopes", "rates:read,rooms:steal")
       expect(error.message).toContain("unknown scope \"rooms:steal\"")
+      // a date that does not exist is refused, not rolled over into March
+      const impossible = yield* fails("key", "create", "--property", property_id, "--scopes", "", "--expires-at", "2030-02-30T00:00:00Z")
+      expect(impossible.message).toContain("--expires-at: must be an ISO 8601 timestamp")
     }), TIMEOUT)
 
   it.effect("failure: a bad command line (missing option, unknown command)", () =>
     Effect.gen(function*() {
       expect((yield* fails("key", "create", "--scopes", "rates:read")).message).toContain("--property")
       expect((yield* fails("frobnicate")).message).toContain("Invalid subcommand")
+      // a tail of a property that does not exist says so instead of printing nothing forever
+      for (const property of ["notauuid", "00000000-0000-4000-8000-000000000000"]) {
+        expect(yield* fails("events", "tail", "--property", property)).toMatchObject({ tag: "PropertyNotFound" })
+      }
     }), TIMEOUT)
 
   it.effect("failure: an unreadable property file", () =>
