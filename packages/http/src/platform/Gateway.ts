@@ -67,8 +67,7 @@ const quotedPathLength = 200
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
   // The path as sent: the URL parser would resolve its dot segments, which the router does not.
-  const sent = request.url.split("?")[0] ?? request.url
-  const path = sent.length > quotedPathLength ? `${sent.slice(0, quotedPathLength)}...` : sent
+  const path = quoted(request.url.split("?")[0] ?? request.url)
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
   return Effect.zipRight(
@@ -77,6 +76,21 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
     Effect.fail(new MethodNotAllowed({ message: `${request.method} is not allowed on ${path}; use ${allow.join(", ")}` }))
   )
 }
+
+/** Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). */
+const hasDotSegment = (url: string): boolean =>
+  (url.split("?")[0] ?? url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+
+/**
+ * A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
+ * missing reservation, it names no endpoint), so every such path is 404 `unknown_route`.
+ */
+const refuseDotSegments = (request: HttpServerRequest.HttpServerRequest) =>
+  hasDotSegment(request.url)
+    ? Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quoted(request.url.split("?")[0] ?? "")}` }))
+    : Effect.void
+
+const quoted = (path: string) => path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}...` : path
 
 /**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error
@@ -134,6 +148,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
         const request = yield* HttpServerRequest.HttpServerRequest
         const lookup = yield* routes
         yield* errorsNotStored
+        yield* refuseDotSegments(request)
         const preflight = yield* cors.handle(request, () => lookup.methods(request.url))
         if (Option.isSome(preflight)) return preflight.value
         yield* checkMaintenance(lookup.find(request.method, request.url))

@@ -69,9 +69,13 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const raw = rawRequest(api.baseUrl, api.key)
-      for (const path of ["/./me", "/x/../me", "/%2e/me", "/%2E%2E/me"]) {
+      for (const path of ["/./me", "/x/../me", "/%2e/me", "/%2E%2E/me", "/reservations/..", "/reservations/%2e%2e", "/reservations/.", "/folios/.%2E", "/holds/../confirm", "/reservations/./cancel"]) {
         const res = yield* raw("GET", path)
         expectError(res, 404, "not_found", "unknown_route")
+      }
+      // whatever the method: a dot segment names no endpoint (not a missing reservation, not a 405)
+      for (const path of ["/holds/../confirm", "/reservations/%2e%2e/cancel"]) {
+        expectError(yield* raw("POST", path), 404, "not_found", "unknown_route")
       }
       const long = "a".repeat(150)
       for (const path of [`/rate-plans/${long}`, `/reservations/${long}`, `/guests/${long}`, `/folios/${long}`]) {
