@@ -11,6 +11,8 @@ import {
   importTaxes,
   upsertProperty
 } from "./propertyImport/catalog.js"
+import { EventOutbox } from "./events/EventOutbox.js"
+import { Subject } from "./events/EventSubject.js"
 import { importRatePlans } from "./propertyImport/ratePlans.js"
 import { withSpan } from "./Span.js"
 
@@ -28,11 +30,14 @@ export interface PropertyImportResult {
  * by code (the property by `code`, its children by their codes within the property) and updated in place, so
  * importing the same file twice changes nothing. Rooms missing from the file are retired; taxes and age
  * brackets missing from it are removed (they are property rules the file states in full); currencies, room
- * types, services and rate plans missing from it are left as they are.
+ * types, services and rate plans missing from it are left as they are. Each rate plan it creates or changes
+ * gets its `rate_plan.created` / `rate_plan.updated` event in the same transaction (room types, services, taxes
+ * and currencies have no events).
  */
 export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/persistence/PropertyImport", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const outbox = yield* EventOutbox
 
     /** Imports an already decoded property file. */
     const importFile = (file: PropertyFile): Effect.Effect<PropertyImportResult> =>
@@ -44,7 +49,11 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
         yield* importTaxes(sql, propertyId, file)
         const roomTypes = yield* importRoomTypes(sql, propertyId, file)
         const services = yield* importServices(sql, propertyId, file)
-        const ratePlans = yield* importRatePlans(sql, propertyId, file, roomTypes, now)
+        const { ids: ratePlans, changes } = yield* importRatePlans(sql, propertyId, file, roomTypes, now)
+        yield* outbox.append(propertyId, changes.map(({ created, id }) => ({
+          type: created ? "rate_plan.created" : "rate_plan.updated",
+          subject: Subject.ratePlan(id)
+        })))
         const defaultCode = file.rate_plans.find((p) => p.default)?.code
         return {
           property_id: propertyId,

@@ -10,6 +10,7 @@ import { buildPlans, type PlanPricingRow, PricingInputs } from "../src/quotes/Pr
 import { PropertyImport } from "../src/PropertyImport.js"
 import { QuoteService } from "../src/quotes/QuoteService.js"
 import { TestDatabase } from "./utils/TestDatabase.js"
+import { TestEventsLayer } from "./utils/TestEvents.js"
 
 const row = (id: string, overrides: Partial<PlanPricingRow> = {}): PlanPricingRow => ({
   id,
@@ -110,7 +111,7 @@ const propertyFile = (code: string, extraPlans: number) => ({
   ]
 })
 
-const TestLayer = Layer.mergeAll(PropertyImport.Default, QuoteService.Default, PricingInputs.Default, Inventory.Default)
+const TestLayer = Layer.mergeAll(PropertyImport.Default.pipe(Layer.provide(TestEventsLayer)), QuoteService.Default, PricingInputs.Default, Inventory.Default)
   .pipe(Layer.provideMerge(TestDatabase.layer()))
 
 const importFile = (code: string, extraPlans = 0) =>

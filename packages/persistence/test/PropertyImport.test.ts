@@ -6,6 +6,7 @@ import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
 import { PropertyImport } from "../src/PropertyImport.js"
 import { TestDatabase } from "./utils/TestDatabase.js"
+import { TestEventsLayer } from "./utils/TestEvents.js"
 
 /** A small property file; `code` makes each test's property its own. */
 const propertyFile = (code: string) => ({
@@ -61,7 +62,7 @@ const propertyFile = (code: string) => ({
 })
 
 
-const TestLayer = PropertyImport.Default.pipe(Layer.provideMerge(TestDatabase.layer()))
+const TestLayer = PropertyImport.Default.pipe(Layer.provide(TestEventsLayer), Layer.provideMerge(TestDatabase.layer()))
 
 /** Rows per table for one property: an import that changes nothing leaves these equal. */
 const snapshot = (propertyId: string) =>

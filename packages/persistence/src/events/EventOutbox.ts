@@ -34,6 +34,8 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
       const renderer = yield* EventRenderer
       const append = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
         Effect.gen(function*() {
+          // A change that changed nothing (an import of the same file) has nothing to say.
+          if (events.length === 0) return
           const now = new Date(yield* Clock.currentTimeMillis)
           const rows = yield* Effect.forEach(events, ({ subject, type }) =>
             Effect.map(renderer.render(propertyId, subject, now), (data) => {

@@ -39,7 +39,16 @@ const overwrite = importedColumns.map((column) => `${column} = EXCLUDED.${column
 const stored = importedColumns.map((column) => `rate_plans.${column}`).join(", ")
 const incoming = importedColumns.map((column) => `EXCLUDED.${column}`).join(", ")
 
-/** Creates or updates the file's plans; answers their ids by code, in the file's order. */
+/** A plan the import created, or changed (restored, stepped down from default, any imported column). */
+export interface PlanChange {
+  readonly id: string
+  readonly created: boolean
+}
+
+/**
+ * Creates or updates the file's plans; answers their ids by code, in the file's order, and the plans it
+ * created or changed (for their events), in the order it wrote them.
+ */
 export const importRatePlans = (
   sql: SqlClient.SqlClient,
   propertyId: string,
@@ -50,9 +59,11 @@ export const importRatePlans = (
   Effect.gen(function*() {
     const defaultPlan = file.rate_plans.find((p) => p.default)
     // The unique "one default per property" index: step the old default down before the new one is set.
-    yield* sql`
+    const steppedDown = yield* sql<{ id: string }>`
       UPDATE rate_plans SET is_default = false, updated_at = ${now}
-      WHERE property_id = ${propertyId} AND is_default AND code IS DISTINCT FROM ${orNull(defaultPlan?.code)}`
+      WHERE property_id = ${propertyId} AND is_default AND code IS DISTINCT FROM ${orNull(defaultPlan?.code)}
+      RETURNING id`
+    const changes: Array<PlanChange> = steppedDown.map(({ id }) => ({ id, created: false }))
     const ids: Record<string, string> = {}
     const position = new Map(file.rate_plans.map((p, i) => [p.code, i]))
     yield* Effect.forEach(parentsFirst(file.rate_plans), (plan) =>
@@ -61,7 +72,8 @@ export const importRatePlans = (
         // Plans created together keep the file's order in lists ordered by creation time.
         const createdAt = new Date(now.getTime() + (position.get(plan.code) ?? 0))
         const policy = plan.cancellation_policy === undefined ? null : policyJson(plan.cancellation_policy)
-        const rows = yield* sql<{ id: string }>`
+        // `xmax = 0`: the row is new (an updated row carries the updating transaction's id).
+        const rows = yield* sql<{ id: string; created: boolean }>`
           INSERT INTO rate_plans (
             id, property_id, code, room_type_id, name, public_name, description, image_url, base_price, currency,
             extra_guest_charge, single_guest_discount, single_guest_discount_type, min_los, max_los,
@@ -82,11 +94,12 @@ export const importRatePlans = (
           ON CONFLICT (property_id, code) DO UPDATE SET
             ${sql.literal(overwrite)}, updated_at = EXCLUDED.updated_at
           WHERE (${sql.literal(stored)}) IS DISTINCT FROM (${sql.literal(incoming)})
-          RETURNING id`
+          RETURNING id, (xmax = 0) AS created`
+        if (rows.length > 0) changes.push(rows[0])
         const id = rows.length > 0 ? rows[0].id : (yield* sql<{ id: string }>`
           SELECT id FROM rate_plans WHERE property_id = ${propertyId} AND code = ${plan.code}`)[0].id
         ids[plan.code] = id
       }), { discard: true })
     // In the file's order.
-    return Object.fromEntries(file.rate_plans.map((p) => [p.code, ids[p.code]]))
+    return { ids: Object.fromEntries(file.rate_plans.map((p) => [p.code, ids[p.code]])), changes }
   })

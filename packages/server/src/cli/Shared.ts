@@ -1,5 +1,6 @@
 import * as HelpDoc from "@effect/cli/HelpDoc"
 import * as ValidationError from "@effect/cli/ValidationError"
+import { EventsLive } from "@hotel/http/events/EventsLive"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
@@ -27,7 +28,7 @@ export { DatabaseLive } from "../Database.js"
 
 /** The database with every migration applied, and the services the commands use. */
 export const ServicesLive = Layer.mergeAll(
-  PropertyImport.Default,
+  PropertyImport.Default.pipe(Layer.provide(EventsLive)),
   ApiKeyRepository.Default,
   FxRepository.Default,
   MaintenanceRepository.Default

@@ -5,6 +5,7 @@ import * as TestClock from "effect/TestClock"
 import { cancel, confirm, getReservation, hold, holdBody, newGuest, postHold } from "../utils/booking.js"
 import { expectError, expectInvalid } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+import { propertyFile } from "../utils/fixtures.js"
 import { allEvents, feed } from "./feed.js"
 
 // The event feed through real HTTP and Postgres. The server runs on the TestClock so hold
@@ -13,20 +14,30 @@ import { allEvents, feed } from "./feed.js"
 const T0 = Date.parse("2031-01-05T09:00:00Z")
 const minutes = (n: number) => n * 60_000
 
+/**
+ * A property of the test's own, a key and a guest. Its feed starts with the import's `rate_plan.created`
+ * events: `imported` counts them, `after` is the last (the test's own events follow it).
+ */
 const ownProperty = (api: TestApiService) =>
   Effect.gen(function*() {
     const property = yield* api.importProperty()
     const key = yield* api.createKey({ propertyId: property.property_id })
+    const imports = yield* allEvents(api, key)
+    expect(imports.map((e) => e.type)).toEqual(Object.keys(property.rate_plans).map(() => "rate_plan.created"))
     const guest = yield* newGuest(api, property.property_id)
-    return { property, key, guest }
+    const after = imports.at(-1)?.id ?? ""
+    return { property, key, guest, imported: imports.length, after }
   })
+
+/** Sequences counted from the first event after the import's `imported` ones. */
+const sequences = (imported: number, ...ns: ReadonlyArray<number>) => ns.map((n) => imported + n)
 
 layer(TestApiLive)("event feed", (it) => {
   it.effect("hold, confirm and cancel publish their events in order, data as GET shows it; a failed request none", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       yield* TestClock.setTime(T0)
-      const { guest, key, property } = yield* ownProperty(api)
+      const { after, guest, imported, key, property } = yield* ownProperty(api)
       const body = holdBody(api, guest, {}, property)
       const held = yield* hold(api, body, { key })
       const afterHold = yield* getReservation(api, held.reservation_id, { key })
@@ -38,7 +49,7 @@ layer(TestApiLive)("event feed", (it) => {
       expect((yield* postHold(api, { ...body, room_type_id: "00000000-0000-4000-8000-000000000000" }, { key })).status)
         .toBe(404)
 
-      const events = yield* allEvents(api, key)
+      const events = yield* allEvents(api, key, { after })
       expect(events.map((e) => e.type)).toEqual([
         "reservation.held",
         "availability.changed",
@@ -46,7 +57,7 @@ layer(TestApiLive)("event feed", (it) => {
         "reservation.cancelled",
         "availability.changed"
       ])
-      expect(events.map((e) => e.sequence)).toEqual([1, 2, 3, 4, 5])
+      expect(events.map((e) => e.sequence)).toEqual(sequences(imported, 1, 2, 3, 4, 5))
       for (const event of events) {
         expect(event.id).toMatch(/^evt_[0-9a-f]{32}$/)
         expect(event.created_at).toBe(new Date(T0).toISOString())
@@ -59,17 +70,37 @@ layer(TestApiLive)("event feed", (it) => {
       expect(events[4].data).toEqual(nights)
     }))
 
+  it.effect("a property import publishes rate_plan.created / rate_plan.updated for the plans it writes, nothing when it changes none", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const file = propertyFile(`EV${Date.now().toString(36).toUpperCase()}`)
+      const property = yield* api.importProperty(file)
+      const key = yield* api.createKey({ propertyId: property.property_id })
+      const created = yield* allEvents(api, key)
+      const planIds = Object.values(property.rate_plans)
+      expect(created.map((e) => [e.type, e.data["id"]])).toEqual(planIds.map((id) => ["rate_plan.created", id]))
+      expect(created[0].data).toEqual((yield* api.get(`/rate-plans/${planIds[0]}`, { key })).json())
+      const last = created[created.length - 1].id
+      // the same file again changes nothing
+      yield* api.importProperty(file)
+      expect(yield* allEvents(api, key, { after: last })).toEqual([])
+      const renamed = { ...file, rate_plans: file.rate_plans.map((plan, i) => (i === 0 ? { ...plan, name: "Renamed" } : plan)) }
+      yield* api.importProperty(renamed)
+      const updated = yield* allEvents(api, key, { after: last })
+      expect(updated.map((e) => [e.type, e.data["id"], e.data["name"]])).toEqual([["rate_plan.updated", planIds[0], "Renamed"]])
+    }))
+
   it.effect("the sweeper publishes reservation.expired and availability.changed with the expired hold", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const sweeper = yield* HoldSweeper
       yield* TestClock.setTime(T0 + minutes(60))
-      const { guest, key, property } = yield* ownProperty(api)
+      const { after, guest, key, property } = yield* ownProperty(api)
       const body = holdBody(api, guest, { check_in: "2031-04-01", check_out: "2031-04-03" }, property)
       const held = yield* hold(api, body, { key })
       yield* TestClock.setTime(T0 + minutes(75))
       expect(yield* sweeper.sweep()).toBeGreaterThanOrEqual(1)
-      const events = yield* allEvents(api, key)
+      const events = yield* allEvents(api, key, { after })
       expect(events.map((e) => e.type)).toEqual([
         "reservation.held",
         "availability.changed",
@@ -84,22 +115,22 @@ layer(TestApiLive)("event feed", (it) => {
   it.effect("pages with after and limit, filters by types, refuses unknown after, types and limits", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { guest, key, property } = yield* ownProperty(api)
+      const { after, guest, imported, key, property } = yield* ownProperty(api)
       for (const [checkIn, checkOut] of [["2031-05-01", "2031-05-02"], ["2031-05-05", "2031-05-06"], ["2031-05-09", "2031-05-10"]]) {
         yield* hold(api, holdBody(api, guest, { check_in: checkIn, check_out: checkOut }, property), { key })
       }
-      const all = yield* allEvents(api, key)
+      const all = yield* allEvents(api, key, { after })
       expect(all).toHaveLength(6)
-      const first = yield* feed(api, "?limit=4", key)
-      expect(first.page?.data.map((e) => e.sequence)).toEqual([1, 2, 3, 4])
+      const first = yield* feed(api, `?limit=4&after=${after}`, key)
+      expect(first.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 2, 3, 4))
       expect(first.page?.has_more).toBe(true)
       const rest = yield* feed(api, `?limit=4&after=${all[3].id}`, key)
-      expect(rest.page?.data.map((e) => e.sequence)).toEqual([5, 6])
+      expect(rest.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 5, 6))
       expect(rest.page?.has_more).toBe(false)
       const held = yield* feed(api, "?types=reservation.held", key)
-      expect(held.page?.data.map((e) => e.sequence)).toEqual([1, 3, 5])
+      expect(held.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 3, 5))
       const both = yield* feed(api, `?types=reservation.held,availability.changed&after=${all[0].id}&limit=2`, key)
-      expect(both.page?.data.map((e) => e.sequence)).toEqual([2, 3])
+      expect(both.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 2, 3))
       expect((yield* feed(api, `?after=${all[5].id}`, key)).page).toEqual({ data: [], has_more: false })
 
       expectInvalid((yield* feed(api, "?after=evt_00000000000000000000000000000000", key)).res, "after")
@@ -115,12 +146,12 @@ layer(TestApiLive)("event feed", (it) => {
   it.effect("32 concurrent writers: a reader following the feed sees every sequence once, with no gap or reorder", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { key } = yield* ownProperty(api)
+      const { after: imports, imported, key } = yield* ownProperty(api)
       const writers = 32
       let done = false
       const seen: Array<number> = []
       const reader = Effect.gen(function*() {
-        let after = ""
+        let after = imports
         for (;;) {
           const finished = done
           const { page } = yield* feed(api, `?limit=500${after === "" ? "" : `&after=${after}`}`, key)
@@ -140,8 +171,8 @@ layer(TestApiLive)("event feed", (it) => {
         ),
         reader
       ], { concurrency: "unbounded" })
-      expect(seen).toEqual(Array.from({ length: writers }, (_, i) => i + 1))
-      const events = yield* allEvents(api, key)
+      expect(seen).toEqual(Array.from({ length: writers }, (_, i) => imported + i + 1))
+      const events = yield* allEvents(api, key, { after: imports })
       expect(events.every((e) => e.type === "guest.created")).toBe(true)
       expect(new Set(events.map((e) => (e.data as { id: string }).id)).size).toBe(writers)
     }))

@@ -108,7 +108,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received).toHaveLength(1)
       const [request] = hook.received
-      const [event] = yield* allEvents(api, key)
+      const [event] = yield* allEvents(api, key, { types: "guest.created" })
       expect(JSON.parse(request.body)).toEqual(event)
       expect(request.headers["webhook-id"]).toBe(event.id)
       expect(request.headers["webhook-timestamp"]).toBe(String(T0 / 1000))

@@ -3,6 +3,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
 import { HttpLive } from "@hotel/http/HttpLive"
+import { EventsLive } from "@hotel/http/events/EventsLive"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/PropertyImport"
@@ -99,7 +100,7 @@ export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
     Layer.provideMerge(http),
     // The production server's header bound (a long path is routed, not refused by Node).
     Layer.provideMerge(NodeHttpServer.layer(() => createServer({ maxHeaderSize }), { port: 0, host: "127.0.0.1" })),
-    Layer.provide(Layer.mergeAll(PropertyImport.Default, ApiKeyRepository.Default)),
+    Layer.provide(Layer.mergeAll(PropertyImport.Default.pipe(Layer.provide(EventsLive)), ApiKeyRepository.Default)),
     Layer.provideMerge(TestSqlLive)
   )
 
