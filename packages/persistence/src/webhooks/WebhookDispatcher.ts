@@ -21,7 +21,11 @@ import { withSpan } from "../Span.js"
 /** How often an idle worker looks for due deliveries (a delivery goes out within about this long of its commit). */
 export const pollInterval = Duration.millis(500)
 
-/** Deliveries a process sends at once (each holds one pooled connection for at most the send timeout). */
+/**
+ * Deliveries a process sends at once (each holds one pooled connection for at most the send timeout), at most
+ * one per endpoint: an endpoint that hangs or times out holds one worker, never all of them, so the other
+ * endpoints' deliveries keep going out.
+ */
 export const workerConcurrency = 4
 
 interface DueDelivery {
@@ -43,6 +47,12 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
     const sql = yield* SqlClient.SqlClient
     const policy = yield* WebhookPolicy
 
+    /** Endpoints this process is sending to right now (a delivery to one of them waits for the next round). */
+    const sending = new Set<string>()
+    // One claim at a time in this process, so two workers cannot both pick the same endpoint before either
+    // has marked it (a claim is one short statement; the sends still run side by side).
+    const claiming = yield* Effect.makeSemaphore(1)
+
     const claim = (now: Date) =>
       sql<DueDelivery>`
         SELECT d.id, d.endpoint_id, d.attempts, d.first_attempt_at, e.id AS event_id, e.type,
@@ -51,6 +61,7 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
         JOIN events e ON e.id = d.event_id
         JOIN webhook_endpoints w ON w.id = d.endpoint_id
         WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND w.deleted_at IS NULL AND w.is_active
+          ${sending.size === 0 ? sql`` : sql`AND d.endpoint_id NOT IN ${sql.in([...sending])}`}
         ORDER BY d.next_attempt_at, d.id
         LIMIT 1
         FOR UPDATE OF d SKIP LOCKED`
@@ -95,9 +106,13 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
     /** Claims and sends one due delivery; answers whether there was one. */
     const deliverOne = Effect.gen(function*() {
       const now = new Date(yield* Clock.currentTimeMillis)
-      const [due] = yield* claim(now)
+      // Suspended: the statement must be built under the permit, with the endpoints marked so far.
+      const due = yield* claiming.withPermits(1)(Effect.map(Effect.suspend(() => claim(now)), ([row]) => {
+        if (row !== undefined) sending.add(row.endpoint_id)
+        return row
+      }))
       if (due === undefined) return false
-      yield* attempt(due, now)
+      yield* Effect.ensuring(attempt(due, now), Effect.sync(() => sending.delete(due.endpoint_id)))
       return true
     }).pipe(
       sql.withTransaction,

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
-import { receiver } from "./receiver.js"
+import { eventually, receiver } from "./receiver.js"
 
 // Webhook endpoints and delivery with a real receiver on loopback, which this file's server
 // allows (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`). The server runs on the TestClock; the test drives the
@@ -171,6 +171,28 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
       expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_x" }, { key }), "event_id")
       expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_\u0000" }, { key }), "event_id")
+    }).pipe(Effect.provide(Dispatcher)))
+
+  it.scoped("an endpoint that hangs holds one worker of a process; the other endpoints' deliveries go on", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const dispatcher = yield* WebhookDispatcher
+      const [slow, fast] = yield* Effect.all([receiver, receiver])
+      yield* TestClock.setTime(T0 + 5_400_000)
+      const { key } = yield* ownProperty(api)
+      const hanging = (yield* createEndpoint(api, key, { url: slow.url, event_types: ["guest.created"] })).webhook_endpoint_id
+      yield* createEndpoint(api, key, { url: fast.url, event_types: ["guest.created"] })
+      slow.script.push("hang", "hang", "hang")
+      for (let i = 0; i < 3; i++) yield* newGuest(api, key)
+      // three workers at once, as a server process runs them
+      const workers = yield* Effect.fork(Effect.all([1, 2, 3].map(() => dispatcher.deliverDue), { concurrency: "unbounded" }))
+      expect(yield* eventually(Effect.sync(() => fast.received.length === 3), 5_000)).toBe(true)
+      expect(slow.received).toHaveLength(1)
+      // the endpoint goes (its other deliveries with it); the hung request ends with its receiver
+      expect((yield* api.delete(`/webhook-endpoints/${hanging}`, { key })).status).toBe(200)
+      slow.close()
+      yield* workers.await
+      expect(slow.received).toHaveLength(1)
     }).pipe(Effect.provide(Dispatcher)))
 
   it.scoped("a receiver that never succeeds is given up after 24 hours: the last attempt is failed", () =>

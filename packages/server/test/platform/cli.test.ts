@@ -23,13 +23,14 @@ interface Run {
   readonly stderr: string
 }
 
-/** Runs `hotel <args>` in a child process against the test database. */
-const hotel = (...args: ReadonlyArray<string>) =>
+/** Runs `hotel <args>` in a child process against the test database (`viaNpm`: as `npm run hotel -- <args>`). */
+const run = (viaNpm: boolean, args: ReadonlyArray<string>) =>
   Effect.flatMap(DatabaseUrl, (url) =>
     Effect.promise(() =>
       new Promise<Run>((resolve, reject) => {
         const { INIT_CWD: _, ...env } = process.env
-        const child = spawn(tsx, [bin, ...args], { cwd: repoRoot, env: { ...env, DATABASE_URL: Redacted.value(url) } })
+        const [command, argv] = viaNpm ? ["npm", ["run", "hotel", "--", ...args]] as const : [tsx, [bin, ...args]] as const
+        const child = spawn(command, argv, { cwd: repoRoot, env: { ...env, DATABASE_URL: Redacted.value(url) } })
         let stdout = ""
         let stderr = ""
         child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()))
@@ -38,6 +39,8 @@ const hotel = (...args: ReadonlyArray<string>) =>
         child.on("close", (code) => resolve({ code, stdout, stderr }))
       })
     ))
+
+const hotel = (...args: ReadonlyArray<string>) => run(false, args)
 
 /** A successful run: exit 0 and exactly one JSON document on stdout. */
 const ok = <T = Record<string, unknown>>(...args: ReadonlyArray<string>) =>
@@ -110,6 +113,14 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       const imported = yield* ok("property", "import", "packages/server/demo/harbour.json")
       const { api_key_id: _, key: __, ...ids } = output
       expect(imported).toEqual(ids)
+    }), TIMEOUT)
+
+  it.effect("through npm, as the contract runs it, stdout is the one JSON document (no npm banner)", () =>
+    Effect.gen(function*() {
+      const { property_id } = yield* demoOutput
+      const result = yield* run(true, ["key", "create", "--property", property_id, "--scopes", "catalog:read"])
+      expect(result.code, result.stderr).toBe(0)
+      expect(Object.keys(JSON.parse(result.stdout) as object).sort()).toEqual(["api_key_id", "key"])
     }), TIMEOUT)
 
   it.effect("key create prints { api_key_id, key }; key revoke revokes it", () =>
