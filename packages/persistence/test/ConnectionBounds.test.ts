@@ -4,9 +4,12 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
+import { SqlError } from "@effect/sql/SqlError"
+import pg from "pg"
 import { isDatabaseBusy } from "../src/DatabaseBusy.js"
 import { DatabaseUrl } from "../src/DatabaseUrl.js"
 import { type PoolSettings, sqlLayer } from "../src/Sql.js"
+import { freePort } from "./utils/freePort.js"
 import { TestDatabase } from "./utils/TestDatabase.js"
 
 // The bounds every connection carries (Sql.ts), on a real server: a statement that hits one fails with an
@@ -61,6 +64,19 @@ describe("connection bounds", () => {
         const error = yield* Effect.scoped(Effect.zipRight(sql.reserve, failure(sql`SELECT 1`)))
         expect(isDatabaseBusy(error)).toBe(true)
       })))
+
+    it.effect("a database that cannot be reached (refused, lost, restarting) is busy too, not a bug", () =>
+      Effect.gen(function*() {
+        const port = yield* freePort()
+        const refused = yield* Effect.promise(() =>
+          new pg.Client({ host: "127.0.0.1", port, user: "postgres" }).connect().then(() => undefined, (e: unknown) => e)
+        )
+        expect(isDatabaseBusy(new SqlError({ cause: refused }))).toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: new Error("Connection terminated unexpectedly") }))).toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: Object.assign(new Error("the database system is starting up"), { code: "57P03" }) })))
+          .toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: Object.assign(new Error("connection failure"), { code: "08006" }) }))).toBe(true)
+      }))
 
     it.effect("other failures are not", () =>
       bounded(Effect.gen(function*() {

@@ -121,7 +121,7 @@ const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | Int
     ? Effect.logWarning("Database busy", Cause.die(defect)).pipe(
       Effect.zipRight(HttpApp.appendPreResponseHandler((_request, response) =>
         Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(busyRetryAfterSeconds))))),
-      Effect.zipRight(Effect.fail(new DatabaseBusy({ message: "The database is busy; retry shortly" })))
+      Effect.zipRight(Effect.fail(new DatabaseBusy({ message: "The database is busy or unreachable; retry shortly" })))
     )
     : Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
       Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
