@@ -9,7 +9,8 @@ import * as Option from "effect/Option"
 import { makeKeyCache } from "./KeyCache.js"
 import { withSpan } from "@hotel/persistence/Span"
 
-const BEARER = /^Bearer ([^\s]+)$/
+/** `Bearer <key>`; the scheme is case-insensitive (RFC 9110 §11.1), as is the space before the key. */
+const BEARER = /^bearer +(\S+)$/i
 
 /** Turns an `Authorization` header into a valid key or the contract's 401 (keys cached, see `KeyCache`). */
 export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Authenticator, {

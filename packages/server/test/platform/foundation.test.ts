@@ -156,6 +156,10 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
         const res = yield* api.get("/me", { key: null, headers: { authorization } })
         expectError(res, 401, "authentication", "invalid_api_key")
       }
+      // the scheme is case-insensitive and any run of spaces separates it from the key
+      for (const authorization of [`bearer ${api.key}`, `BEARER ${api.key}`, `Bearer  ${api.key}`]) {
+        expect((yield* api.get("/me", { key: null, headers: { authorization } })).status, authorization).toBe(200)
+      }
     }))
 
   it.effect("an expired or revoked key is 401 invalid_api_key", () =>
