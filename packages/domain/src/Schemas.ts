@@ -38,8 +38,18 @@ export const hasNoNul = (s: string): boolean => !s.includes("\u0000")
 
 export const noNulMessage = "must not contain the NUL character (\\u0000)"
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** JSON may escape half a surrogate pair (`"\ud800"`), which is no character: stored, it would become U+FFFD. */
+export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s)
+
+export const wellFormedMessage = "must be valid Unicode text (it holds half a surrogate pair)"
+
 /** Any text from a client: a string without NUL. Every text field of a body or query string builds on it. */
-export const Text = Schema.String.pipe(Schema.filter(hasNoNul, { message: () => noNulMessage }))
+export const Text = Schema.String.pipe(
+  Schema.filter(hasNoNul, { message: () => noNulMessage }),
+  Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
+)
 
 /** A calendar date `YYYY-MM-DD`, kept as text: dates carry no time zone. */
 export const IsoDate = Schema.String.pipe(

@@ -4,12 +4,23 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
-import { calendarDateMessage, charCount, hasNoNul, isCalendarDate, isUuid, lowerCaseId, noNulMessage } from "../Schemas.js"
+import {
+  calendarDateMessage,
+  charCount,
+  hasNoNul,
+  isCalendarDate,
+  isUuid,
+  isWellFormedText,
+  lowerCaseId,
+  noNulMessage,
+  wellFormedMessage
+} from "../Schemas.js"
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 export const Str = Schema.String.annotations({ message: () => "must be a string" }).pipe(
-  Schema.filter(hasNoNul, { message: () => noNulMessage })
+  Schema.filter(hasNoNul, { message: () => noNulMessage }),
+  Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
 )
 
 export const text = (min: number, max: number) =>

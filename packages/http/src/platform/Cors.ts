@@ -46,12 +46,19 @@ export interface Cors {
   ) => Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>>
 }
 
+const varyOnOrigin = HttpApp.appendPreResponseHandler((_request, response) =>
+  Effect.succeed(HttpServerResponse.setHeader(response, "vary", "Origin")))
+
 /** Reads `HOTEL_CORS_ORIGINS` once, when the gateway's layer is built. */
 export const makeCors = Effect.map(OriginsConfig, (origins): Cors => ({
   handle: (request, methods) => {
     const origin = request.headers["origin"]
-    if (origins._tag === "Off" || origin === undefined) return Effect.succeed(Option.none())
-    if (origins._tag === "List" && !origins.origins.has(origin)) return Effect.succeed(Option.none())
+    if (origins._tag === "Off") return Effect.succeed(Option.none())
+    // With a list, every answer depends on the Origin (allowed ones get the CORS headers): a shared cache must
+    // key on it, also for a request without one or from an origin not listed.
+    if (origin === undefined || (origins._tag === "List" && !origins.origins.has(origin))) {
+      return origins._tag === "List" ? Effect.as(varyOnOrigin, Option.none()) : Effect.succeed(Option.none())
+    }
     const headers = {
       "access-control-allow-origin": origins._tag === "Any" ? "*" : origin,
       "access-control-expose-headers": exposedHeaders,

@@ -11,9 +11,13 @@ import * as Errors from "../Errors.js"
 
 export const WebhookEndpointNotFoundError = wire(WebhookEndpointNotFound)
 
-/** A list of event types, or `["*"]` for every type; each entry is checked on its own (`event_types[i]`). */
+/**
+ * A list of event types, or `["*"]` for every type; each entry is checked on its own (`event_types[i]`). At
+ * most 100 entries (there are far fewer types); one listed twice is kept once.
+ */
 const EventTypes = Schema.Array(Schema.Union(Events.EventType, Schema.Literal("*"))).pipe(
-  Schema.minItems(1, { message: () => "must list at least one event type, or \"*\"" })
+  Schema.minItems(1, { message: () => "must list at least one event type, or \"*\"" }),
+  Schema.maxItems(100, { message: () => "must list at most 100 event types" })
 )
 
 const Url = boundedString(1, 2048)

@@ -79,6 +79,9 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
 
     const find = (propertyId: string, id: string, lock: boolean) => findEndpoint(sql, propertyId, id, lock)
 
+    /** A type listed twice is stored once, in the order first given. */
+    const distinct = (types: ReadonlyArray<string>): Array<string> => [...new Set(types)]
+
     const create = (propertyId: string, input: EndpointInput) =>
       Effect.gen(function*() {
         yield* checkUrl(input.url)
@@ -86,7 +89,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         const secret = newSecret()
         const [row] = yield* sql<{ id: string }>`
           INSERT INTO webhook_endpoints (property_id, url, event_types, description, secret, created_at, updated_at)
-          VALUES (${propertyId}, ${input.url}, ${[...input.eventTypes]}::text[], ${input.description}, ${secret},
+          VALUES (${propertyId}, ${input.url}, ${distinct(input.eventTypes)}::text[], ${input.description}, ${secret},
                   ${now}, ${now})
           RETURNING id`
         return { id: row.id, secret }
@@ -110,7 +113,7 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
         yield* sql`
           UPDATE webhook_endpoints SET
             url = ${patch.url ?? stored.url},
-            event_types = ${[...(patch.eventTypes ?? stored.event_types)]}::text[],
+            event_types = ${distinct(patch.eventTypes ?? stored.event_types)}::text[],
             description = ${patch.description === undefined ? stored.description : patch.description},
             is_active = ${patch.isActive ?? stored.is_active},
             updated_at = ${now}

@@ -258,6 +258,12 @@ layer(TestApiLive)("webhooks", (it) => {
       expectInvalid(yield* api.post("/webhook-endpoints", { url: "ftp://example.com/x", event_types: ["*"] }, { key }), "url")
       expectInvalid(yield* api.post("/webhook-endpoints", { event_types: ["*"] }, { key }), "url")
       expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: [] }, { key }), "event_types")
+      expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: Array(101).fill("*") }, { key }), "event_types")
+      // a type listed twice is kept once
+      const twice = yield* createEndpoint(api, key, { url, event_types: ["guest.created", "*", "guest.created", "*"] })
+      expect((yield* api.get(`/webhook-endpoints/${twice.webhook_endpoint_id}`, { key })).json()).toMatchObject({
+        event_types: ["guest.created", "*"]
+      })
       expectInvalid(yield* api.post("/webhook-endpoints", { url }, { key }), "event_types")
       expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: ["guest.created", "guest.deleted"] }, { key }), "event_types[1]")
     }))

@@ -98,6 +98,9 @@ layer(TestApiLive, { excludeTestServices: true })("faults: input limits", (it) =
       const api = yield* TestApi
       const notUtf8 = Buffer.concat([Buffer.from('{"first_name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","last_name":"X"}')])
       expectError(yield* api.post("/guests", undefined, { raw: notUtf8 }), 400, "invalid_request", "invalid_json")
+      // an escaped half of a surrogate pair is valid JSON but no character: the field says so
+      expectInvalid(yield* api.post("/guests", undefined, { raw: '{"first_name":"\\ud800","last_name":"X"}' }), "first_name")
+      expectInvalid(yield* api.post("/rate-plans", { room_type_id: api.property.room_types["DBL"], name: "a\udc00", base_price: "1" }), "name")
       const utf8 = Buffer.from('{"first_name":"Zo\u00eb \u{1F600}","last_name":"X"}')
       expect((yield* api.post("/guests", undefined, { raw: utf8 })).status).toBe(201)
     }))

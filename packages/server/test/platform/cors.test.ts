@@ -64,6 +64,9 @@ layer(withCorsOrigins(`${booking}, https://admin.example.com`), { excludeTestSer
       expect(read.status).toBe(200)
       expect(read.headers.get("access-control-allow-origin")).toBeNull()
       expect(read.headers.get("access-control-expose-headers")).toBeNull()
+      // the answer still depends on the Origin (a listed one would get the CORS headers): caches must key on it
+      expect(read.headers.get("vary")).toContain("Origin")
+      expect((yield* api.get("/property")).headers.get("vary")).toContain("Origin")
     }))
 
   it.effect("a preflight of a path no endpoint serves is 404 unknown_route; a plain OPTIONS stays 405", () =>
