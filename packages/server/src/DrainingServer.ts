@@ -8,6 +8,7 @@ import * as Schedule from "effect/Schedule"
 import { createServer, type ServerResponse } from "node:http"
 import { listenFailed } from "./StartupFailures.js"
 import * as Net from "node:net"
+import { answerUnparsableRequests } from "@hotel/http/platform/UnparsableRequests"
 import { withSpan } from "@hotel/persistence/Span"
 
 /** How long a shutdown waits for the requests in flight before closing their connections. */
@@ -33,6 +34,7 @@ export class HttpDrain extends Context.Tag("@hotel/server/HttpDrain")<HttpDrain,
  */
 const makeTrackedServer = Effect.sync(() => {
   const server = createServer({ maxHeaderSize })
+  answerUnparsableRequests(server)
   const inFlight = new Set<ServerResponse>()
   let draining = false
   const closeAfter = (response: ServerResponse) => {

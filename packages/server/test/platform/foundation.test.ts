@@ -3,7 +3,7 @@ import { keyCacheTtl } from "@hotel/http/platform/KeyCache"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { type ErrorBody, rawRequest } from "../utils/http.js"
+import { type ErrorBody, rawRequest, socketRequest } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 const expectError = (
@@ -63,6 +63,11 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
       expect(res.headers.get("allow")).toContain("GET")
       const put = yield* api.request("PUT", "/room-types")
       expectError(put, 405, "invalid_request", "method_not_allowed")
+      // a method that is no HTTP method (Node's parser refuses it before the router) gets the envelope too
+      for (const method of ["FOO", "get"]) {
+        const res = yield* socketRequest(api.baseUrl, `${method} /me HTTP/1.1\r\nHost: api\r\nAuthorization: Bearer ${api.key}\r\n\r\n`)
+        expectError(res, 405, "invalid_request", "method_not_allowed")
+      }
     }))
 
   it.effect("dot segments and an over-long path id are 404 with the envelope, never 500", () =>

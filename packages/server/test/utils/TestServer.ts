@@ -3,6 +3,7 @@ import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
 import { HttpLive } from "@hotel/http/HttpLive"
+import { answerUnparsableRequests } from "@hotel/http/platform/UnparsableRequests"
 import { EventsLive } from "@hotel/http/events/EventsLive"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
@@ -99,7 +100,11 @@ export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
     // The production server's header bound (a long path is routed, not refused by Node).
-    Layer.provideMerge(NodeHttpServer.layer(() => createServer({ maxHeaderSize }), { port: 0, host: "127.0.0.1" })),
+    Layer.provideMerge(NodeHttpServer.layer(() => {
+      const server = createServer({ maxHeaderSize })
+      answerUnparsableRequests(server)
+      return server
+    }, { port: 0, host: "127.0.0.1" })),
     Layer.provide(Layer.mergeAll(PropertyImport.Default.pipe(Layer.provide(EventsLive)), ApiKeyRepository.Default)),
     Layer.provideMerge(TestSqlLive)
   )

@@ -1,4 +1,5 @@
 import * as Http from "node:http"
+import * as Net from "node:net"
 import * as Effect from "effect/Effect"
 
 export interface ApiResponse {
@@ -78,4 +79,29 @@ export const rawRequest = (baseUrl: string, key: string | null) =>
     })
     req.on("error", (error) => resume(Effect.die(error)))
     req.end()
+  })
+
+/**
+ * One request written byte for byte on a socket (a method Node's client would refuse or upper-case), its
+ * answer parsed by hand: status, headers, body.
+ */
+export const socketRequest = (baseUrl: string, text: string): Effect.Effect<ApiResponse> =>
+  Effect.async<ApiResponse>((resume) => {
+    const url = new URL(baseUrl)
+    const socket = Net.connect(Number(url.port), url.hostname, () => socket.end(text))
+    const chunks: Array<Buffer> = []
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk))
+    socket.on("error", (error) => resume(Effect.die(error)))
+    socket.on("close", () => {
+      const raw = Buffer.concat(chunks).toString("utf8")
+      const [head, body = ""] = raw.split("\r\n\r\n", 2)
+      const [statusLine, ...lines] = head.split("\r\n")
+      const headers = new Headers()
+      for (const line of lines) {
+        const at = line.indexOf(":")
+        if (at > 0) headers.set(line.slice(0, at).trim(), line.slice(at + 1).trim())
+      }
+      const status = Number(statusLine.split(" ")[1])
+      resume(Effect.succeed({ status, headers, text: body, json: <T>() => JSON.parse(body) as T }))
+    })
   })
