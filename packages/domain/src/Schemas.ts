@@ -43,6 +43,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** JSON may escape half a surrogate pair (`"\ud800"`), which is no character: stored, it would become U+FFFD. */
 export const isWellFormedText = (s: string): boolean => !LONE_SURROGATE.test(s)
 
+/** `s` with control characters and half surrogate pairs replaced, to be quoted in a message or a `param`. */
+export const printable = (s: string): string =>
+  s.replace(/[\u0000-\u001f]/g, "?").replace(new RegExp(LONE_SURROGATE.source, "g"), "\ufffd")
+
 export const wellFormedMessage = "must be valid Unicode text (it holds half a surrogate pair)"
 
 /** Any text from a client: a string without NUL. Every text field of a body or query string builds on it. */

@@ -4,7 +4,7 @@
 import * as Either from "effect/Either"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
-import { calendarDateMessage, charCount, hasNoNul, isCalendarDate } from "../Schemas.js"
+import { calendarDateMessage, charCount, hasNoNul, isCalendarDate, isWellFormedText, printable } from "../Schemas.js"
 
 export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
 
@@ -23,9 +23,10 @@ export const maxModifierText = 500
 const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<void> => {
   switch (spec.type) {
     case "text":
-      return typeof value === "string" && charCount(value) <= maxModifierText && hasNoNul(value)
+      return typeof value === "string" && charCount(value) <= maxModifierText && hasNoNul(value) &&
+          isWellFormedText(value)
         ? Either.void
-        : fail(param, `must be a string of at most ${maxModifierText} characters, without NUL`)
+        : fail(param, `must be text of at most ${maxModifierText} characters, without NUL or half a surrogate pair`)
     case "number":
       return typeof value === "number" && Number.isFinite(value) ? Either.void : fail(param, "must be a number")
     case "boolean":
@@ -59,7 +60,7 @@ export const checkModifierValues = (
   for (const key of Object.keys(values)) {
     if (!declared.has(key)) {
       const known = modifiers.length === 0 ? "the service takes no modifiers" : `known: ${modifiers.map((m) => m.key).join(", ")}`
-      return fail(`${param}.${key}`, `is not a modifier of this service (${known})`)
+      return fail(`${param}.${printable(key)}`, `is not a modifier of this service (${known})`)
     }
   }
   const kept: Record<string, unknown> = {}

@@ -13,8 +13,11 @@ const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWit
 /** The most add-ons one hold may book. */
 export const maxAddOns = 10
 
-/** `modifier_values`: an object of modifier key to value; the values are checked against the service. */
-export const ModifierValues = Schema.Record({ key: Str, value: Schema.Unknown }).annotations({
+/**
+ * `modifier_values`: an object of modifier key to value; keys and values are checked against the service (any
+ * key is read here, so one with a NUL is reported as unknown rather than silently dropped).
+ */
+export const ModifierValues = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
   message: () => "must be an object of modifier key to value"
 })
 

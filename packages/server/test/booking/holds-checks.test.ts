@@ -53,7 +53,11 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
         [{ ...base, add_ons: [{ service_id: brk, modifier_values: { diet: 1 } }] }, "add_ons[0].modifier_values.diet"],
         [{ ...base, add_ons: [{ service_id: brk, modifier_values: { spice: "hot" } }] }, "add_ons[0].modifier_values.spice"],
         [{ ...base, add_ons: [{ service_id: brk }, { service_id: trf }] }, "add_ons[1].modifier_values.flight"],
-        [{ ...base, add_ons: [{ service_id: trf, modifier_values: { flight: 123 } }] }, "add_ons[0].modifier_values.flight"]
+        [{ ...base, add_ons: [{ service_id: trf, modifier_values: { flight: 123 } }] }, "add_ons[0].modifier_values.flight"],
+        // text is checked like any text field: no half surrogate pair (Postgres' jsonb would refuse it: a 500)
+        [{ ...base, add_ons: [{ service_id: trf, modifier_values: { flight: "TP\ud800" } }] }, "add_ons[0].modifier_values.flight"],
+        // a key no JSON field name should hold is an unknown key, reported (printable), not dropped
+        [{ ...base, add_ons: [{ service_id: brk, modifier_values: { "\u0000": "x" } }] }, "add_ons[0].modifier_values.?"]
       ]
       const before = yield* bookingRows(api.sql)
       for (const [body, param] of cases) {
