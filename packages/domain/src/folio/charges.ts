@@ -53,12 +53,25 @@ export const chargeStep = (facts: StatusFacts, now: Date): Either.Either<void, I
  */
 export const maxFolioChargesMinor = 10n ** 15n
 
+const fitsOnFolio = (charges: Amount, currency: string): boolean =>
+  Money.toMinorFloor(charges, currency) <= maxFolioChargesMinor
+
+const mostOnFolio = (currency: string): string => Money.format(Money.fromMinor(maxFolioChargesMinor, currency), currency)
+
 /** Whether a charge line of `amount` fits on a folio whose charges in its currency come to `charged`. */
-export const checkFolioCharges = (charged: Amount, amount: Amount, currency: string): Check<void> => {
-  if (Money.toMinorFloor(BigDecimal.sum(charged, amount), currency) <= maxFolioChargesMinor) return ok
-  const most = Money.format(Money.fromMinor(maxFolioChargesMinor, currency), currency)
-  return fail("amount", `would take the folio's charges in ${currency} above ${most}`)
-}
+export const checkFolioCharges = (charged: Amount, amount: Amount, currency: string): Check<void> =>
+  fitsOnFolio(BigDecimal.sum(charged, amount), currency)
+    ? ok
+    : fail("amount", `would take the folio's charges in ${currency} above ${mostOnFolio(currency)}`)
+
+/**
+ * Whether a hold's folio, priced at `total`, fits: a long chain of derivations can price a stay far above any
+ * one input's bound. Named after the plan, whose pricing is the cause.
+ */
+export const checkHoldTotal = (total: Amount, currency: string): Check<void> =>
+  fitsOnFolio(total, currency)
+    ? ok
+    : fail("rate_plan_id", `prices this stay above the most one folio holds (${mostOnFolio(currency)} ${currency})`)
 
 /** The charge line's amount: unit price × quantity, rounded half away from zero to the currency's minor units. */
 export const chargeLineAmount = (unitPrice: Amount, quantity: number, currency: string): Amount =>

@@ -2,6 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import {
   bookingRows,
+  count,
   folioLines,
   getReservation,
   hold,
@@ -11,7 +12,8 @@ import {
   planWithInclusions,
   postHold
 } from "../utils/booking.js"
-import { expectError, withQuery } from "../utils/rateManagement.js"
+import { expectError, expectInvalid, withQuery } from "../utils/rateManagement.js"
+import { insertPlan } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // POST /holds: what a hold writes (the reservation, its folio priced line for line like
@@ -187,6 +189,24 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
         key: engine
       })
       expect((yield* getReservation(api, held.reservation_id)).booking_source).toBe("booking_engine")
+    }))
+
+  it.effect("a stay a chain of derivations prices above what one folio holds is 400 rate_plan_id, nothing written", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guest = yield* newGuest(api)
+      let plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], { base_price: "1000000000.00" })
+      // each step multiplies by 11 (+1000%, the most a percent derivation takes): 1.46e13 EUR a night
+      for (let i = 0; i < 4; i++) {
+        plan = yield* insertPlan(api.sql, api.property.property_id, api.property.room_types["DBL"], {
+          derived_from_id: plan,
+          derivation_type: "percent",
+          derivation_value: "1000"
+        })
+      }
+      const stay = { rate_plan_id: plan, check_in: "2031-09-01", check_out: "2031-09-08" }
+      expectInvalid(yield* postHold(api, holdBody(api, guest, stay)), "rate_plan_id")
+      expect(yield* count(api.sql, "reservations", { column: "guest_id", value: guest })).toBe(0)
     }))
 
   it.effect("scope reservations:write; an Idempotency-Key replays the hold instead of holding twice", () =>

@@ -2,6 +2,7 @@
 // type and the services, and the promo code a hold freezes.
 import {
   Booking,
+  Folio,
   InvalidParameters,
   NoAvailability,
   type Pricing,
@@ -89,7 +90,7 @@ export const bookableQuote = (
   plan: SnapshotPlan,
   roomType: SnapshotRoomType,
   request: HoldRequest
-): Either.Either<Pricing.Quote, RatePlanNotFound | NoAvailability> => {
+): Either.Either<Pricing.Quote, RatePlanNotFound | NoAvailability | InvalidParameters> => {
   if (Option.isNone(offer)) {
     return Either.left(new RatePlanNotFound({
       message: `Rate plan ${plan.id} is not offered for this room type, stay or sales context`
@@ -106,5 +107,6 @@ export const bookableQuote = (
       message: `No ${roomType.name} is free on every night from ${request.checkIn} to ${request.checkOut}`
     }))
   }
-  return Either.right(offer.value.quote.value)
+  const quote = offer.value.quote.value
+  return Either.map(Folio.checkHoldTotal(quote.total, quote.currency), () => quote)
 }
