@@ -197,9 +197,14 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
           : sql`
               UPDATE reservations SET status = ${status}, no_show_at = ${now}, updated_at = ${now}
               WHERE id = ${row.id}`)
-        yield* (action === "check_out"
-          ? appendEvent(propertyId, "reservation.checked_out", Subject.reservation(row.id))
-          : appendStayChange(propertyId, "reservation.no_show", row, { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date }))
+        // A checked-out or no-show stay takes no night any more (an early check-out frees the nights left):
+        // both publish the nights they freed.
+        yield* appendStayChange(
+          propertyId,
+          action === "check_out" ? "reservation.checked_out" : "reservation.no_show",
+          row,
+          { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date }
+        )
         return { reservationId: row.id, status, roomId: row.room_id }
       }).pipe(
         inTransaction(sql),

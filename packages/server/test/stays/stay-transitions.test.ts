@@ -6,6 +6,7 @@ import type { ApiResponse, RequestOptions } from "../utils/http.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { book, expire, localDay, seedStay, stored } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
+import { allEvents } from "../events/feed.js"
 
 // POST /reservations/{id}/check-in, /check-out, /no-show. "Today" is the property's local date
 // (Europe/Lisbon) from the real clock, so stays to check in start today; past arrivals are seeded with SQL.
@@ -72,6 +73,12 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const after = yield* getReservation(api, first.reservation_id, p.as)
       expect([after.status, after.accommodations[0].status, after.accommodations[0].room_id])
         .toEqual(["checked_out", "checked_out", p.room("DBL-1")])
+      // The stay's nights are free again: the feed says so right after the check-out.
+      const events = yield* allEvents(api, p.key, { types: "reservation.checked_out,availability.changed" })
+      expect(events.slice(-2).map((e) => [e.type, e.type === "availability.changed" ? e.data : e.data["id"]])).toEqual([
+        ["reservation.checked_out", first.reservation_id],
+        ["availability.changed", { room_type_id: p.imported.room_types["DBL"], start_date: localDay(0), end_date: localDay(2) }]
+      ])
 
       // Checked out, the room is free again for the nights it was held.
       const third = yield* p.bookStay({ from: 0, to: 3 })
