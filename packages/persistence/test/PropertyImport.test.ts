@@ -99,6 +99,11 @@ layer(TestLayer, { timeout: "120 seconds" })("PropertyImport", (it) => {
       expect(Object.keys(result.services)).toEqual(["BRK"])
       expect(Object.keys(result.rate_plans)).toEqual(["NR-DBL", "BAR-DBL", "BAR-STE", "USD-DBL"])
       expect(result.default_rate_plan_id).toBe(result.rate_plans["BAR-DBL"])
+      // each new plan is created in the file's order, and never updated before it was created
+      const stamps = yield* sql<{ code: string; created_at: Date; updated_at: Date }>`
+        SELECT code, created_at, updated_at FROM rate_plans WHERE property_id = ${result.property_id} ORDER BY created_at`
+      expect(stamps.map((p) => p.code)).toEqual(["NR-DBL", "BAR-DBL", "BAR-STE", "USD-DBL"])
+      for (const plan of stamps) expect(plan.updated_at.getTime()).toBeGreaterThanOrEqual(plan.created_at.getTime())
 
       const [property] = yield* sql<{ id: string; code: string; cancellation_policy: unknown; loyalty_points_per_usd: number }>`
         SELECT id, code, cancellation_policy, loyalty_points_per_usd FROM properties WHERE id = ${result.property_id}`

@@ -69,7 +69,8 @@ export const importRatePlans = (
     yield* Effect.forEach(parentsFirst(file.rate_plans), (plan) =>
       Effect.gen(function*() {
         const parentId = plan.derived_from === undefined ? null : ids[plan.derived_from]
-        // Plans created together keep the file's order in lists ordered by creation time.
+        // Plans created together keep the file's order in lists ordered by creation time (and a new plan is
+        // never updated before it was created).
         const createdAt = new Date(now.getTime() + (position.get(plan.code) ?? 0))
         const policy = plan.cancellation_policy === undefined ? null : policyJson(plan.cancellation_policy)
         // `xmax = 0`: the row is new (an updated row carries the updating transaction's id).
@@ -90,7 +91,7 @@ export const importRatePlans = (
             ${orNull(plan.stay_window_start)}, ${orNull(plan.stay_window_end)},
             ${plan.active_for_booking_engine}, ${plan.active_for_channels}, ${plan.kind}, ${parentId},
             ${orNull(plan.derivation_type)}, ${orNull(plan.derivation_value)}, ${plan.is_active}, ${plan.default},
-            ${plan.requires_promo_code}, ${policy}::jsonb, NULL, ${createdAt}, ${now})
+            ${plan.requires_promo_code}, ${policy}::jsonb, NULL, ${createdAt}, ${createdAt})
           ON CONFLICT (property_id, code) DO UPDATE SET
             ${sql.literal(overwrite)}, updated_at = EXCLUDED.updated_at
           WHERE (${sql.literal(stored)}) IS DISTINCT FROM (${sql.literal(incoming)})
