@@ -4,7 +4,7 @@ import type { PromoCodeRow } from "@hotel/persistence/rates/PromoCodeRepository"
 import type { Inclusion } from "./RateManagementApi.js"
 import type { Interval } from "./RateManagementApi.js"
 import type { PromoCode } from "./RateManagementApi.js"
-import { decimal, money, moneyOrNull, timestamp } from "../Format.js"
+import { decimal, money, moneyOrNull, percentFigure, timestamp } from "../Format.js"
 
 /** Interval money is in its plan's currency; `single_guest_discount` follows the plan's discount type. */
 export const presentInterval = (row: IntervalRow): typeof Interval.Type => ({
@@ -27,7 +27,7 @@ export const presentInterval = (row: IntervalRow): typeof Interval.Type => ({
   stop_sell: row.stop_sell,
   extra_guest_charge: money(row.extra_guest_charge, row.currency),
   single_guest_discount: row.single_guest_discount_type === "percent"
-    ? decimal(row.single_guest_discount)
+    ? percentFigure(row.single_guest_discount)
     : money(row.single_guest_discount, row.currency),
   currency: row.currency,
   created_at: timestamp(row.created_at)

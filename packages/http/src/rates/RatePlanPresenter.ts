@@ -1,6 +1,6 @@
 import type { RatePlanRow } from "@hotel/persistence/rates/RatePlanRepository"
 import type { RatePlan } from "./Api.js"
-import { decimal, money, moneyOrNull, timestamp } from "../Format.js"
+import { decimal, money, moneyOrNull, percentFigure, timestamp } from "../Format.js"
 
 export const presentRatePlan = (plan: RatePlanRow): typeof RatePlan.Type => ({
   id: plan.id,
@@ -13,7 +13,7 @@ export const presentRatePlan = (plan: RatePlanRow): typeof RatePlan.Type => ({
   currency: plan.currency,
   extra_guest_charge: money(plan.extra_guest_charge, plan.currency),
   single_guest_discount: plan.single_guest_discount_type === "percent"
-    ? decimal(plan.single_guest_discount)
+    ? percentFigure(plan.single_guest_discount)
     : money(plan.single_guest_discount, plan.currency),
   single_guest_discount_type: plan.single_guest_discount_type,
   min_los: plan.min_los,

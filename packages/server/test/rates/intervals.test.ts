@@ -104,7 +104,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         end_date: "2026-02-01",
         single_guest_discount: "12.5"
       })
-      expect(yield* api.client.intervals.get({ path: { id: pct } })).toMatchObject({ single_guest_discount: "12.5" })
+      expect(yield* api.client.intervals.get({ path: { id: pct } })).toMatchObject({ single_guest_discount: "12.50" })
+      expect(yield* api.client.ratePlanReads.get({ path: { id: percentPlan } })).toMatchObject({ single_guest_discount: "5.00" })
       expectInvalid(
         yield* api.post(`/rate-plans/${percentPlan}/intervals`, {
           name: "X",
