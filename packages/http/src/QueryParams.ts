@@ -25,17 +25,17 @@ export const BooleanParam = Schema.transform(
 ).annotations({ jsonSchema: { type: "boolean" } })
 
 /**
- * Comma-separated whole numbers of 0 or more, at most `max` of them (`4,9`); the empty string is an empty
+ * Comma-separated whole numbers from 0 to `most`, at most `max` of them (`4,9`); the empty string is an empty
  * list.
  */
-export const IntListParam = (max: number, what: string) =>
+export const IntListParam = (max: number, what: string, most: number) =>
   Schema.transform(
     Schema.String.pipe(
       Schema.filter((s) => {
         if (s.trim() === "") return true
         const parts = s.split(",").map((part) => part.trim())
-        return parts.length <= max && parts.every((part) => /^\d{1,3}$/.test(part))
-      }, { message: () => `must be comma-separated ${what} (whole numbers of 0 or more), at most ${max} of them` })
+        return parts.length <= max && parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= most)
+      }, { message: () => `must be comma-separated ${what} (whole numbers from 0 to ${most}), at most ${max} of them` })
     ),
     Schema.Array(Schema.Number),
     {

@@ -2,7 +2,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../Errors.js"
-import { IsoDate, Text, Uuid } from "@hotel/domain"
+import { boundedString, IsoDate, Uuid } from "@hotel/domain"
 import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
 import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
@@ -13,10 +13,11 @@ export const RatesParams = Schema.Struct({
   check_out: IsoDate,
   adults: IntParam(1, 20),
   children: Schema.optional(IntParam(0, 20)),
-  child_ages: Schema.optional(IntListParam(20, "ages")),
+  child_ages: Schema.optional(IntListParam(20, "ages", 120)),
   room_type_id: Schema.optional(Uuid),
   rate_plan_id: Schema.optional(Uuid),
-  promo_code: Schema.optional(Text),
+  /** As on a hold: at most 40 characters. */
+  promo_code: Schema.optional(boundedString(0, 40)),
   include_unavailable: Schema.optional(BooleanParam),
   /** `false` leaves each night's `trace` out (a long stay on many plans answers far less); default `true`. */
   trace: Schema.optional(BooleanParam)

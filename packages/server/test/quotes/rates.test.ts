@@ -482,6 +482,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       yield* bad({ ...stay, adults: 2, child_ages: "4,x" }, "child_ages")
       yield* bad({ ...stay, adults: 2, child_ages: "-1" }, "child_ages")
       yield* bad({ ...stay, adults: 2, child_ages: Array.from({ length: 21 }, () => "5").join(",") }, "child_ages")
+      // the limits a hold has on the same inputs: ages 0 to 120, a code of at most 40 characters
+      yield* bad({ ...stay, adults: 2, child_ages: "4,121" }, "child_ages")
+      yield* bad({ ...stay, adults: 2, promo_code: "C".repeat(41) }, "promo_code")
       yield* bad({ ...stay, adults: 2, room_type_id: "not-a-uuid" }, "room_type_id")
       yield* bad({ ...stay, adults: 2, rate_plan_id: "42" }, "rate_plan_id")
       yield* bad({ ...stay, adults: 2, include_unavailable: "yes" }, "include_unavailable")
