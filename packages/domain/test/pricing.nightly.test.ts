@@ -103,7 +103,8 @@ describe("derivation chains over seasonal prices", () => {
     const quote = stay({ plan: derived(plan({ basePrice: d("10.01") }), "percent", "50"), checkOut: "2026-12-02" })
     expect(quote.nights[0].trace.slice(-2)).toEqual([
       { step: "derivation", amount: "15.02", detail: "plan bar>percent50: 50%" },
-      { step: "rounding", amount: "15.02", detail: "half away from zero to EUR minor units" }
+      // 10.01 x 1.5 = 15.015: the derivation step shows it at EUR's digits, the rounding says where it started
+      { step: "rounding", amount: "15.02", detail: "15.015 rounded half away from zero to EUR minor units" }
     ])
   })
 })

@@ -203,7 +203,7 @@ export const priceNightIn = (plan: RatePlan, night: StayNight, context: NightCon
   steps.push(
     amount === running || BigDecimal.equals(amount, running)
       ? { step: "rounding", amount: shown }
-      : { step: "rounding", amount: shown, detail: roundingDetail(plan.currency) }
+      : { step: "rounding", amount: shown, detail: roundingDetail(running, plan.currency) }
   )
   return { date: night.date, amount, trace: steps }
 }

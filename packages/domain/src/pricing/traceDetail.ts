@@ -41,4 +41,11 @@ export const discountDetail = (plan: RatePlan, discount: ResolvedDiscount, night
   return `${what}: -${fmt(off)}`
 }
 
-export const roundingDetail = (currency: string): string => `half away from zero to ${currency} minor units`
+/**
+ * The exact price the rounding started from: the steps before it show running prices at the currency's digits
+ * (10.01 + 50% shows 15.02), so without it the rounding would seem to change nothing.
+ */
+export const roundingDetail = (exact: Amount, currency: string): string =>
+  // Formatted from a copy: formatting caches the normalised form on the value, and `exact` may be the night's
+  // own amount.
+  `${BigDecimal.format(BigDecimal.make(exact.value, exact.scale))} rounded half away from zero to ${currency} minor units`
