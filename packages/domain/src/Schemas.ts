@@ -49,11 +49,18 @@ export const printable = (s: string): string =>
 
 export const wellFormedMessage = "must be valid Unicode text (it holds half a surrogate pair)"
 
-/** Any text from a client: a string without NUL. Every text field of a body or query string builds on it. */
-export const Text = Schema.String.pipe(
-  Schema.filter(hasNoNul, { message: () => noNulMessage }),
-  Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
-)
+/** Text Postgres stores as sent: no NUL, no half surrogate pair. */
+export const isStorableText = (s: string): boolean => hasNoNul(s) && isWellFormedText(s)
+
+/** `self` refined to storable text, each refusal with its own message. */
+export const storableText = <I, R>(self: Schema.Schema<string, I, R>) =>
+  self.pipe(
+    Schema.filter(hasNoNul, { message: () => noNulMessage }),
+    Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
+  )
+
+/** Any text from a client. Every text field of a body or query string builds on it. */
+export const Text = storableText(Schema.String)
 
 /** A calendar date `YYYY-MM-DD`, kept as text: dates carry no time zone. */
 export const IsoDate = Schema.String.pipe(

@@ -45,7 +45,8 @@ export type ConfirmStep = "confirm" | "already_confirmed"
 /**
  * `POST /holds/{id}/confirm` from the stored state: a live hold is confirmed; a confirmed reservation answers
  * its existing result (`already_confirmed`, whatever reference is sent); an expired hold is `hold_expired`, before
- * and after the sweeper writes it down as cancelled with reason `hold_expired`; anything else (cancelled, checked in or out, no-show) is `not_confirmable`.
+ * and after the sweeper writes it down as cancelled with reason `hold_expired`; anything else (cancelled,
+ * checked in or out, no-show) is `not_confirmable`.
  */
 export const confirmStep = (facts: HoldFacts, now: Date): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
   if (facts.status === "confirmed") return Either.right("already_confirmed")

@@ -4,7 +4,7 @@
 import * as Either from "effect/Either"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
-import { calendarDateMessage, charCount, hasNoNul, isCalendarDate, isWellFormedText, printable } from "../Schemas.js"
+import { calendarDateMessage, charCount, isCalendarDate, isStorableText, printable } from "../Schemas.js"
 
 export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
 
@@ -23,8 +23,7 @@ export const maxModifierText = 500
 const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<void> => {
   switch (spec.type) {
     case "text":
-      return typeof value === "string" && charCount(value) <= maxModifierText && hasNoNul(value) &&
-          isWellFormedText(value)
+      return typeof value === "string" && charCount(value) <= maxModifierText && isStorableText(value)
         ? Either.void
         : fail(param, `must be text of at most ${maxModifierText} characters, without NUL or half a surrogate pair`)
     case "number":

@@ -28,31 +28,28 @@ const compareIntervals = (a: Interval, b: Interval): number =>
     ? (a.endDate > b.endDate ? -1 : 1)
     : (a.id ?? "") < (b.id ?? "") ? -1 : (a.id ?? "") > (b.id ?? "") ? 1 : 0
 
-export interface ResolvedCharge {
-  readonly amount: Amount
-}
-
 const resolve = (
   plan: RatePlan,
   date: IsoDate,
   ofInterval: (interval: Interval) => Amount | null | undefined,
   ofPlan: (plan: RatePlan) => Amount
-): ResolvedCharge => {
+): Amount => {
   const interval = intervalFor(plan, date)
   const override = interval === undefined ? undefined : ofInterval(interval)
-  return { amount: isPositive(override) ? override : ofPlan(plan) }
+  return isPositive(override) ? override : ofPlan(plan)
 }
 
 /** Per extra adult per night, in the plan currency. */
-export const extraGuestChargeFor = (plan: RatePlan, date: IsoDate): ResolvedCharge =>
+export const extraGuestChargeFor = (plan: RatePlan, date: IsoDate): Amount =>
   resolve(plan, date, (i) => i.extraGuestCharge, (p) => p.extraGuestCharge)
 
-export interface ResolvedDiscount extends ResolvedCharge {
+export interface ResolvedDiscount {
+  readonly amount: Amount
   readonly type: DiscountType
 }
 
 /** A party of one's discount per night: a fixed amount or a percent of the nightly price. */
 export const singleGuestDiscountFor = (plan: RatePlan, date: IsoDate): ResolvedDiscount => ({
-  ...resolve(plan, date, (i) => i.singleGuestDiscount, (p) => p.singleGuestDiscount),
+  amount: resolve(plan, date, (i) => i.singleGuestDiscount, (p) => p.singleGuestDiscount),
   type: plan.singleGuestDiscountType
 })

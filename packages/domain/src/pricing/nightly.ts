@@ -145,7 +145,7 @@ export const nightContext = (
 
 /** The extra-guest part of a night, and (when traced) a description of who pays what. */
 const extraGuests = (plan: RatePlan, date: IsoDate, context: NightContext) => {
-  const charge = extraGuestChargeFor(plan, date).amount
+  const charge = extraGuestChargeFor(plan, date)
   const { extraAdults } = context.guests
   let total = times(charge, extraAdults)
   const amounts = context.extraChildren.map((child) => percentOf(charge, child.percent))

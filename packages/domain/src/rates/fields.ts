@@ -4,24 +4,11 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
-import {
-  calendarDateMessage,
-  charCount,
-  hasNoNul,
-  isCalendarDate,
-  isUuid,
-  isWellFormedText,
-  lowerCaseId,
-  noNulMessage,
-  wellFormedMessage
-} from "../Schemas.js"
+import { calendarDateMessage, charCount, isCalendarDate, isUuid, lowerCaseId, storableText } from "../Schemas.js"
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-export const Str = Schema.String.annotations({ message: () => "must be a string" }).pipe(
-  Schema.filter(hasNoNul, { message: () => noNulMessage }),
-  Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
-)
+export const Str = storableText(Schema.String.annotations({ message: () => "must be a string" }))
 
 export const text = (min: number, max: number) =>
   Str.pipe(

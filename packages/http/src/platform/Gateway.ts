@@ -64,10 +64,18 @@ const failureHeaders = (cause: Cause.Cause<unknown>) => {
 /** Longest path an error message repeats: a path may be up to a megabyte long, its message need not be. */
 const quotedPathLength = 200
 
+/** The path of a URL as sent, without its query: the URL parser would resolve dot segments the router does not. */
+const pathOf = (url: string): string => url.split("?")[0] ?? url
+
+/** The path as sent, cut for a message. */
+const quotedPath = (request: HttpServerRequest.HttpServerRequest): string => {
+  const path = pathOf(request.url)
+  return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}...` : path
+}
+
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
-  // The path as sent: the URL parser would resolve its dot segments, which the router does not.
-  const path = quoted(request.url.split("?")[0] ?? request.url)
+  const path = quotedPath(request)
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
   return Effect.zipRight(
@@ -79,7 +87,7 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
 
 /** Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). */
 const hasDotSegment = (url: string): boolean =>
-  (url.split("?")[0] ?? url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+  pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 
 /**
  * A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
@@ -87,10 +95,8 @@ const hasDotSegment = (url: string): boolean =>
  */
 const refuseDotSegments = (request: HttpServerRequest.HttpServerRequest) =>
   hasDotSegment(request.url)
-    ? Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quoted(request.url.split("?")[0] ?? "")}` }))
+    ? Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
     : Effect.void
-
-const quoted = (path: string) => path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}...` : path
 
 /**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error

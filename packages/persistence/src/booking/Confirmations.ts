@@ -66,7 +66,8 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
 
     const readReservation = (propertyId: string, id: string) =>
       sql<LockedReservation>`
-        SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date, r.check_out_date,
+        SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date,
+               r.check_out_date,
                r.currency, r.room_revenue::text AS room_revenue, f.id AS folio_id, f.status AS folio_status,
                p.base_currency, p.loyalty_points_per_usd
         FROM reservations r

@@ -25,7 +25,8 @@ export interface StoredPlanFacts {
  * A change of `stored` into `fields`: its currency cannot change while other plans derive from it (they price
  * in its currency) or while its intervals carry money (an interval's "150.45" would silently become yen); the
  * discount type cannot change while intervals carry a discount (their "30.00" would become 30 percent); a root
- * plan with weekday-priced intervals cannot become derived (a derived plan's intervals carry none); the property's default plan cannot be deactivated (403 `default_rate_plan_protected`).
+ * plan with weekday-priced intervals cannot become derived (a derived plan's intervals carry none); the
+ * property's default plan cannot be deactivated (403 `default_rate_plan_protected`).
  */
 export const checkUpdate = (
   stored: StoredPlanFacts,
@@ -37,7 +38,10 @@ export const checkUpdate = (
   if (fields.currency !== stored.currency) {
     const fixedDiscounts = stored.single_guest_discount_type === "fixed" ? stored.discountIntervals : 0
     if (stored.weekdayPricedIntervals + stored.extraGuestIntervals + fixedDiscounts > 0) {
-      return fail("currency", "cannot change while the plan's intervals carry amounts in it (clear them or delete the intervals first)")
+      return fail(
+        "currency",
+        "cannot change while the plan's intervals carry amounts in it (clear them or delete the intervals first)"
+      )
     }
   }
   if (fields.single_guest_discount_type !== stored.single_guest_discount_type && stored.discountIntervals > 0) {
