@@ -6,12 +6,12 @@ import * as Statement from "@effect/sql/Statement"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
-import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import { Holds } from "@hotel/persistence/booking/Holds"
-import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import { sharedBucket } from "@hotel/persistence/platform/RateLimitLeases"
 import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
-import { SqlLive } from "@hotel/persistence/Sql"
+import { SqlLive } from "@hotel/persistence/database/Sql"
 import { EventsLive } from "@hotel/http/events/EventsLive"
 import { RepositoriesLive } from "@hotel/server/main"
 import * as Effect from "effect/Effect"
@@ -58,7 +58,7 @@ const services = (url: string) =>
     ApiKeyRepository.Default,
     CatalogRepository.Default,
     ReservationQueries.Default,
-    QuoteService.Default,
+    Quotes.Default,
     Holds.Default,
     // A hold appends its events in its own transaction, so the captured transaction includes them.
     EventsLive.pipe(Layer.provide(RepositoriesLive))
@@ -75,7 +75,7 @@ export const capture = (url: string, input: {
     const sql = yield* SqlClient.SqlClient
     const catalog = yield* CatalogRepository
     const reservations = yield* ReservationQueries
-    const quotes = yield* QuoteService
+    const quotes = yield* Quotes
     const holds = yield* Holds
     // The gateway as a plain server does it: the key by its hash, then one token of its bucket, on every
     // request. (Ours caches the key for a second and serves a large limit from a leased block of the bucket,

@@ -1,5 +1,5 @@
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { describeEmbeddedFailure, EmbeddedPostgres, EmbeddedPostgresError } from "@hotel/persistence/EmbeddedPostgres"
+import { describeEmbeddedFailure, EmbeddedPostgres, EmbeddedPostgresError } from "@hotel/persistence/database/EmbeddedPostgres"
 import * as Effect from "effect/Effect"
 import * as fs from "node:fs"
 import * as net from "node:net"

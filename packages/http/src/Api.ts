@@ -21,7 +21,7 @@ import { LoyaltyApi } from "./guests/Api.js"
 import { StayApi } from "./stays/Api.js"
 import { EventsApi } from "./events/Api.js"
 import { WebhookEndpointNotFoundError, WebhooksApi } from "./webhooks/Api.js"
-import * as Errors from "./Errors.js"
+import * as Errors from "./common/Errors.js"
 import { describeDocument } from "./openapi/Document.js"
 
 /** The endpoints with their own errors; the description reads what each operation can answer from it. */

@@ -66,7 +66,7 @@ export const middlewareFor = <Id extends string, Groups extends HttpApiGroup.Htt
 
 /**
  * `HotelApi` with its handlers and middleware. Needs the services the handlers call (repositories and
- * transaction services), the `Authenticator`, the `ClientAddress`, the `RateLimiter` and the `IdempotencyStore`.
+ * transaction services), the `Authenticator`, the `ClientAddress`, the `RateLimiter` and the `IdempotencyKeys`.
  */
 export const ApiLive = HttpApiBuilder.api(HotelApi).pipe(
   Layer.provide(HandlersLive),

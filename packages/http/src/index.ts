@@ -1,4 +1,4 @@
 // The light entry point: the API definition, its errors and schemas. No server, no database, no Node.
 export * from "./Api.js"
-export * as Errors from "./Errors.js"
-export * from "./Security.js"
+export * as Errors from "./common/Errors.js"
+export * from "./common/Security.js"

@@ -50,7 +50,8 @@ describe("the contract entry point", () => {
       name.startsWith("@effect/platform-node") || name.startsWith("@effect/sql") || name === "pg"
     )
     expect(forbidden).toEqual([])
-    const serverSide = Array.from(files).filter((file) => /[/\\](platform[/\\](?!Api\.ts)|Http\.ts$|Presenter\.ts$|HttpLive\.ts$)/.test(file))
+    const serverSide = Array.from(files).filter((file) =>
+      file.startsWith(src) && /[/\\](platform[/\\](?!Api\.ts)|Http\.ts$|Presenter\.ts$|HttpLive\.ts$)/.test(file))
     expect(serverSide).toEqual([])
   })
 })

@@ -20,7 +20,7 @@ import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
 import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
-import { IdempotencyStore } from "@hotel/persistence/platform/IdempotencyStore"
+import { IdempotencyKeys } from "@hotel/persistence/platform/IdempotencyKeys"
 import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
 import { Inventory } from "@hotel/persistence/quotes/Inventory"
@@ -29,18 +29,18 @@ import type { MaintenanceRepository } from "@hotel/persistence/platform/Maintena
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { PricingInputs } from "@hotel/persistence/quotes/PricingInputs"
 import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
-import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import type { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import { RateManagement } from "@hotel/persistence/rates/RateManagement"
 import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
 import * as Layer from "effect/Layer"
-import { MigratedDatabaseLive } from "./Database.js"
+import { MigratedDatabaseLive } from "./runtime/Database.js"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
 import { TracingLive } from "./observability/Tracing.js"
-import { DrainingServerLive, DrainOnShutdownLive } from "./DrainingServer.js"
+import { DrainingServerLive, DrainOnShutdownLive } from "./runtime/DrainingServer.js"
 
 // The composition root: every layer of the running application is chosen here, and only here.
 
@@ -55,7 +55,7 @@ export const RepositoriesLive = Layer.mergeAll(
   PromoCodeRepository.Default,
   PricingInputs.Default,
   Inventory.Default,
-  QuoteService.Default,
+  Quotes.Default,
   GuestRepository.Default,
   ReservationReads.Default,
   Holds.Default,
@@ -71,7 +71,7 @@ export const RepositoriesLive = Layer.mergeAll(
 )
 
 /** The platform services of the request pipeline: `PlatformLive` (Postgres) or `PlatformInMemory` (tests). */
-export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyStore | MaintenanceRepository, never, SqlClient.SqlClient>
+export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyKeys | MaintenanceRepository, never, SqlClient.SqlClient>
 
 /** Everything the HTTP layer takes from outside, with the given platform services. */
 export const servicesWith = (platform: PlatformLayer) =>
@@ -85,7 +85,7 @@ export const WorkersLive = Layer.mergeAll(
   HoldSweeperLive,
   WebhookWorkerLive.pipe(Layer.provide(WebhookPolicy.layer)),
   EventPurgeLive,
-  IdempotencyStore.purgeEvery()
+  IdempotencyKeys.purgeEvery()
 )
 
 /** Logs (`LOG_FORMAT`, `LOG_LEVEL`) and traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); see docs/operations.md. */

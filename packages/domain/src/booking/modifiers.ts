@@ -4,7 +4,7 @@
 import * as Either from "effect/Either"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
-import { calendarDateMessage, charCount, isCalendarDate, isStorableText, printable } from "../Schemas.js"
+import { calendarDateMessage, charCount, isCalendarDate, isStorableText, printable } from "../common/Schemas.js"
 
 export type ModifierType = "text" | "number" | "boolean" | "date" | "select"
 

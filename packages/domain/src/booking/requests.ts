@@ -3,7 +3,7 @@
 // as sent (`add_ons[2].quantity`). Rules that need the database or other fields (date order, stay length, the
 // room type's bed configurations, the service's modifiers, the folio total) are checked by the services.
 import * as Schema from "effect/Schema"
-import { charCount } from "../Schemas.js"
+import { charCount } from "../common/Schemas.js"
 import { DateField, IdField, int, list, Str, text } from "../rates/fields.js"
 import { parsePaymentAmount } from "./settlement.js"
 

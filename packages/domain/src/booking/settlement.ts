@@ -2,12 +2,12 @@
 // of a cancellation.
 import * as BigDecimal from "effect/BigDecimal"
 import * as Option from "effect/Option"
-import { daysBeforeArrival, refundDueMinor, refundPercentFor } from "../cancellation/policy.js"
+import { daysBeforeArrival, refundDueMinor, refundPercentFor } from "./cancellation/policy.js"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
-import type { IsoDate } from "../pricing/dates.js"
-import type { CancellationTier } from "../pricing/model.js"
-import { localToday } from "../visibility/localTime.js"
+import type { IsoDate } from "../quotes/dates.js"
+import type { CancellationTier } from "../quotes/model.js"
+import { localToday } from "../rates/visibility/localTime.js"
 
 const DECIMAL = /^\d+(\.\d+)?$/
 const LIMIT = BigDecimal.fromBigInt(1_000_000_000n)

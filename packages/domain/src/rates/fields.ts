@@ -4,7 +4,7 @@
 // order, references) are checked after decoding, in ./checks.ts and the services.
 import * as Schema from "effect/Schema"
 import * as Currency from "../money/Currency.js"
-import { calendarDateMessage, charCount, isCalendarDate, isUuid, lowerCaseId, storableText } from "../Schemas.js"
+import { calendarDateMessage, charCount, isCalendarDate, isUuid, lowerCaseId, storableText } from "../common/Schemas.js"
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 

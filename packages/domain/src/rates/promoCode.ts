@@ -1,7 +1,7 @@
 // Promo codes of a rate plan: request bodies and rules. A code is stored and matched in
 // upper case and cannot change after creation.
 import * as Schema from "effect/Schema"
-import { charCount } from "../Schemas.js"
+import { charCount } from "../common/Schemas.js"
 import { type Check, window } from "./checks.js"
 import { BoolField, DateField, immutable, int, nullable, optional, Str } from "./fields.js"
 import { keep, orNull } from "./merge.js"

@@ -1,13 +1,13 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../Security.js"
-import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { IntParam } from "../QueryParams.js"
-import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
+import { IntParam } from "../common/QueryParams.js"
+import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 
 export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
 

@@ -5,7 +5,7 @@ import type { HoldCreated as HoldRecord } from "@hotel/persistence/booking/Holds
 import type { HoldConfirmed, HoldCreated } from "./Api.js"
 import type { ReservationCancelled } from "./Api.js"
 import { presentBalances } from "../folios/BalancePresenter.js"
-import { timestamp } from "../Format.js"
+import { timestamp } from "../common/Format.js"
 
 export const presentHold = (hold: HoldRecord): typeof HoldCreated.Type => ({
   reservation_id: hold.reservationId,

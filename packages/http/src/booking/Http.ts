@@ -4,14 +4,14 @@ import * as FiberRef from "effect/FiberRef"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { HotelApi } from "../Api.js"
 import { presentListItem, presentReservation } from "./ReservationPresenter.js"
-import { CurrentApiKey } from "../Security.js"
+import { CurrentApiKey } from "../common/Security.js"
 import { Confirmations } from "@hotel/persistence/booking/Confirmations"
 import { Holds } from "@hotel/persistence/booking/Holds"
-import { currentRequestId } from "../Envelope.js"
+import { currentRequestId } from "../common/Envelope.js"
 import { presentConfirmation, presentHold, presentCancellation } from "./BookingPresenter.js"
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
-import { presentCancellationQuote } from "../stays/Presenter.js"
+import { presentCancellationQuote } from "../stays/StayPresenter.js"
 
 export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {

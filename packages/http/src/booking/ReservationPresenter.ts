@@ -1,7 +1,7 @@
 import type { ReservationRecord } from "@hotel/persistence/booking/ReservationReads"
 import type { Reservation, ReservationListItem } from "./Api.js"
 import { formatBalances } from "../folios/BalancePresenter.js"
-import { money, timestamp, timestampOrNull } from "../Format.js"
+import { money, timestamp, timestampOrNull } from "../common/Format.js"
 
 export const presentListItem = (record: ReservationRecord): typeof ReservationListItem.Type => {
   const row = record.reservation

@@ -1,10 +1,10 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, RequiredScope, shortCache } from "../Security.js"
-import { CurrencyCode, Decimal, Id, ListOf, Money } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, RequiredScope, shortCache } from "../common/Security.js"
+import { CurrencyCode, Decimal, Id, ListOf, Money } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged } from "../EntityTags.js"
+import { EntityTagged } from "../common/EntityTags.js"
 
 export const CancellationTier = Schema.Struct({
   days_before_arrival: Schema.Int,

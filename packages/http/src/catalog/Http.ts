@@ -2,8 +2,8 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
 import { HotelApi } from "../Api.js"
-import { presentProperty, presentService } from "./Presenter.js"
-import { CurrentApiKey } from "../Security.js"
+import { presentProperty, presentService } from "./CatalogPresenter.js"
+import { CurrentApiKey } from "../common/Security.js"
 import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
 
 export const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>

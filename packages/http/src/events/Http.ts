@@ -2,8 +2,8 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../Security.js"
-import { presentEvent } from "./presenter.js"
+import { CurrentApiKey } from "../common/Security.js"
+import { presentEvent } from "./EventPresenter.js"
 
 export const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers) =>
   Effect.gen(function*() {

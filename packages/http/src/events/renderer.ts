@@ -11,13 +11,13 @@ import { findEndpoint } from "@hotel/persistence/webhooks/WebhookEndpoints"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { presentFolio } from "../folios/Presenter.js"
-import { timestamp } from "../Format.js"
+import { presentFolio } from "../folios/FolioPresenter.js"
+import { timestamp } from "../common/Format.js"
 import { presentInclusion, presentInterval, presentPromoCode } from "../rates/RateManagementPresenter.js"
 import { presentRatePlan } from "../rates/RatePlanPresenter.js"
 import { presentReservation } from "../booking/ReservationPresenter.js"
-import { presentEndpoint } from "../webhooks/presenter.js"
-import { withSpan } from "@hotel/persistence/Span"
+import { presentEndpoint } from "../webhooks/WebhookPresenter.js"
+import { withSpan } from "@hotel/persistence/database/Span"
 
 // An event's `data` is what `GET` of its subject answers: the same repository reads and the same presenters
 // as the read handlers, run on the writer's connection (so inside its transaction, seeing its change).

@@ -1,13 +1,13 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../Security.js"
-import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged } from "../EntityTags.js"
+import { EntityTagged } from "../common/EntityTags.js"
 
 /** A folio line: `amount` in the line's own currency. */
 export const FolioLine = Schema.Struct({

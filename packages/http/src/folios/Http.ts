@@ -5,8 +5,8 @@ import * as Option from "effect/Option"
 import { FolioNotFound } from "@hotel/domain"
 import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
 import { HotelApi } from "../Api.js"
-import { presentFolio, presentCharge } from "./Presenter.js"
-import { CurrentApiKey } from "../Security.js"
+import { presentFolio, presentCharge } from "./FolioPresenter.js"
+import { CurrentApiKey } from "../common/Security.js"
 import { Charges } from "@hotel/persistence/folios/Charges"
 
 export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>

@@ -1,12 +1,12 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { Created, Id, IdParam, Timestamp } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { Created, Id, IdParam, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged } from "../EntityTags.js"
+import { EntityTagged } from "../common/EntityTags.js"
 
 const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
 

@@ -4,10 +4,10 @@ import * as Option from "effect/Option"
 import { GuestNotFound } from "@hotel/domain"
 import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
 import { HotelApi } from "../Api.js"
-import { timestamp } from "../Format.js"
-import { CurrentApiKey } from "../Security.js"
+import { timestamp } from "../common/Format.js"
+import { CurrentApiKey } from "../common/Security.js"
 import { Loyalty } from "@hotel/persistence/guests/Loyalty"
-import { presentRedemption } from "../stays/Presenter.js"
+import { presentRedemption } from "../stays/StayPresenter.js"
 
 export const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
   Effect.gen(function*() {

@@ -5,7 +5,7 @@ import * as AST from "effect/SchemaAST"
 import * as Context from "effect/Context"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { NotFoundAs, Public, RequiredScope } from "../Security.js"
+import { NotFoundAs, Public, RequiredScope } from "../common/Security.js"
 
 /** What the description needs to know of an operation that the generated document does not say. */
 export interface OperationFacts {

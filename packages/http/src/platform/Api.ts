@@ -1,9 +1,9 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Public, Authorization } from "../Security.js"
+import { Public, Authorization } from "../common/Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
-import { Id, Timestamp } from "../Common.js"
+import { Id, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })

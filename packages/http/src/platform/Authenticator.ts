@@ -7,13 +7,13 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { makeKeyCache } from "./KeyCache.js"
-import { withSpan } from "@hotel/persistence/Span"
+import { withSpan } from "@hotel/persistence/database/Span"
 
 /** `Bearer <key>`; the scheme is case-insensitive (RFC 9110 §11.1), as is the space before the key. */
 const BEARER = /^bearer +(\S+)$/i
 
 /** Turns an `Authorization` header into a valid key or the contract's 401 (keys cached, see `KeyCache`). */
-export class Authenticator extends Context.Tag("@hotel/http/Authenticator")<Authenticator, {
+export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticator")<Authenticator, {
   readonly authenticate: (header: string | undefined) => Effect.Effect<ApiKey, MissingApiKey | InvalidApiKey>
 }>() {
   static readonly layer = Layer.effect(

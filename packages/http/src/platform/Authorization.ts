@@ -6,7 +6,7 @@ import { InsufficientScope } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { Authorization } from "../Security.js"
+import { Authorization } from "../common/Security.js"
 import { makeRateLimits } from "./RateLimit.js"
 import { endpointIndex, routedEndpoint } from "./Routes.js"
 

@@ -64,7 +64,7 @@ export const resolveClientAddress = (proxies: BlockList, peer: string, forwarded
 }
 
 /** Who sent a request, as far as the per-address limits are concerned. */
-export class ClientAddress extends Context.Tag("@hotel/http/ClientAddress")<ClientAddress, {
+export class ClientAddress extends Context.Tag("@hotel/http/platform/ClientAddress")<ClientAddress, {
   readonly of: (request: HttpServerRequest.HttpServerRequest) => string
 }>() {
   /** Trusting the given proxies (addresses or CIDR ranges). */

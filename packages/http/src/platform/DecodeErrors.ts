@@ -1,7 +1,7 @@
 import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
 import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
-import type { NotFoundError } from "../Security.js"
+import type { NotFoundError } from "../common/Security.js"
 import type { EndpointInfo } from "./Routes.js"
 
 /** `["add_ons", 2, "quantity"]` → `add_ons[2].quantity`, the path of the field as sent. */

@@ -14,12 +14,12 @@ import {
   MissingApiKey,
   UnknownRoute
 } from "@hotel/domain"
-import { isDatabaseBusy } from "@hotel/persistence/DatabaseBusy"
+import { isDatabaseBusy } from "@hotel/persistence/database/DatabaseBusy"
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { HotelApi } from "../Api.js"
-import { noStore, type NotFoundError } from "../Security.js"
+import { noStore, type NotFoundError } from "../common/Security.js"
 import { withEntityTag } from "./ConditionalRead.js"
 import { makeCors } from "./Cors.js"
 import { fromDecodeError } from "./DecodeErrors.js"

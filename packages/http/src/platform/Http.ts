@@ -3,8 +3,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"
-import { currentRequestId } from "../Envelope.js"
-import { CurrentApiKey } from "../Security.js"
+import { currentRequestId } from "../common/Envelope.js"
+import { CurrentApiKey } from "../common/Security.js"
 
 export const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
   Effect.gen(function*() {

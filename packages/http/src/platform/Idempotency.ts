@@ -2,9 +2,9 @@ import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import type { ApiKey } from "@hotel/domain"
 import { IdempotencyInProgress, IdempotencyKeyReuse, InvalidParameters } from "@hotel/domain"
-import { IdempotentTransaction, RequestTransaction } from "../Security.js"
+import { IdempotentTransaction, RequestTransaction } from "../common/Security.js"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { IdempotencyStore, type KeyTransaction, type StoredResponse } from "@hotel/persistence/platform/IdempotencyStore"
+import { IdempotencyKeys, type KeyTransaction, type StoredResponse } from "@hotel/persistence/platform/IdempotencyKeys"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as FiberRef from "effect/FiberRef"
@@ -114,7 +114,7 @@ const pathAndQuery = (url: string): string => {
  * failure rolls back, which frees the key, so a retry runs afresh. A commit that fails fails the request.
  */
 export const makeIdempotency = Effect.gen(function*() {
-  const store = yield* IdempotencyStore
+  const store = yield* IdempotencyKeys
   if (RequestTransaction.key !== SqlClient.TransactionConnection.key) {
     return yield* Effect.dieMessage("RequestTransaction must be @effect/sql's TransactionConnection")
   }

@@ -5,7 +5,7 @@ import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { CurrentApiKey, RequestBody } from "../Security.js"
+import { CurrentApiKey, RequestBody } from "../common/Security.js"
 import { makeIdempotency } from "./Idempotency.js"
 import { readLimited } from "./LimitedBody.js"
 

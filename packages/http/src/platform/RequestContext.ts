@@ -6,7 +6,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
-import { currentRequestId, metaOf, toEnvelope } from "../Envelope.js"
+import { currentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
 import { recordRequest } from "./RequestMetrics.js"
 import type { RouterLookup } from "./Routes.js"
 

@@ -9,8 +9,8 @@ import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as FindMyWay from "find-my-way-ts"
-import { ETagged } from "../EntityTags.js"
-import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../Security.js"
+import { ETagged } from "../common/EntityTags.js"
+import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../common/Security.js"
 
 /** What an endpoint's annotations ask of the pipeline. */
 export interface EndpointInfo {

@@ -1,11 +1,11 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { boundedString, IsoDate, Uuid } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../Security.js"
-import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../Common.js"
-import { BooleanParam, IntListParam, IntParam } from "../QueryParams.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../common/Security.js"
+import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../common/Common.js"
+import { BooleanParam, IntListParam, IntParam } from "../common/QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const RatesParams = Schema.Struct({

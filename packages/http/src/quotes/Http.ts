@@ -2,15 +2,15 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Clock from "effect/Clock"
-import { QuoteService } from "@hotel/persistence/quotes/QuoteService"
+import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import { HotelApi } from "../Api.js"
-import { presentOffer, presentAvailability } from "./Presenter.js"
-import { CurrentApiKey } from "../Security.js"
+import { presentOffer, presentAvailability } from "./QuotePresenter.js"
+import { CurrentApiKey } from "../common/Security.js"
 import { Inventory } from "@hotel/persistence/quotes/Inventory"
 
 export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
   Effect.gen(function*() {
-    const quotes = yield* QuoteService
+    const quotes = yield* Quotes
     return handlers.handle("rates", ({ urlParams }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey

@@ -1,13 +1,13 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { RatePlanNotFound, Rates } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../Security.js"
+import { Authorization, IdempotentTransaction, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../common/Security.js"
 import { CancellationTier } from "../catalog/Api.js"
-import { Created, CurrencyCode, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
+import { Created, CurrencyCode, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
+import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 
 const NullableString = Schema.NullOr(Schema.String)
 const NullableInt = Schema.NullOr(Schema.Int)

@@ -1,12 +1,12 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
+import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 
 // What hangs off a rate plan and is managed on its own: seasonal intervals, inclusions and credits, promo
 // codes (the rate plan itself is in ./Api.ts).

@@ -1,6 +1,6 @@
 import type { RatePlanRow } from "@hotel/persistence/rates/RatePlanRepository"
 import type { RatePlan } from "./Api.js"
-import { decimal, money, moneyOrNull, percentFigure, timestamp } from "../Format.js"
+import { decimal, money, moneyOrNull, percentFigure, timestamp } from "../common/Format.js"
 
 export const presentRatePlan = (plan: RatePlanRow): typeof RatePlan.Type => ({
   id: plan.id,

@@ -1,10 +1,10 @@
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import * as Errors from "../Errors.js"
+import * as Errors from "../common/Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../Security.js"
-import { Id, IdParam } from "../Common.js"
+import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { Id, IdParam } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const StayTransitioned = Schema.Struct({

@@ -2,8 +2,8 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
 import { HotelApi } from "../Api.js"
-import { presentStay } from "./Presenter.js"
-import { CurrentApiKey } from "../Security.js"
+import { presentStay } from "./StayPresenter.js"
+import { CurrentApiKey } from "../common/Security.js"
 
 export const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
   Effect.gen(function*() {

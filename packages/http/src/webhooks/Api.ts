@@ -2,12 +2,12 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { boundedString, Events, Text, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, Id, IdParam, ListOf, Timestamp } from "../Common.js"
-import { wire } from "../Envelope.js"
-import { Authorization, IdempotentTransaction, NotFoundAs, RequestBody, RequiredScope } from "../Security.js"
+import { Created, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
+import { wire } from "../common/Envelope.js"
+import { Authorization, IdempotentTransaction, NotFoundAs, RequestBody, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
-import { EntityTagged, IfMatchHeaders } from "../EntityTags.js"
-import * as Errors from "../Errors.js"
+import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
+import * as Errors from "../common/Errors.js"
 
 export const WebhookEndpointNotFoundError = wire(WebhookEndpointNotFound)
 

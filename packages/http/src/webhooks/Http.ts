@@ -2,8 +2,8 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../Security.js"
-import { presentAttempt, presentEndpoint } from "./presenter.js"
+import { CurrentApiKey } from "../common/Security.js"
+import { presentAttempt, presentEndpoint } from "./WebhookPresenter.js"
 
 export const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
   Effect.gen(function*() {

@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationThen } from "./ReservationLock.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // `GET /reservations/{id}/cancellation-quote`: what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
@@ -103,7 +103,7 @@ export interface CancellationQuoteResult {
   readonly quotedAt: Date
 }
 
-export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hotel/persistence/CancellationQuote", {
+export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hotel/persistence/booking/CancellationQuote", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -10,8 +10,8 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { reservationsCancelled } from "./BookingMetrics.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // `POST /reservations/{id}/cancel`: one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
@@ -31,7 +31,7 @@ export interface CancelResult {
   readonly refundPercent: number
 }
 
-export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persistence/Cancellations", {
+export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persistence/booking/Cancellations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

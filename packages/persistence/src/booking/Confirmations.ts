@@ -14,8 +14,8 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 export { amountDue } from "../folios/FolioLines.js"
 
@@ -55,7 +55,7 @@ const reused = new PaymentReferenceReused({
   message: "This payment_reference is already recorded on another reservation"
 })
 
-export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/Confirmations", {
+export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/booking/Confirmations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory

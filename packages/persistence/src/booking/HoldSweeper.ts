@@ -10,7 +10,7 @@ import { appendStayChange } from "../events/EventOutbox.js"
 import { expiredHold } from "./HoldWindow.js"
 import * as Metric from "effect/Metric"
 import { holdsExpired } from "./BookingMetrics.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 interface SweptHold {
   readonly id: string
@@ -36,7 +36,7 @@ export const sweepBatch = 500
 /** How often a server process sweeps. */
 export const sweepInterval = Duration.seconds(5)
 
-export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persistence/HoldSweeper", {
+export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persistence/booking/HoldSweeper", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -18,13 +18,13 @@ import { type HoldLocks, lockForHold } from "./holds/limits.js"
 import { writeHold } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
-import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/QuoteService.js"
+import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/Quotes.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import type { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
@@ -65,7 +65,7 @@ interface Prepared {
   readonly now: Date
 }
 
-export class Holds extends Effect.Service<Holds>()("@hotel/persistence/Holds", {
+export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/Holds", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inputs = yield* PricingInputs

@@ -11,7 +11,7 @@ import {
   reservationColumns,
   type ReservationRead
 } from "./ReservationColumns.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
 
@@ -77,7 +77,7 @@ export interface ReservationFilter {
  * Reads of reservations. An expired hold reads as `cancelled` / `hold_expired` from the instant its
  * window passes, whether or not the sweeper has written that down yet.
  */
-export class ReservationQueries extends Effect.Service<ReservationQueries>()("@hotel/persistence/ReservationQueries", {
+export class ReservationQueries extends Effect.Service<ReservationQueries>()("@hotel/persistence/booking/ReservationQueries", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

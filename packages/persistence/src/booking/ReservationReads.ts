@@ -14,7 +14,7 @@ import {
   type ReservationRow
 } from "./ReservationQueries.js"
 import type { ReservationRead } from "./ReservationColumns.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // `GET /reservations` and `GET /reservations/{id}`: one read each that answers complete records
 // — the reservation as a reader sees it at `now` from `Clock` (an expired hold reads as cancelled), its
@@ -49,7 +49,7 @@ const recordOf = (
   baseCurrency
 })
 
-export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel/persistence/ReservationReads", {
+export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel/persistence/booking/ReservationReads", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const queries = yield* ReservationQueries

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // The catalogue's rows (NUMERIC as text). The pricing snapshot (./PricingInputs.ts) reads the same rows, so
 // both are typed here.
@@ -91,7 +91,7 @@ export const serviceRows = (sql: SqlClient.SqlClient, propertyId: string) =>
     ORDER BY position, code`
 
 /** Reads of a property's catalogue: the property itself, room types with rooms, services. */
-export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hotel/persistence/CatalogRepository", {
+export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hotel/persistence/catalog/CatalogRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -4,7 +4,7 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { PropertyNotFound, propertyExists } from "../platform/ApiKeyRepository.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 /** A configured currency: `rate_to_base` base-currency units per one unit of `currency`. */
 export interface FxRate {
@@ -17,7 +17,7 @@ const DECIMAL = /^\d+(\.\d+)?$/
 const MAX_RATE = BigDecimal.fromBigInt(1_000_000_000n)
 
 /** Exchange rates of a property's extra currencies (`property_currencies`). */
-export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persistence/FxRepository", {
+export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persistence/catalog/FxRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

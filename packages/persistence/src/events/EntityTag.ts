@@ -4,7 +4,7 @@ import * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
 import { EventRenderer } from "./EventRenderer.js"
 import type { EventSubject } from "./EventSubject.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // Entity tags. A tag is derived from the representation `GET` answers, never from a stored
 // version: the gateway hashes the body it is about to send, and a write service hashes the same representation

@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Events, InvalidParameters } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // The event feed of a property, in `sequence` order. Sequences are given at commit, so a
 // committed event never appears behind one already read (see migration 0007).

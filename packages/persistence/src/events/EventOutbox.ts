@@ -7,7 +7,7 @@ import * as Layer from "effect/Layer"
 import type { ReservationRead } from "../booking/ReservationColumns.js"
 import { EventRenderer } from "./EventRenderer.js"
 import { type EventSubject, Subject } from "./EventSubject.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // The transactional outbox. A write service calls `appendEvent` inside its own transaction,
 // after its change: the event row and one pending delivery per matching active webhook endpoint are written on

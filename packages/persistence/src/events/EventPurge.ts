@@ -6,7 +6,7 @@ import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // Events are kept `Events.retentionDays` days, then deleted with their deliveries. Small batches, each its own
 // short statement, skipping rows another purge holds: writers only insert new events, so nothing they lock is

@@ -17,8 +17,8 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
 import { lockReservationThen } from "../booking/ReservationLock.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // `POST /reservations/{id}/charges`: one transaction that locks the reservation row (the lock the
 // confirm and the cancel take, so a charge never lands on a folio being cancelled), checks the status, then
@@ -85,7 +85,7 @@ const toCredit = (credit: CreditRow): Folio.CreditEntitlement => ({
   consumed: Money.fromDb(credit.consumed)
 })
 
-export class Charges extends Effect.Service<Charges>()("@hotel/persistence/Charges", {
+export class Charges extends Effect.Service<Charges>()("@hotel/persistence/folios/Charges", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -4,8 +4,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 import { expiredHold } from "../booking/HoldWindow.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 export { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 
@@ -19,7 +19,7 @@ export interface FolioRow {
 }
 
 /** `GET /folios/{id}`: a folio of the property with its lines. */
-export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/FolioRepository", {
+export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/folios/FolioRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -5,8 +5,8 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { appendEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 export interface GuestRow {
   readonly id: string
@@ -28,7 +28,7 @@ export interface NewGuestInput {
 }
 
 /** Guests of a property, with their loyalty balance (the sum of their ledger). */
-export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/persistence/GuestRepository", {
+export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/persistence/guests/GuestRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -12,8 +12,8 @@ import * as Effect from "effect/Effect"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // `POST /guests/{id}/loyalty/redemptions`: one transaction that locks the guest's row first
 // (`FOR NO KEY UPDATE`: redemptions of one guest run one at a time, while the foreign-key checks of earns and
@@ -41,7 +41,7 @@ export interface RedemptionResult {
 
 export type RedemptionError = GuestNotFound | ReservationNotFound | InvalidParameters | InsufficientPoints
 
-export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/Loyalty", {
+export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/guests/Loyalty", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { createHash, randomBytes } from "node:crypto"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 /** The secret is never stored: only its SHA-256, in hex. */
 export const hashKey = (secret: string): string => createHash("sha256").update(secret, "utf8").digest("hex")
@@ -90,7 +90,7 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
   revokedAt: row.revoked_at
 })
 
-export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/ApiKeyRepository", {
+export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/platform/ApiKeyRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 /** The maintenance window every process sees (one row, `maintenance_windows`). */
 export interface MaintenanceWindow {
@@ -31,7 +31,7 @@ export const maintenanceWindowJson = (window: MaintenanceWindow) => ({
 })
 
 export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>()(
-  "@hotel/persistence/MaintenanceRepository",
+  "@hotel/persistence/platform/MaintenanceRepository",
   {
     effect: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

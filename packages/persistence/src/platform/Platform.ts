@@ -1,18 +1,18 @@
 import * as Layer from "effect/Layer"
-import { IdempotencyStore } from "./IdempotencyStore.js"
+import { IdempotencyKeys } from "./IdempotencyKeys.js"
 import { MaintenanceRepository } from "./MaintenanceRepository.js"
 import { RateLimiter } from "./RateLimiter.js"
 
 /**
  * The platform guarantees every API process shares through the database: rate-limit buckets, idempotency
  * keys and the maintenance window. Needs only a `SqlClient`. The purge of expired idempotency keys is
- * background work (`IdempotencyStore.purgeEvery`, with the server's other workers), not part of a request's
+ * background work (`IdempotencyKeys.purgeEvery`, with the server's other workers), not part of a request's
  * platform: a server under the `TestClock` would otherwise run a purge for every 10 minutes a test jumps over.
  */
 export const PlatformLive = Layer.mergeAll(
   RateLimiter.postgres,
   MaintenanceRepository.Default,
-  IdempotencyStore.postgres
+  IdempotencyKeys.postgres
 )
 
 /**
@@ -22,5 +22,5 @@ export const PlatformLive = Layer.mergeAll(
 export const PlatformInMemory = Layer.mergeAll(
   RateLimiter.memory,
   MaintenanceRepository.Default,
-  IdempotencyStore.postgres
+  IdempotencyKeys.postgres
 )

@@ -6,14 +6,14 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { makeLeases, sharedBucket } from "./RateLimitLeases.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 /**
  * Token buckets by name (`key:<api key id>`, `auth:<address>`). `take` spends one request's token at the
  * `Clock`'s now and says whether there was one. `postgres` is shared by every process on the database;
  * `memory` is one process's, for tests.
  */
-export class RateLimiter extends Context.Tag("@hotel/persistence/RateLimiter")<RateLimiter, {
+export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLimiter")<RateLimiter, {
   readonly take: (bucket: string, config: TokenBucket.Config) => Effect.Effect<TokenBucket.Decision>
 }>() {
   /**

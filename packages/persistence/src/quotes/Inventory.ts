@@ -2,8 +2,8 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { liveHold } from "../booking/HoldWindow.js"
-import { maxStayNights } from "./quoteService/stay.js"
-import { withSpan } from "../Span.js"
+import { maxStayNights } from "./quote/stay.js"
+import { withSpan } from "../database/Span.js"
 
 // Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
@@ -68,7 +68,7 @@ const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
   }))
 }
 
-export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/Inventory", {
+export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/quotes/Inventory", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -5,7 +5,7 @@ import * as Option from "effect/Option"
 import { makeSnapshot } from "./pricingInputs/assemble.js"
 import * as Queries from "./pricingInputs/queries.js"
 import type { LoadOptions, PricingSnapshot } from "./pricingInputs/snapshot.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // Everything the pricing engine and the visibility rule need for one property, loaded in ONE statement
 // whatever the number of plans, intervals, codes or nights: the property with its currencies, age brackets and
@@ -23,7 +23,7 @@ export * from "./pricingInputs/snapshot.js"
 /** A uuid no row has (ids are generated v4 uuids): the seed of a chain that must select nothing. */
 const nilUuid = "00000000-0000-0000-0000-000000000000"
 
-export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persistence/PricingInputs", {
+export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persistence/quotes/PricingInputs", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -5,8 +5,8 @@ import * as Option from "effect/Option"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, propertyCurrencies } from "./RateSql.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 /** A `rate_plan_inclusions` row, money as text. */
 export interface InclusionRow extends Rates.Inclusion.InclusionFields {
@@ -25,7 +25,7 @@ const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rat
 
 /** Inclusions and credits of a property's live plans: read in order, replaced as a whole. */
 export class InclusionRepository extends Effect.Service<InclusionRepository>()(
-  "@hotel/persistence/InclusionRepository",
+  "@hotel/persistence/rates/InclusionRepository",
   {
     effect: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

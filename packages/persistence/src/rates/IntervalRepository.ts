@@ -15,8 +15,8 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, type PlanFacts } from "./RateSql.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 /** A `rate_plan_intervals` row with its plan's currency and discount type (to present money). */
 export interface IntervalRow extends Rates.Interval.IntervalFields {
@@ -54,7 +54,7 @@ const asRulesPlan = (plan: PlanFacts): Rates.Interval.IntervalPlan => ({
  * (`SELECT ... FOR UPDATE`) inside its transaction before checking for overlaps, so two overlapping writes
  * arriving together cannot both pass the check.
  */
-export class IntervalRepository extends Effect.Service<IntervalRepository>()("@hotel/persistence/IntervalRepository", {
+export class IntervalRepository extends Effect.Service<IntervalRepository>()("@hotel/persistence/rates/IntervalRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

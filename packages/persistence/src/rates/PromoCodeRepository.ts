@@ -8,8 +8,8 @@ import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { findPlanFacts, isUniqueViolation, liveRedemption } from "./RateSql.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 /** A `promo_codes` row with its live redemption count. */
 export interface PromoCodeRow extends Rates.PromoCode.PromoCodeFields {
@@ -28,7 +28,7 @@ const promoCodeNotFound = (id: string) => new PromoCodeNotFound({ message: `No p
  * partial unique index `promo_codes_unique_per_plan` decides under concurrency, its violation is the 409.
  */
 export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
-  "@hotel/persistence/PromoCodeRepository",
+  "@hotel/persistence/rates/PromoCodeRepository",
   {
     effect: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

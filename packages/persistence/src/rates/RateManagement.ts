@@ -18,8 +18,8 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 const policyJson = (fields: Rates.RatePlan.RatePlanFields): string | null =>
   fields.cancellation_policy === null ? null : JSON.stringify(fields.cancellation_policy)
@@ -32,7 +32,7 @@ const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan $
  * contract's order: fields (400), referenced resources (404), relations to the parent (400), business rules
  * (403, 409). A change loads what depends on the plan and leaves the rules to `Rates.RatePlan.checkUpdate`.
  */
-export class RateManagement extends Effect.Service<RateManagement>()("@hotel/persistence/RateManagement", {
+export class RateManagement extends Effect.Service<RateManagement>()("@hotel/persistence/rates/RateManagement", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -2,7 +2,7 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 /** A `rate_plans` row with NUMERIC as text, DATE as `YYYY-MM-DD`. */
 export interface RatePlanRow extends Rates.RatePlan.RatePlanFields {
@@ -24,7 +24,7 @@ export const ratePlanColumns = (sql: SqlClient.SqlClient) =>
     derivation_value::text AS derivation_value, is_active, is_default, requires_promo_code, cancellation_policy,
     created_at, updated_at`
 
-export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@hotel/persistence/RatePlanRepository", {
+export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@hotel/persistence/rates/RatePlanRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = ratePlanColumns(sql)

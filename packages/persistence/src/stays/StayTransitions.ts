@@ -17,8 +17,8 @@ import * as Either from "effect/Either"
 import { lockReservationThen } from "../booking/ReservationLock.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // Check-in, check-out and no-show. One transaction each,
 // which first locks the reservation row (the lock confirm, cancel and charges take). Check-in then locks the
@@ -77,7 +77,7 @@ const isRoomDoubled = (error: SqlError): boolean => {
   return code === "23P01" && name === "accommodations_room_not_doubled"
 }
 
-export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/persistence/StayTransitions", {
+export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/persistence/stays/StayTransitions", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 

@@ -9,7 +9,7 @@ import * as Schedule from "effect/Schedule"
 import { sign } from "./Signature.js"
 import { postWebhook } from "./WebhookSender.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
-import { withSpan } from "../Span.js"
+import { withSpan } from "../database/Span.js"
 
 // Sends due webhook deliveries. A delivery is claimed in a transaction with
 // `SELECT ... FOR UPDATE SKIP LOCKED`; the POST is made while the row stays locked and the attempt is recorded

@@ -6,8 +6,8 @@ import { requireCurrentTag } from "../events/EntityTag.js"
 import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
 import { WebhookPolicy } from "./WebhookPolicy.js"
-import { withSpan } from "../Span.js"
-import { inTransaction } from "../Transaction.js"
+import { withSpan } from "../database/Span.js"
+import { inTransaction } from "../database/Transaction.js"
 
 // Webhook endpoints of a property. The secret is stored to sign deliveries and returned only by
 // `create`. A deleted endpoint is kept (soft delete) so its delivery history stays whole; it gets no new

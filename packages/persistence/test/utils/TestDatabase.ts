@@ -2,9 +2,9 @@ import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { inject } from "vitest"
-import { DatabaseUrl } from "../../src/DatabaseUrl.js"
-import { runMigrations } from "../../src/Migrations.js"
-import { SqlLive } from "../../src/Sql.js"
+import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
+import { runMigrations } from "../../src/database/Migrations.js"
+import { SqlLive } from "../../src/database/Sql.js"
 import { embeddedServer, scratchDatabase } from "./scratchPostgres.js"
 
 declare module "vitest" {

@@ -5,7 +5,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import pg from "pg"
-import { EmbeddedPostgres } from "../../src/EmbeddedPostgres.js"
+import { EmbeddedPostgres } from "../../src/database/EmbeddedPostgres.js"
 import { freePort } from "./freePort.js"
 
 /**

@@ -1,7 +1,7 @@
 import * as Command from "@effect/cli/Command"
 import { allScopes, parsePropertyFileJson } from "@hotel/domain"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
-import { PropertyImport } from "@hotel/persistence/PropertyImport"
+import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { fileURLToPath } from "node:url"
 import { readTextFile } from "./Property.js"

@@ -1,4 +1,4 @@
-import { describeEmbeddedFailure, EmbeddedPostgresError } from "@hotel/persistence/EmbeddedPostgres"
+import { describeEmbeddedFailure, EmbeddedPostgresError } from "@hotel/persistence/database/EmbeddedPostgres"
 import * as Cause from "effect/Cause"
 import * as Option from "effect/Option"
 

@@ -1,7 +1,7 @@
 import * as Command from "@effect/cli/Command"
 import * as Options from "@effect/cli/Options"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { presentEvent } from "@hotel/http/events/presenter"
+import { presentEvent } from "@hotel/http/events/EventPresenter"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
 import { PropertyNotFound, propertyExists } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Console from "effect/Console"

@@ -1,5 +1,5 @@
 import * as Command from "@effect/cli/Command"
-import { runMigrations } from "@hotel/persistence/Migrations"
+import { runMigrations } from "@hotel/persistence/database/Migrations"
 import * as Effect from "effect/Effect"
 import { DatabaseLive, printJson } from "./Shared.js"
 

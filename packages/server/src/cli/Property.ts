@@ -3,7 +3,7 @@ import * as Command from "@effect/cli/Command"
 import * as FileSystem from "@effect/platform/FileSystem"
 import * as Path from "@effect/platform/Path"
 import { parsePropertyFileJson } from "@hotel/domain"
-import { PropertyImport } from "@hotel/persistence/PropertyImport"
+import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { CommandFailed, needsSubcommand, runPrinting } from "./Shared.js"
 

@@ -4,15 +4,15 @@ import { EventsLive } from "@hotel/http/events/EventsLive"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
-import { PropertyImport } from "@hotel/persistence/PropertyImport"
+import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
 import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { MigratedDatabaseLive } from "../Database.js"
-import { startupFailureText } from "../StartupFailures.js"
+import { MigratedDatabaseLive } from "../runtime/Database.js"
+import { startupFailureText } from "../runtime/StartupFailures.js"
 import { embeddedFailureText } from "./EmbeddedFailure.js"
 
 /** A command-line problem that is not a domain error (unreadable file, bad option value). */
@@ -24,7 +24,7 @@ export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandF
 /** The one JSON document a command prints on stdout. */
 export const printJson = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
 
-export { DatabaseLive } from "../Database.js"
+export { DatabaseLive } from "../runtime/Database.js"
 
 /** The database with every migration applied, and the services the commands use. */
 export const ServicesLive = Layer.mergeAll(

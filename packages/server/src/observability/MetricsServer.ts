@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import { createServer } from "node:http"
-import { listenFailed } from "../StartupFailures.js"
+import { listenFailed } from "../runtime/StartupFailures.js"
 import { updatePoolGauges } from "./PoolMetrics.js"
 import { contentType, render } from "./Prometheus.js"
 

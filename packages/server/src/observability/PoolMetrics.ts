@@ -1,4 +1,4 @@
-import { DatabasePool } from "@hotel/persistence/DatabasePool"
+import { DatabasePool } from "@hotel/persistence/database/DatabasePool"
 import * as Effect from "effect/Effect"
 import * as Metric from "effect/Metric"
 import * as Option from "effect/Option"

@@ -1,6 +1,6 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
-import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
+import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
 import { type ApiResponse, type ErrorBody, request } from "../utils/http.js"

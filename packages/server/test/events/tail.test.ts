@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"

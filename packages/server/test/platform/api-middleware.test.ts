@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as HttpApi from "@effect/platform/HttpApi"
 import { HotelApi } from "@hotel/http/Api"
-import { Authorization, IdempotentTransaction, RequestBody } from "@hotel/http/Security"
+import { Authorization, IdempotentTransaction, RequestBody } from "@hotel/http/common/Security"
 
 // Idempotency applies to every POST, PATCH and DELETE, and only inside `IdempotentTransaction` does a
 // handler's change commit with its stored response: a mutation group declared without that middleware would

@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { allScopes } from "@hotel/domain"
 import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
-import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"

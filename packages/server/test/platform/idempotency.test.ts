@@ -1,6 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type BeginOutcome, IdempotencyStore, type KeyTransaction } from "@hotel/persistence/platform/IdempotencyStore"
+import { type BeginOutcome, IdempotencyKeys, type KeyTransaction } from "@hotel/persistence/platform/IdempotencyKeys"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -356,7 +356,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
 // The store itself on the TestClock: keys held by open transactions, stored responses, expiry. (The former
 // 60-second takeover of an abandoned claim is gone: the key is an advisory lock of the request's transaction,
 // which Postgres frees the moment that transaction ends, a crashed process's included.)
-const StoreLive = IdempotencyStore.postgres.pipe(Layer.provideMerge(TestSqlLive))
+const StoreLive = IdempotencyKeys.postgres.pipe(Layer.provideMerge(TestSqlLive))
 const apiKeyId = "00000000-0000-4000-8000-0000000000a1"
 const request1 = { apiKeyId, key: "k1", fingerprint: "f1" }
 const json = (body: string) => Option.some({ status: 201, body, contentType: "application/json" })
@@ -364,11 +364,11 @@ const json = (body: string) => Option.some({ status: 201, body, contentType: "ap
 const opened = (outcome: BeginOutcome) =>
   outcome._tag === "Open" ? Effect.succeed(outcome.transaction) : Effect.dieMessage(`expected Open, got ${outcome._tag}`)
 
-describe("IdempotencyStore", () => {
+describe("IdempotencyKeys", () => {
   layer(StoreLive)("postgres, on the TestClock", (it) => {
     it.effect("a key is held while its transaction is open, freed by rollback, replayed once committed", () =>
       Effect.gen(function*() {
-        const store = yield* IdempotencyStore
+        const store = yield* IdempotencyKeys
         const first = yield* opened(yield* store.begin(request1))
         expect((yield* store.begin(request1))._tag).toBe("InProgress")
         expect((yield* store.begin({ ...request1, fingerprint: "f2" }))._tag).toBe("InProgress")
@@ -384,7 +384,7 @@ describe("IdempotencyStore", () => {
 
     it.effect("the operation's change commits with the response, and a rollback undoes both", () =>
       Effect.gen(function*() {
-        const store = yield* IdempotencyStore
+        const store = yield* IdempotencyKeys
         const sql = yield* SqlClient.SqlClient
         yield* sql`CREATE TABLE store_probe (label text NOT NULL)`
         const count = (label: string) =>
@@ -407,7 +407,7 @@ describe("IdempotencyStore", () => {
 
     it.effect("stored responses expire after 24 hours and are purged", () =>
       Effect.gen(function*() {
-        const store = yield* IdempotencyStore
+        const store = yield* IdempotencyKeys
         const request = { apiKeyId, key: "k2", fingerprint: "f1" }
         const open = yield* opened(yield* store.begin(request))
         yield* open.commit(Option.some({ status: 200, body: "{}", contentType: "application/json" }))

@@ -1,7 +1,7 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Booking } from "@hotel/domain"
 import type { HoldConfirmed, HoldCreated } from "@hotel/http/booking/Api"
-import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
+import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
 import type { ApiResponse, RequestOptions } from "./http.js"

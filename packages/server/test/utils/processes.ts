@@ -1,4 +1,4 @@
-import { DatabaseUrl } from "@hotel/persistence/DatabaseUrl"
+import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { type ChildProcess, execFile, spawn } from "node:child_process"

@@ -1,5 +1,5 @@
 import type { Rates } from "@hotel/domain"
-import type { PropertyImportResult } from "@hotel/persistence/PropertyImport"
+import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import type { HoldRequest } from "./booking.js"
 import { propertyFile } from "./fixtures.js"

@@ -15,7 +15,7 @@ import {
   RevenueCategory,
   text
 } from "../../rates/fields.js"
-import { IsoDate } from "../../Schemas.js"
+import { IsoDate } from "../../common/Schemas.js"
 import {
   AbsoluteUrl,
   Code,

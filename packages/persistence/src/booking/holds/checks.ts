@@ -14,7 +14,7 @@ import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
 import type { PricingSnapshot, SnapshotPlan, SnapshotRoomType, SnapshotService } from "../../quotes/PricingInputs.js"
-import type { Offer } from "../../quotes/QuoteService.js"
+import type { Offer } from "../../quotes/Quotes.js"
 import type { HoldRequest } from "./requests.js"
 
 /**

@@ -1,0 +1,56 @@
+import * as Option from "effect/Option"
+import { Money } from "@hotel/domain"
+import type { RoomTypeInventory } from "@hotel/persistence/quotes/Inventory"
+import type { Offer } from "@hotel/persistence/quotes/Quotes"
+import type { RoomTypeAvailability } from "./Api.js"
+import type { Offer as OfferWire } from "./Api.js"
+
+/**
+ * An offer on the wire: every amount in the plan currency's minor units (inclusions in their own currency);
+ * each night's trace unless `withTrace` is false.
+ */
+export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.Type => {
+  const currency = offer.currency
+  const fmt = (amount: Money.Amount) => Money.format(amount, currency)
+  const quote = Option.getOrNull(offer.quote)
+  return {
+    rate_plan_id: offer.plan.id,
+    rate_plan_name: offer.plan.publicName ?? offer.plan.name,
+    room_type_id: offer.roomType.id,
+    currency,
+    total: quote === null ? null : fmt(quote.total),
+    nightly_rate: quote === null ? null : fmt(quote.nightlyRate),
+    nights: offer.nights.map((night) =>
+      withTrace
+        ? {
+          date: night.date,
+          amount: fmt(night.amount),
+          // The engine's entries already have the wire's shape (an entry without detail has no `detail` key).
+          trace: night.trace
+        }
+        : { date: night.date, amount: fmt(night.amount) }
+    ),
+    lines: quote === null
+      ? []
+      : quote.lines.map((line) => ({ kind: line.kind, description: line.description, amount: fmt(line.amount) })),
+    taxes: quote === null ? [] : quote.taxes.map((tax) => ({ code: tax.code, name: tax.name, amount: fmt(tax.amount) })),
+    cancellation_terms: offer.cancellationTerms.map((term) => ({ until: term.until, refund_percent: term.refundPercent })),
+    inclusions: quote === null ? [] : quote.entitlements.map((entitlement) => ({
+      label: entitlement.label,
+      inclusion_kind: entitlement.inclusionKind,
+      revenue_category: entitlement.revenueCategory,
+      service_item_id: entitlement.serviceItemId,
+      currency: entitlement.currency,
+      quantity: entitlement.quantity,
+      allowance: Money.format(entitlement.allowance, entitlement.currency)
+    })),
+    available: offer.available,
+    bookable: offer.bookable,
+    reasons: offer.reasons
+  }
+}
+
+export const presentAvailability = (entry: RoomTypeInventory): typeof RoomTypeAvailability.Type => ({
+  room_type_id: entry.roomTypeId,
+  nights: entry.nights.map((night) => ({ date: night.date, rooms: night.rooms, available: night.available }))
+})

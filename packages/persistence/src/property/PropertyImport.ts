@@ -1,0 +1,73 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { PropertyFile, PropertyFileInvalid } from "@hotel/domain"
+import { decodePropertyFile } from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import {
+  importAgeBrackets,
+  importCurrencies,
+  importRoomTypes,
+  importServices,
+  importTaxes,
+  upsertProperty
+} from "./catalog.js"
+import { EventOutbox } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
+import { importRatePlans } from "./ratePlans.js"
+import { withSpan } from "../database/Span.js"
+
+/** What `hotel property import` prints: the ids of the property and of everything the file names, by code. */
+export interface PropertyImportResult {
+  readonly property_id: string
+  readonly room_types: Readonly<Record<string, string>>
+  readonly services: Readonly<Record<string, string>>
+  readonly rate_plans: Readonly<Record<string, string>>
+  readonly default_rate_plan_id: string
+}
+
+/**
+ * Creates or updates a property from a property file, in one transaction. Everything is matched
+ * by code (the property by `code`, its children by their codes within the property) and updated in place, so
+ * importing the same file twice changes nothing. Rooms missing from the file are retired; taxes and age
+ * brackets missing from it are removed (they are property rules the file states in full); currencies, room
+ * types, services and rate plans missing from it are left as they are. Each rate plan it creates or changes
+ * gets its `rate_plan.created` / `rate_plan.updated` event in the same transaction (room types, services, taxes
+ * and currencies have no events).
+ */
+export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/persistence/property/PropertyImport", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const outbox = yield* EventOutbox
+
+    /** Imports an already decoded property file. */
+    const importFile = (file: PropertyFile): Effect.Effect<PropertyImportResult> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const propertyId = yield* upsertProperty(sql, file, now)
+        yield* importCurrencies(sql, propertyId, file)
+        yield* importAgeBrackets(sql, propertyId, file)
+        yield* importTaxes(sql, propertyId, file)
+        const roomTypes = yield* importRoomTypes(sql, propertyId, file)
+        const services = yield* importServices(sql, propertyId, file)
+        const { ids: ratePlans, changes } = yield* importRatePlans(sql, propertyId, file, roomTypes, now)
+        yield* outbox.append(propertyId, changes.map(({ created, id }) => ({
+          type: created ? "rate_plan.created" : "rate_plan.updated",
+          subject: Subject.ratePlan(id)
+        })))
+        const defaultCode = file.rate_plans.find((p) => p.default)?.code
+        return {
+          property_id: propertyId,
+          room_types: roomTypes,
+          services,
+          rate_plans: ratePlans,
+          default_rate_plan_id: defaultCode === undefined ? "" : ratePlans[defaultCode]
+        }
+      }).pipe(sql.withTransaction, Effect.orDie, withSpan("PropertyImport.importFile"))
+
+    /** Decodes a parsed JSON document (`decodePropertyFile`), then imports it. */
+    const importDocument = (input: unknown): Effect.Effect<PropertyImportResult, PropertyFileInvalid> =>
+      Effect.flatMap(decodePropertyFile(input), importFile)
+
+    return { importFile, importDocument } as const
+  })
+}) {}

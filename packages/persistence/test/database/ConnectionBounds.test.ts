@@ -1,0 +1,112 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { describe, expect, layer } from "@effect/vitest"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as FiberRef from "effect/FiberRef"
+import * as Layer from "effect/Layer"
+import { SqlError } from "@effect/sql/SqlError"
+import pg from "pg"
+import { isDatabaseBusy } from "../../src/database/DatabaseBusy.js"
+import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
+import { type PoolSettings, sqlLayer } from "../../src/database/Sql.js"
+import { freePort } from "../utils/freePort.js"
+import { TestDatabase } from "../utils/TestDatabase.js"
+
+// The bounds every connection carries (Sql.ts), on a real server: a statement that hits one fails with an
+// error that `isDatabaseBusy` recognises (answered 503 `database_busy`), and the connection stays usable.
+
+const settings: PoolSettings = {
+  size: 1,
+  poolTimeoutMs: 200,
+  statementTimeoutMs: 300,
+  lockTimeoutMs: 200,
+  idleInTransactionTimeoutMs: 10_000,
+  preparedStatements: true
+}
+
+/** `effect` on a pool of one connection with the tight `settings`, outside any transaction of the caller. */
+const bounded = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>, overrides: Partial<PoolSettings> = {}) =>
+  Effect.flatMap(DatabaseUrl, (url) =>
+    Effect.provide(effect, Layer.orDie(sqlLayer(url, { ...settings, ...overrides })))).pipe(
+    Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection))
+  )
+
+const failure = <A, E>(effect: Effect.Effect<A, E>) =>
+  Effect.flatMap(Effect.flip(effect), (error) => Effect.succeed(error))
+
+describe("connection bounds", () => {
+  layer(TestDatabase.layer(), { excludeTestServices: true })((it) => {
+    it.effect("a statement over the statement timeout is a busy database, and the pool goes on", () =>
+      bounded(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const error = yield* failure(sql`SELECT pg_sleep(2)`)
+        expect(isDatabaseBusy(error)).toBe(true)
+        expect(yield* sql<{ one: number }>`SELECT 1 AS one`).toEqual([{ one: 1 }])
+      })))
+
+    it.effect("a lock held longer than the lock timeout is a busy database", () =>
+      Effect.gen(function*() {
+        const outer = yield* SqlClient.SqlClient
+        yield* outer`CREATE TABLE bounds_probe (id int PRIMARY KEY)`
+        yield* outer`INSERT INTO bounds_probe VALUES (1)`
+        // The test database's own client holds the row; the bounded pool then waits for it.
+        const error = yield* outer.withTransaction(Effect.gen(function*() {
+          yield* outer`SELECT id FROM bounds_probe WHERE id = 1 FOR UPDATE`
+          return yield* bounded(Effect.flatMap(SqlClient.SqlClient, (sql) =>
+            failure(sql`UPDATE bounds_probe SET id = 1 WHERE id = 1`)))
+        }))
+        expect(isDatabaseBusy(error)).toBe(true)
+      }).pipe(Effect.orDie))
+
+    it.effect("no free connection within the pool timeout is a busy database", () =>
+      bounded(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const error = yield* Effect.scoped(Effect.zipRight(sql.reserve, failure(sql`SELECT 1`)))
+        expect(isDatabaseBusy(error)).toBe(true)
+      })))
+
+    it.effect("a database that cannot be reached (refused, lost, restarting) is busy too, not a bug", () =>
+      Effect.gen(function*() {
+        const port = yield* freePort()
+        const refused = yield* Effect.promise(() =>
+          new pg.Client({ host: "127.0.0.1", port, user: "postgres" }).connect().then(() => undefined, (e: unknown) => e)
+        )
+        expect(isDatabaseBusy(new SqlError({ cause: refused }))).toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: new Error("Connection terminated unexpectedly") }))).toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: Object.assign(new Error("the database system is starting up"), { code: "57P03" }) })))
+          .toBe(true)
+        expect(isDatabaseBusy(new SqlError({ cause: Object.assign(new Error("connection failure"), { code: "08006" }) }))).toBe(true)
+      }))
+
+    it.effect("other failures are not", () =>
+      bounded(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        expect(isDatabaseBusy(yield* failure(sql`SELECT * FROM no_such_table`))).toBe(false)
+        expect(isDatabaseBusy(new Error("timeout exceeded when trying to connect"))).toBe(false)
+      })))
+
+    // The same parameterised text twice on the pool's one connection: prepared once, by name; a statement
+    // without parameters (a script, transaction control) stays unnamed.
+    const preparedOnce = Effect.gen(function*() {
+      const sql = yield* SqlClient.SqlClient
+      yield* sql`SELECT ${1}::int AS n`
+      const [again] = yield* sql<{ n: number }>`SELECT ${2}::int AS n`
+      expect(again.n).toBe(2)
+      yield* sql`SELECT 1`
+      return yield* sql<{ name: string; statement: string }>`
+        SELECT name, statement FROM pg_prepared_statements WHERE name LIKE ${"q\\_%"} ORDER BY statement`
+    })
+
+    it.effect("parameterised statements are prepared once per connection, named by their text", () =>
+      bounded(Effect.gen(function*() {
+        const prepared = (yield* preparedOnce).map((row) => row.statement.trim())
+        // The two executions of one text share one prepared statement; the catalogue query is the other.
+        expect(prepared.filter((text) => text === "SELECT $1::int AS n")).toHaveLength(1)
+        expect(prepared).toHaveLength(2)
+        expect(prepared).not.toContain("SELECT 1")
+      })))
+
+    it.effect("with HOTEL_DB_PREPARED_STATEMENTS off nothing is prepared", () =>
+      bounded(preparedOnce, { preparedStatements: false }).pipe(Effect.map((prepared) => expect(prepared).toEqual([]))))
+  })
+})
