@@ -1,7 +1,16 @@
 import { expect, layer } from "@effect/vitest"
+import {
+  GuestNotFound,
+  InvalidParameters,
+  NoAvailability,
+  PartyTooLarge,
+  RatePlanNotFound,
+  RoomTypeNotFound,
+  ServiceNotFound
+} from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { bookingRows, getReservation, hold, holdBody, lastSuite, newGuest, postHold } from "../utils/booking.js"
-import type { ApiResponse } from "../utils/http.js"
+import { expectFailure } from "../utils/client.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { insertInterval, insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -9,7 +18,8 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 // POST /holds: every rule and error, in the documented order of checks. Real time; every test books
 // its own dates so that the fixture's three DBL rooms and one suite never run out across tests.
 
-const notFoundPlan = (res: ApiResponse) => expectError(res, 404, "not_found", "rate_plan_not_found")
+// Each refusal's wire (status, type, code, param) is asserted once below; the typed client checks the rest.
+const notFoundPlan = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, RatePlanNotFound)
 
 layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) => {
   it.effect("field validation: 400 invalid_parameters naming the field as sent", () =>
@@ -82,12 +92,12 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
         INSERT INTO services (property_id, code, name, price, pricing_unit, revenue_category, guest_bookable)
         VALUES (${api.property.property_id}, 'STAFF', 'Staff-only service', '10', 'perStay', 'other', false)
         RETURNING id`.pipe(Effect.orDie)
-      const res = yield* postHold(api, holdBody(api, guest, {
+      const call = hold(api, holdBody(api, guest, {
         check_in: "2031-04-14",
         check_out: "2031-04-16",
         add_ons: [{ service_id: api.property.services["BRK"] }, { service_id: spa.id }]
       }))
-      expectInvalid(res, "add_ons[1].service_id")
+      yield* expectFailure(call, InvalidParameters, "add_ons[1].service_id")
     }))
 
   it.effect("referenced ids: 404 with the resource's code, another property's exactly like a missing one", () =>
@@ -97,17 +107,15 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       const other = yield* api.importProperty()
       const otherGuest = yield* newGuest(api, other.property_id)
       const base = holdBody(api, guest, { check_in: "2031-04-21", check_out: "2031-04-23" })
-      const roomType = (res: ApiResponse) => expectError(res, 404, "not_found", "room_type_not_found")
-      roomType(yield* postHold(api, { ...base, room_type_id: missingId }))
-      roomType(yield* postHold(api, { ...base, room_type_id: other.room_types["DBL"] }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: missingId }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: other.rate_plans["BAR-DBL"] }))
-      const guestMissing = (res: ApiResponse) => expectError(res, 404, "not_found", "guest_not_found")
-      guestMissing(yield* postHold(api, { ...base, guest_id: missingId }))
-      guestMissing(yield* postHold(api, { ...base, guest_id: otherGuest }))
-      const service = (res: ApiResponse) => expectError(res, 404, "not_found", "service_not_found")
-      service(yield* postHold(api, { ...base, add_ons: [{ service_id: missingId }] }))
-      service(yield* postHold(api, { ...base, add_ons: [{ service_id: other.services["BRK"] }] }))
+      // The wire of each code once; another property's id decodes to the same error.
+      expectError(yield* postHold(api, { ...base, room_type_id: missingId }), 404, "not_found", "room_type_not_found")
+      yield* expectFailure(hold(api, { ...base, room_type_id: other.room_types["DBL"] }), RoomTypeNotFound)
+      expectError(yield* postHold(api, { ...base, rate_plan_id: missingId }), 404, "not_found", "rate_plan_not_found")
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: other.rate_plans["BAR-DBL"] }))
+      expectError(yield* postHold(api, { ...base, guest_id: missingId }), 404, "not_found", "guest_not_found")
+      yield* expectFailure(hold(api, { ...base, guest_id: otherGuest }), GuestNotFound)
+      expectError(yield* postHold(api, { ...base, add_ons: [{ service_id: missingId }] }), 404, "not_found", "service_not_found")
+      yield* expectFailure(hold(api, { ...base, add_ons: [{ service_id: other.services["BRK"] }] }), ServiceNotFound)
     }))
 
   it.effect("order of checks: validation, then ids, then party size, then visibility, then availability", () =>
@@ -118,38 +126,22 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       const base = holdBody(api, guest, { check_in: "2031-04-28", check_out: "2031-04-30" })
       // adults 21 is a field error, not party_too_large, even with unknown ids.
       expectInvalid(yield* postHold(api, { ...base, adults: 21, room_type_id: missingId }), "adults")
-      expectInvalid(yield* postHold(api, { ...base, check_out: "2031-04-27", room_type_id: missingId }), "check_out")
+      // The dates' order is the service's check, still before the ids.
+      yield* expectFailure(hold(api, { ...base, check_out: "2031-04-27", room_type_id: missingId }), InvalidParameters, "check_out")
       // Ids in order: room type, rate plan, guest, services.
-      expectError(
-        yield* postHold(api, { ...base, room_type_id: missingId, rate_plan_id: missingId, guest_id: missingId }),
-        404,
-        "not_found",
-        "room_type_not_found"
+      yield* expectFailure(
+        hold(api, { ...base, room_type_id: missingId, rate_plan_id: missingId, guest_id: missingId }),
+        RoomTypeNotFound
       )
-      expectError(
-        yield* postHold(api, { ...base, rate_plan_id: missingId, guest_id: missingId }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
-      expectError(
-        yield* postHold(api, { ...base, guest_id: missingId, add_ons: [{ service_id: missingId }] }),
-        404,
-        "not_found",
-        "guest_not_found"
-      )
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: missingId, guest_id: missingId }))
+      yield* expectFailure(hold(api, { ...base, guest_id: missingId, add_ons: [{ service_id: missingId }] }), GuestNotFound)
       // An unknown guest comes before party_too_large; party_too_large before visibility.
-      expectError(yield* postHold(api, { ...base, guest_id: missingId, adults: 4 }), 404, "not_found", "guest_not_found")
-      expectError(
-        yield* postHold(api, { ...base, adults: 4, rate_plan_id: api.property.rate_plans["BAR-STE"] }),
-        400,
-        "invalid_request",
-        "party_too_large"
-      )
+      yield* expectFailure(hold(api, { ...base, guest_id: missingId, adults: 4 }), GuestNotFound)
+      yield* expectFailure(hold(api, { ...base, adults: 4, rate_plan_id: api.property.rate_plans["BAR-STE"] }), PartyTooLarge)
       // Visibility before availability: sell the only suite, then ask for it on a plan of another room type.
       yield* hold(api, { ...base, ...suite })
-      notFoundPlan(yield* postHold(api, { ...base, room_type_id: suite.room_type_id }))
-      expectError(yield* postHold(api, { ...base, ...suite }), 409, "conflict", "no_availability")
+      yield* notFoundPlan(hold(api, { ...base, room_type_id: suite.room_type_id }))
+      yield* expectFailure(hold(api, { ...base, ...suite }), NoAvailability)
     }))
 
   it.effect("party_too_large: adults + children (child_ages when present) above max_occupancy, no param", () =>
@@ -157,10 +149,10 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       const api = yield* TestApi
       const guest = yield* newGuest(api)
       const base = holdBody(api, guest, { check_in: "2031-05-05", check_out: "2031-05-07" })
-      const tooLarge = (res: ApiResponse) => expectError(res, 400, "invalid_request", "party_too_large")
-      tooLarge(yield* postHold(api, { ...base, adults: 4 }))
-      tooLarge(yield* postHold(api, { ...base, adults: 2, children: 2 }))
-      tooLarge(yield* postHold(api, { ...base, adults: 2, children: 0, child_ages: [3, 5] }))
+      // No param on the wire: the whole party is too large, not one field.
+      expectError(yield* postHold(api, { ...base, adults: 4 }), 400, "invalid_request", "party_too_large")
+      yield* expectFailure(hold(api, { ...base, adults: 2, children: 2 }), PartyTooLarge)
+      yield* expectFailure(hold(api, { ...base, adults: 2, children: 0, child_ages: [3, 5] }), PartyTooLarge)
       // child_ages is authoritative: an empty list means no children whatever `children` says.
       const held = yield* hold(api, { ...base, adults: 2, children: 5, child_ages: [] })
       expect((yield* getReservation(api, held.reservation_id)).children).toBe(0)
@@ -177,38 +169,38 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       const base = holdBody(api, guest, stay)
       const plan = (seed: Parameters<typeof insertPlan>[3]) => insertPlan(api.sql, property_id, dbl, seed)
 
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ is_active: false }) }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ deleted: true }) }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: rate_plans["BAR-STE"] }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ booking_window_end: "2020-12-31" }) }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ stay_window_end: "2031-05-13" }) }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ min_los: 4 }) }))
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: yield* plan({ max_los: 2 }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ is_active: false }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ deleted: true }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: rate_plans["BAR-STE"] }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ booking_window_end: "2020-12-31" }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ stay_window_end: "2031-05-13" }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ min_los: 4 }) }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: yield* plan({ max_los: 2 }) }))
       const withInterval = (seed: Parameters<typeof insertInterval>[3]) =>
         Effect.gen(function*() {
           const id = yield* plan({})
           yield* insertInterval(api.sql, property_id, id, seed)
           return id
         })
-      notFoundPlan(yield* postHold(api, {
+      yield* notFoundPlan(hold(api, {
         ...base,
         rate_plan_id: yield* withInterval({ start_date: "2031-05-12", end_date: "2031-05-13", closed_to_arrival: true })
       }))
-      notFoundPlan(yield* postHold(api, {
+      yield* notFoundPlan(hold(api, {
         ...base,
         rate_plan_id: yield* withInterval({ start_date: "2031-05-15", end_date: "2031-05-16", closed_to_departure: true })
       }))
-      notFoundPlan(yield* postHold(api, {
+      yield* notFoundPlan(hold(api, {
         ...base,
         rate_plan_id: yield* withInterval({ start_date: "2031-05-13", end_date: "2031-05-14", stop_sell: true })
       }))
-      notFoundPlan(yield* postHold(api, {
+      yield* notFoundPlan(hold(api, {
         ...base,
         rate_plan_id: yield* withInterval({ start_date: "2031-05-01", end_date: "2031-06-01", min_stay: 5 })
       }))
       // A derived plan passes its parent's rules too.
       const closedParent = yield* plan({ booking_window_end: "2020-12-31" })
-      notFoundPlan(yield* postHold(api, {
+      yield* notFoundPlan(hold(api, {
         ...base,
         rate_plan_id: yield* plan({ derived_from_id: closedParent, derivation_type: "percent", derivation_value: "-10" })
       }))
@@ -217,7 +209,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       const channel = yield* api.createKey({ context: "channel" })
       const engine = yield* api.createKey({ context: "booking_engine" })
       const engineOnly = yield* plan({ active_for_channels: false, active_for_booking_engine: true })
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: engineOnly }, { key: channel }))
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: engineOnly }, { key: channel }))
       yield* hold(api, { ...base, rate_plan_id: engineOnly }, { key: engine })
     }))
 
@@ -236,11 +228,11 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       yield* insertPromoCode(api.sql, property_id, gated, { code: "OLD", valid_to: "2021-01-01" })
       yield* insertPromoCode(api.sql, property_id, gated, { code: "OFF", is_active: false })
       const base = holdBody(api, guest, { ...stay, rate_plan_id: gated })
-      notFoundPlan(yield* postHold(api, base))
-      notFoundPlan(yield* postHold(api, { ...base, promo_code: "" }))
-      notFoundPlan(yield* postHold(api, { ...base, promo_code: "WINTER" }))
-      notFoundPlan(yield* postHold(api, { ...base, promo_code: "OLD" }))
-      notFoundPlan(yield* postHold(api, { ...base, promo_code: "OFF" }))
+      yield* notFoundPlan(hold(api, base))
+      yield* notFoundPlan(hold(api, { ...base, promo_code: "" }))
+      yield* notFoundPlan(hold(api, { ...base, promo_code: "WINTER" }))
+      yield* notFoundPlan(hold(api, { ...base, promo_code: "OLD" }))
+      yield* notFoundPlan(hold(api, { ...base, promo_code: "OFF" }))
       const held = yield* hold(api, { ...base, promo_code: "spring" })
       const reservation = yield* getReservation(api, held.reservation_id)
       expect(reservation.promo_code).toBe("SPRING")
@@ -248,7 +240,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
         SELECT promo_code_id FROM reservations WHERE id = ${held.reservation_id}`.pipe(Effect.orDie)
       expect(frozen.promo_code_id).toBe(code)
       // max_per_guest 1: the same guest again is refused, another guest is not.
-      notFoundPlan(yield* postHold(api, { ...base, promo_code: "SPRING" }))
+      yield* notFoundPlan(hold(api, { ...base, promo_code: "SPRING" }))
       yield* hold(api, { ...base, guest_id: otherGuest, promo_code: "SPRING" })
       // A code sent to a plan that needs none is ignored (and not recorded).
       const plain = yield* hold(api, holdBody(api, guest, { ...stay, promo_code: "SPRING" }))
@@ -269,19 +261,14 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds: checks", (it) =>
       yield* insertPromoCode(api.sql, property_id, gated, { code: "LOCKED" })
       const stay = { check_in: "2031-05-26", check_out: "2031-05-28" }
       const base = holdBody(api, guest, { ...stay, rate_plan_id: gated, promo_code: "locked" })
-      const guestMissing = (res: ApiResponse) => expectError(res, 404, "not_found", "guest_not_found")
+      const guestMissing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, GuestNotFound)
       const before = yield* bookingRows(api.sql)
-      guestMissing(yield* postHold(api, { ...base, guest_id: missingId }))
-      guestMissing(yield* postHold(api, { ...base, guest_id: otherGuest }))
-      guestMissing(yield* postHold(api, { ...base, guest_id: missingId, adults: 4 }))
-      expectError(
-        yield* postHold(api, { ...base, room_type_id: missingId, guest_id: missingId }),
-        404,
-        "not_found",
-        "room_type_not_found"
-      )
-      notFoundPlan(yield* postHold(api, { ...base, rate_plan_id: missingId, guest_id: missingId }))
-      expectError(yield* postHold(api, { ...base, adults: 4 }), 400, "invalid_request", "party_too_large")
+      yield* guestMissing(hold(api, { ...base, guest_id: missingId }))
+      yield* guestMissing(hold(api, { ...base, guest_id: otherGuest }))
+      yield* guestMissing(hold(api, { ...base, guest_id: missingId, adults: 4 }))
+      yield* expectFailure(hold(api, { ...base, room_type_id: missingId, guest_id: missingId }), RoomTypeNotFound)
+      yield* notFoundPlan(hold(api, { ...base, rate_plan_id: missingId, guest_id: missingId }))
+      yield* expectFailure(hold(api, { ...base, adults: 4 }), PartyTooLarge)
       expect(yield* bookingRows(api.sql)).toEqual(before)
       yield* hold(api, base)
     }))

@@ -1,4 +1,6 @@
 import { expect, layer } from "@effect/vitest"
+import { InvalidParameters } from "@hotel/domain"
+import { HoldCreated } from "@hotel/http/booking/Api"
 import * as Effect from "effect/Effect"
 import {
   bookingRows,
@@ -7,12 +9,12 @@ import {
   getReservation,
   hold,
   holdBody,
-  type HoldResponse,
   newGuest,
   planWithInclusions,
   postHold
 } from "../utils/booking.js"
-import { expectError, expectInvalid, withQuery } from "../utils/rateManagement.js"
+import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
+import { expectError } from "../utils/rateManagement.js"
 import { insertPlan } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
@@ -20,17 +22,11 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // GET /rates, its accommodation, entitlements and add-ons). Its refusals are in holds-checks.test.ts. Real time;
 // every test books its own dates so that the fixture's three DBL rooms and one suite never run out across tests.
 
-interface Offer {
-  readonly total: string
-  readonly available: number
-  readonly lines: ReadonlyArray<{ kind: string; description: string; amount: string }>
-}
-
 /** The BAR-DBL offer of `GET /rates` for two adults over `stay`. */
 const dblOffer = (api: TestApiService, stay: { check_in: string; check_out: string }) =>
   Effect.map(
-    api.get(withQuery("/rates", { ...stay, adults: 2, rate_plan_id: api.property.rate_plans["BAR-DBL"] })),
-    (res) => res.json<{ data: ReadonlyArray<Offer> }>().data[0]
+    api.client.rates.rates({ urlParams: { ...stay, adults: 2, rate_plan_id: api.property.rate_plans["BAR-DBL"] } }),
+    (offers) => offers.data[0]
   )
 
 layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
@@ -45,7 +41,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       const res = yield* postHold(api, holdBody(api, guest, { ...stay, bed_config: "twin", special_notes: "Late arrival" }))
       expect(res.status, res.text).toBe(201)
       expect(res.headers.get("cache-control")).toBe("no-store")
-      const body = res.json<HoldResponse>()
+      // The exact wire: these keys and no others.
+      const body = bodyAs(res, HoldCreated)
       expect(Object.keys(body).sort()).toEqual(
         ["confirmation_code", "currency", "folio_id", "hold_expires_at", "reservation_id", "status", "total"]
       )
@@ -205,7 +202,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
         })
       }
       const stay = { rate_plan_id: plan, check_in: "2031-09-01", check_out: "2031-09-08" }
-      expectInvalid(yield* postHold(api, holdBody(api, guest, stay)), "rate_plan_id")
+      yield* expectFailure(hold(api, holdBody(api, guest, stay)), InvalidParameters, "rate_plan_id")
       expect(yield* count(api.sql, "reservations", { column: "guest_id", value: guest })).toBe(0)
     }))
 
@@ -220,13 +217,13 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       expect(denied.text).toContain("reservations:write")
 
       const before = yield* bookingRows(api.sql)
-      const headers = { "Idempotency-Key": globalThis.crypto.randomUUID() }
-      const first = yield* postHold(api, body, { headers })
-      const again = yield* postHold(api, body, { headers })
-      expect(first.status).toBe(201)
-      expect(again.status).toBe(201)
-      expect(again.headers.get("idempotent-replayed")).toBe("true")
-      expect(again.json()).toEqual(first.json())
+      const keyed = yield* clientOf(api, { headers: { "Idempotency-Key": globalThis.crypto.randomUUID() } })
+      const [first, firstRes] = yield* keyed.holds.create({ payload: body, withResponse: true })
+      const [again, againRes] = yield* keyed.holds.create({ payload: body, withResponse: true })
+      expect(firstRes.status).toBe(201)
+      expect(againRes.status).toBe(201)
+      expect(againRes.headers["idempotent-replayed"]).toBe("true")
+      expect(again).toEqual(first)
       expect((yield* bookingRows(api.sql)).reservations).toBe(before.reservations + 1)
     }))
 
@@ -270,8 +267,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       const three = yield* getReservation(api, held.reservation_id)
       expect(three.folio_balance).toBeNull()
       expect(three.balances.map((b) => [b.currency, b.balance])).toEqual([["USD", "426.44"], ["EUR", "10.00"], ["GBP", "5.00"]])
-      const listed = yield* api.get(`/reservations?guest_id=${guest}`)
-      expect(listed.json<{ data: ReadonlyArray<{ folio_balance: string | null }> }>().data[0].folio_balance).toBeNull()
+      const listed = yield* api.client.reservationReads.list({ urlParams: { guest_id: guest } })
+      expect(listed.data[0].folio_balance).toBeNull()
     }))
 
 })
