@@ -1,7 +1,17 @@
 import { expect, layer } from "@effect/vitest"
+import {
+  AmountMismatch,
+  CurrencyMismatch,
+  InsufficientScope,
+  NoAvailability,
+  NotConfirmable,
+  PaymentReferenceReused,
+  ReservationNotFound
+} from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import {
   bookingRows,
+  cancel,
   confirm,
   type ConfirmResponse,
   count,
@@ -11,10 +21,9 @@ import {
   holdBody,
   lastSuite,
   newGuest,
-  postCancel,
   postConfirm
 } from "../utils/booking.js"
-import type { ApiResponse } from "../utils/http.js"
+import { clientOf, expectFailure } from "../utils/client.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { insertReservation } from "../utils/sqlSeed.js"
 import { expire, loyaltyBalance, seedStay } from "../utils/stay.js"
@@ -31,14 +40,14 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const guest = yield* newGuest(api)
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-03-10", check_out: "2031-03-13" }))
       const ref = reference()
-      const res = yield* postConfirm(api, held.reservation_id, {
-        payment_reference: ref,
-        payment_currency: "EUR",
-        payment_amount: 393.6
+      const [done, res] = yield* api.client.holds.confirm({
+        path: { id: held.reservation_id },
+        payload: { payment_reference: ref, payment_currency: "EUR", payment_amount: 393.6 },
+        withResponse: true
       })
-      expect(res.status, res.text).toBe(200)
-      expect(res.headers.get("cache-control")).toBe("no-store")
-      expect(res.json()).toEqual({
+      expect(res.status).toBe(200)
+      expect(res.headers["cache-control"]).toBe("no-store")
+      expect(done).toEqual({
         reservation_id: held.reservation_id,
         status: "confirmed",
         check_in_date: "2031-03-10",
@@ -75,10 +84,10 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
         SELECT api_key_id, payment_reference, asserted_amount::text AS asserted_amount, asserted_currency, request_id
         FROM confirm_audit WHERE reservation_id = ${held.reservation_id}`.pipe(Effect.orDie)
       expect(audit).toHaveLength(1)
-      expect(audit[0]).toMatchObject({ payment_reference: ref, asserted_currency: "EUR", request_id: res.headers.get("x-request-id") })
+      expect(audit[0]).toMatchObject({ payment_reference: ref, asserted_currency: "EUR", request_id: res.headers["x-request-id"] })
       expect(Number(audit[0].asserted_amount)).toBe(393.6)
-      const me = yield* api.get("/me")
-      expect(audit[0].api_key_id).toBe(me.json<{ api_key_id: string }>().api_key_id)
+      const me = yield* api.client.me.me()
+      expect(audit[0].api_key_id).toBe(me.api_key_id)
 
       // A EUR stay earns no points; the skipped earn is recorded for reconciliation.
       const skipped = yield* api.sql<{ currency: string; room_revenue: string }>`
@@ -86,8 +95,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
         WHERE reservation_id = ${held.reservation_id}`.pipe(Effect.orDie)
       expect(skipped.map((s) => [s.currency, Number(s.room_revenue)])).toEqual([["EUR", 360]])
       expect(yield* count(api.sql, "loyalty_ledger", { column: "reservation_id", value: held.reservation_id })).toBe(0)
-      const status = yield* api.get(`/reservations?status=confirmed&guest_id=${guest}`)
-      expect(status.json<{ data: ReadonlyArray<{ id: string }> }>().data.map((r) => r.id)).toEqual([held.reservation_id])
+      const status = yield* api.client.reservationReads.list({ urlParams: { status: "confirmed", guest_id: guest } })
+      expect(status.data.map((r) => r.id)).toEqual([held.reservation_id])
     }))
 
   it.effect("a USD stay earns loyalty points per whole USD of room revenue", () =>
@@ -118,14 +127,26 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const guest = yield* newGuest(api)
       const stay = { check_in: "2031-03-24", check_out: "2031-03-27" }
       const a = yield* hold(api, holdBody(api, guest, stay))
-      const mismatch = (res: ApiResponse) => expectError(res, 400, "invalid_request", "amount_mismatch", "payment_amount")
-      mismatch(yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_amount: 393.59 }))
-      mismatch(yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_amount: "393.601" }))
-      mismatch(yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_amount: 0 }))
-      const currency = (res: ApiResponse) =>
-        expectError(res, 400, "invalid_request", "currency_mismatch", "payment_currency")
-      currency(yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_currency: "USD" }))
-      currency(yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_currency: "XYZ" }))
+      // Each code's wire once, then the decoded error.
+      expectError(
+        yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_amount: 393.59 }),
+        400,
+        "invalid_request",
+        "amount_mismatch",
+        "payment_amount"
+      )
+      const mismatch = (payment_amount: number | string) =>
+        expectFailure(confirm(api, a.reservation_id, { payment_amount }), AmountMismatch, "payment_amount")
+      yield* mismatch("393.601")
+      yield* mismatch(0)
+      expectError(
+        yield* postConfirm(api, a.reservation_id, { payment_reference: reference(), payment_currency: "USD" }),
+        400,
+        "invalid_request",
+        "currency_mismatch",
+        "payment_currency"
+      )
+      yield* expectFailure(confirm(api, a.reservation_id, { payment_currency: "XYZ" }), CurrencyMismatch, "payment_currency")
       // Nothing was recorded by the refusals.
       expect(yield* count(api.sql, "payments", { column: "reservation_id", value: a.reservation_id })).toBe(0)
       expect(yield* count(api.sql, "confirm_audit", { column: "reservation_id", value: a.reservation_id })).toBe(0)
@@ -216,14 +237,15 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       yield* confirm(api, a.reservation_id, { payment_reference: ref })
       // The payment line is written before the reference's unique violation: the key's transaction (no
       // savepoint of the confirm's own) must roll it back with everything else.
-      const keyed = { headers: { "idempotency-key": `confirm-${globalThis.crypto.randomUUID()}` } }
-      expectError(yield* postConfirm(api, b.reservation_id, { payment_reference: ref }, keyed), 409, "conflict",
-        "payment_reference_reused")
+      const keyed = yield* clientOf(api, { headers: { "idempotency-key": `confirm-${globalThis.crypto.randomUUID()}` } })
+      const confirmKeyed = (payment_reference: string) =>
+        keyed.holds.confirm({ path: { id: b.reservation_id }, payload: { payment_reference }, withResponse: true })
+      yield* expectFailure(confirmKeyed(ref), PaymentReferenceReused)
       expect((yield* getReservation(api, b.reservation_id)).status).toBe("tentative")
       expect((yield* folioLines(api.sql, b.folio_id)).map((line) => line.kind)).not.toContain("payment")
-      const corrected = yield* postConfirm(api, b.reservation_id, { payment_reference: reference() }, keyed)
-      expect(corrected.status, corrected.text).toBe(200)
-      expect(corrected.headers.get("idempotent-replayed")).toBeNull()
+      const [, corrected] = yield* confirmKeyed(reference())
+      expect(corrected.status).toBe(200)
+      expect(corrected.headers["idempotent-replayed"]).toBeUndefined()
       expect((yield* folioLines(api.sql, b.folio_id)).filter((line) => line.kind === "payment")).toHaveLength(1)
     }))
 
@@ -234,17 +256,17 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-04-21", check_out: "2031-04-22" }))
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
-      const missing = (res: ApiResponse) => expectError(res, 404, "not_found", "reservation_not_found")
-      missing(yield* postConfirm(api, missingId, { payment_reference: reference() }))
-      missing(yield* postConfirm(api, "RES-1", { payment_reference: reference() }))
-      missing(yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }, { key: otherKey }))
-      const readOnly = yield* api.createKey({ scopes: ["reservations:read"] })
+      yield* expectFailure(confirm(api, missingId), ReservationNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(
-        yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }, { key: readOnly }),
-        403,
-        "permission",
-        "insufficient_scope"
+        yield* postConfirm(api, "RES-1", { payment_reference: reference() }),
+        404,
+        "not_found",
+        "reservation_not_found"
       )
+      yield* expectFailure(confirm(api, held.reservation_id, {}, { key: otherKey }), ReservationNotFound)
+      const readOnly = yield* api.createKey({ scopes: ["reservations:read"] })
+      yield* expectFailure(confirm(api, held.reservation_id, {}, { key: readOnly }), InsufficientScope)
     }))
 
   it.effect("409 not_confirmable for a cancelled or otherwise not tentative reservation", () =>
@@ -253,12 +275,16 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const guest = yield* newGuest(api)
       const stay = { check_in: "2031-04-28", check_out: "2031-04-29" }
       const held = yield* hold(api, holdBody(api, guest, stay))
-      expect((yield* postCancel(api, held.reservation_id)).status).toBe(200)
-      const notConfirmable = (res: ApiResponse) => expectError(res, 409, "conflict", "not_confirmable")
-      notConfirmable(yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }))
+      expect((yield* cancel(api, held.reservation_id)).status).toBe("cancelled")
+      expectError(
+        yield* postConfirm(api, held.reservation_id, { payment_reference: reference() }),
+        409,
+        "conflict",
+        "not_confirmable"
+      )
       for (const status of ["checked_in", "checked_out", "no_show"] as const) {
         const seeded = yield* seedStay(api, { checkIn: "2031-01-01", checkOut: "2031-01-02", status })
-        notConfirmable(yield* postConfirm(api, seeded.reservation_id, { payment_reference: reference() }))
+        yield* expectFailure(confirm(api, seeded.reservation_id), NotConfirmable)
       }
     }))
 
@@ -280,8 +306,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
         checkOut: "2031-05-14",
         status: "confirmed"
       })
-      const res = yield* postConfirm(api, held.reservation_id, { payment_reference: reference() })
-      expectError(res, 409, "conflict", "no_availability")
+      yield* expectFailure(confirm(api, held.reservation_id), NoAvailability)
       expect((yield* getReservation(api, held.reservation_id)).status).toBe("tentative")
       expect(yield* count(api.sql, "payments", { column: "reservation_id", value: held.reservation_id })).toBe(0)
     }))
