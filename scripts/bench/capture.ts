@@ -13,7 +13,6 @@ import { sharedBucket } from "@hotel/persistence/platform/RateLimitLeases"
 import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
 import { SqlLive } from "@hotel/persistence/database/Sql"
 import { EventsLive } from "@hotel/http/events/EventsLive"
-import { RepositoriesLive } from "@hotel/server/main"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -61,7 +60,7 @@ const services = (url: string) =>
     Quotes.Default,
     Holds.Default,
     // A hold appends its events in its own transaction, so the captured transaction includes them.
-    EventsLive.pipe(Layer.provide(RepositoriesLive))
+    EventsLive
   ).pipe(Layer.provideMerge(SqlLive), Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))
 
 export const capture = (url: string, input: {

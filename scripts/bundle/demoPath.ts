@@ -2,14 +2,14 @@ import type * as esbuild from "esbuild"
 import * as fs from "node:fs"
 import * as path from "node:path"
 
-const demoModule = /packages[\\/]server[\\/]src[\\/]cli[\\/]Demo\.ts$/
+const demoModule = /packages[\\/]server[\\/]src[\\/]runtime[\\/]FirstStart\.ts$/
 const sourcePath = "\"../../demo/harbour.json\""
 const bundledPath = "\"./demo/harbour.json\""
 
 /**
- * `hotel demo` reads `packages/server/demo/harbour.json` relative to its own module; bundled, that module is
- * `dist/hotel.js`, so the file is copied to `dist/demo/` and the relative path rewritten. The build fails if
- * the path in Demo.ts changes, rather than shipping a demo command that cannot find its file.
+ * `hotel demo` (and the first `hotel serve`) reads `packages/server/demo/harbour.json` relative to its own
+ * module; bundled, that module is in `dist/`, so the file is copied to `dist/demo/` and the relative path rewritten. The build fails if
+ * the path in FirstStart.ts changes, rather than shipping a demo command that cannot find its file.
  */
 export const demoPathPlugin = (outdir: string): esbuild.Plugin => ({
   name: "demo-path",
@@ -17,7 +17,7 @@ export const demoPathPlugin = (outdir: string): esbuild.Plugin => ({
     build.onLoad({ filter: demoModule }, (args) => {
       const source = fs.readFileSync(args.path, "utf8")
       if (!source.includes(sourcePath)) {
-        return { errors: [{ text: `Demo.ts no longer reads ${sourcePath}; update scripts/bundle/demoPath.ts` }] }
+        return { errors: [{ text: `FirstStart.ts no longer reads ${sourcePath}; update scripts/bundle/demoPath.ts` }] }
       }
       const demoFile = path.resolve(path.dirname(args.path), JSON.parse(sourcePath) as string)
       fs.mkdirSync(path.join(outdir, "demo"), { recursive: true })

@@ -1,52 +1,37 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { AvailabilityApi } from "./quotes/Api.js"
-import { CatalogApi } from "./catalog/Api.js"
-import { GuestsApi } from "./guests/Api.js"
-import { HoldsApi } from "./booking/Api.js"
-import { ReservationActionsApi } from "./booking/Api.js"
-import { ReservationReadsApi } from "./booking/Api.js"
-import { HealthApi } from "./platform/Api.js"
-import { MeApi } from "./platform/Api.js"
-import { RatePlanReadsApi } from "./rates/Api.js"
-import { RatesApi } from "./quotes/Api.js"
-import { InclusionsApi } from "./rates/RateManagementApi.js"
-import { IntervalsApi } from "./rates/RateManagementApi.js"
-import { PromoCodesApi } from "./rates/RateManagementApi.js"
-import { RatePlanWritesApi } from "./rates/Api.js"
-import { CancellationQuoteApi } from "./booking/Api.js"
-import { ChargesApi } from "./folios/Api.js"
-import { FoliosApi } from "./folios/Api.js"
-import { LoyaltyApi } from "./guests/Api.js"
-import { StayApi } from "./stays/Api.js"
-import { EventsApi } from "./events/Api.js"
-import { WebhookEndpointNotFoundError, WebhooksApi } from "./webhooks/Api.js"
+import { BookingGroups } from "./booking/Api.js"
+import { CatalogGroups } from "./catalog/Api.js"
+import { withRequestPipeline } from "./common/Pipeline.js"
+import { EventsGroups } from "./events/Api.js"
+import { FoliosGroups } from "./folios/Api.js"
+import { GuestsGroups } from "./guests/Api.js"
+import { PlatformGroups } from "./platform/Api.js"
+import { QuotesGroups } from "./quotes/Api.js"
+import { RatesGroups } from "./rates/Api.js"
+import { StaysGroups } from "./stays/Api.js"
+import { WebhookEndpointNotFoundError, WebhooksGroups } from "./webhooks/Api.js"
 import * as Errors from "./common/Errors.js"
 import { describeDocument } from "./openapi/Document.js"
 
-/** The endpoints with their own errors; the description reads what each operation can answer from it. */
+/**
+ * The endpoints with their own errors; the description reads what each operation can answer from it. A feature
+ * is one line here (its group list) and one in `packages/server/src/main.ts` (its handlers).
+ */
 export const Endpoints = HttpApi.make("hotel")
-  .add(HealthApi)
-  .add(MeApi)
-  .add(CatalogApi)
-  .add(RatePlanReadsApi)
-  .add(RatePlanWritesApi)
-  .add(IntervalsApi)
-  .add(InclusionsApi)
-  .add(PromoCodesApi)
-  .add(AvailabilityApi)
-  .add(RatesApi)
-  .add(GuestsApi)
-  .add(ReservationReadsApi)
-  .add(HoldsApi)
-  .add(ReservationActionsApi)
-  .add(FoliosApi)
-  .add(ChargesApi)
-  .add(LoyaltyApi)
-  .add(StayApi)
-  .add(CancellationQuoteApi)
-  .add(EventsApi)
-  .add(WebhooksApi)
+  .addHttpApi(PlatformGroups)
+  .addHttpApi(withRequestPipeline(
+    HttpApi.make("hotel")
+      .addHttpApi(CatalogGroups)
+      .addHttpApi(RatesGroups)
+      .addHttpApi(QuotesGroups)
+      .addHttpApi(GuestsGroups)
+      .addHttpApi(BookingGroups)
+      .addHttpApi(FoliosGroups)
+      .addHttpApi(StaysGroups)
+      .addHttpApi(EventsGroups)
+      .addHttpApi(WebhooksGroups)
+  ))
 
 /**
  * The contract. Clients import this (and nothing of the server) to derive typed clients.

@@ -1,81 +1,85 @@
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { HttpLive } from "@hotel/http/HttpLive"
+import { HotelApi } from "@hotel/http/Api"
+import { HttpBookingLive } from "@hotel/http/booking/Http"
+import { HttpCatalogLive } from "@hotel/http/catalog/Http"
+import { EventsLive } from "@hotel/http/events/EventsLive"
+import { HttpEventsLive } from "@hotel/http/events/Http"
+import { HttpFoliosLive } from "@hotel/http/folios/Http"
+import { HttpGuestsLive } from "@hotel/http/guests/Http"
+import { apiWith, serveApi } from "@hotel/http/HttpLive"
 import { Authenticator } from "@hotel/http/platform/Authenticator"
 import { ClientAddress } from "@hotel/http/platform/ClientAddress"
-import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
-import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
-import { Cancellations } from "@hotel/persistence/booking/Cancellations"
-import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
-import { Charges } from "@hotel/persistence/folios/Charges"
-import { Confirmations } from "@hotel/persistence/booking/Confirmations"
-import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
-import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
-import { Holds } from "@hotel/persistence/booking/Holds"
+import { HttpPlatformLive } from "@hotel/http/platform/Http"
+import { HttpQuotesLive } from "@hotel/http/quotes/Http"
+import { HttpRatesLive } from "@hotel/http/rates/Http"
+import { HttpStaysLive } from "@hotel/http/stays/Http"
+import { HttpWebhooksLive } from "@hotel/http/webhooks/Http"
 import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
-import { EventsLive } from "@hotel/http/events/EventsLive"
-import { EventFeed } from "@hotel/persistence/events/EventFeed"
+import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
-import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
-import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
-import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { IdempotencyKeys } from "@hotel/persistence/platform/IdempotencyKeys"
-import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
-import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
-import { Inventory } from "@hotel/persistence/quotes/Inventory"
-import { Loyalty } from "@hotel/persistence/guests/Loyalty"
-import type { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
+import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
-import { PricingInputs } from "@hotel/persistence/quotes/PricingInputs"
-import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
-import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import type { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
-import { RateManagement } from "@hotel/persistence/rates/RateManagement"
-import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
-import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
-import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
+import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
+import { WebhookWorkerLive } from "@hotel/persistence/webhooks/WebhookDispatcher"
+import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Layer from "effect/Layer"
-import { MigratedDatabaseLive } from "./runtime/Database.js"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
 import { TracingLive } from "./observability/Tracing.js"
+import { DatabaseLive as DatabaseOnlyLive, MigratedDatabaseLive } from "./runtime/Database.js"
 import { DrainingServerLive, DrainOnShutdownLive } from "./runtime/DrainingServer.js"
+import { seedDemoWhenEmpty } from "./runtime/FirstStart.js"
 
-// The composition root: every layer of the running application is chosen here, and only here.
+// The composition root: every live layer of the running application is chosen here, and only here. The CLI
+// (`cli/`) and the tests' server (`test/utils/TestServer.ts`) build from these parts.
 
-/** The repositories and transaction services the handlers call; each needs only a `SqlClient`. */
-export const RepositoriesLive = Layer.mergeAll(
-  ApiKeyRepository.Default,
-  CatalogRepository.Default,
-  RatePlanRepository.Default,
-  RateManagement.Default,
-  IntervalRepository.Default,
-  InclusionRepository.Default,
-  PromoCodeRepository.Default,
-  PricingInputs.Default,
-  Inventory.Default,
-  Quotes.Default,
-  GuestRepository.Default,
-  ReservationReads.Default,
-  Holds.Default,
-  Confirmations.Default,
-  Cancellations.Default,
-  FolioRepository.Default,
-  Charges.Default,
-  Loyalty.Default,
-  StayTransitions.Default,
-  CancellationQuote.Default,
-  EventFeed.Default,
-  WebhookEndpoints.Default.pipe(Layer.provide(WebhookPolicy.layer))
+/** The API's features, one line each: the handlers of a feature's groups with the services they call. */
+export const FeaturesLive = Layer.mergeAll(
+  HttpPlatformLive,
+  HttpCatalogLive,
+  HttpRatesLive,
+  HttpQuotesLive,
+  HttpGuestsLive,
+  HttpBookingLive,
+  HttpFoliosLive,
+  HttpStaysLive,
+  HttpEventsLive,
+  HttpWebhooksLive
 )
+
+/** `HotelApi` with every feature, behind the gateway, on whatever `HttpServer` is provided. */
+export const HttpLive = serveApi(apiWith(HotelApi, FeaturesLive))
 
 /** The platform services of the request pipeline: `PlatformLive` (Postgres) or `PlatformInMemory` (tests). */
 export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyKeys | MaintenanceRepository, never, SqlClient.SqlClient>
 
-/** Everything the HTTP layer takes from outside, with the given platform services. */
+/**
+ * What every feature takes from outside, with the given platform services: the authenticator and its keys,
+ * the event outbox (with the renderer of events' payloads), the client address, the webhook policy.
+ */
 export const servicesWith = (platform: PlatformLayer) =>
-  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer).pipe(Layer.provideMerge(Layer.mergeAll(RepositoriesLive, platform)))
+  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer, WebhookPolicy.layer).pipe(
+    Layer.provideMerge(Layer.mergeAll(ApiKeyRepository.Default, platform))
+  )
+
+/** The services of the `hotel` commands: the property import, API keys, exchange rates, maintenance. */
+export const AdminServicesLive = Layer.mergeAll(
+  PropertyImport.Default.pipe(Layer.provide(EventsLive)),
+  ApiKeyRepository.Default,
+  FxRepository.Default,
+  MaintenanceRepository.Default
+)
+
+/** The database of `DATABASE_URL` (or the embedded server) as it is: what `hotel migrate` migrates. */
+export const DatabaseLive = DatabaseOnlyLive
+
+/** The commands' services over the migrated database. */
+export const AdminLive = AdminServicesLive.pipe(Layer.provideMerge(MigratedDatabaseLive))
 
 /**
  * The background work of every process: the sweeper of expired holds, webhook delivery, the event purge and
@@ -112,5 +116,11 @@ export const ApplicationLive = DrainOnShutdownLive.pipe(
   Layer.provide(ObservabilityLive)
 )
 
-/** The whole application: the migrated database (`DATABASE_URL` or embedded), services, API, server, sweeper. */
-export const MainLive = ApplicationLive.pipe(Layer.provide(MigratedDatabaseLive))
+/**
+ * `hotel serve`: the migrated database (`DATABASE_URL`, or the embedded server), the demo on an empty embedded
+ * database (printed once, before the server listens), then the application.
+ */
+export const MainLive = ApplicationLive.pipe(
+  Layer.provide(Layer.effectDiscard(seedDemoWhenEmpty)),
+  Layer.provide(AdminLive)
+)

@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
+import { NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { IntParam } from "../common/QueryParams.js"
@@ -90,9 +91,6 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
       .annotate(NotFoundAs, ReservationNotFound)
       .annotateContext(EntityTagged)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
 {}
 
@@ -151,9 +149,6 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .addError(Errors.PaymentReferenceReused)
       .annotate(NotFoundAs, ReservationNotFound)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
 {}
 
@@ -180,9 +175,6 @@ export class ReservationActionsApi extends HttpApiGroup.make("reservationActions
       .addError(Errors.NotCancellable)
       .addError(Errors.PreconditionFailed)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)
 {}
@@ -210,10 +202,14 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.NotCancellable)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
   .annotate(NotFoundAs, ReservationNotFound)
   .annotate(CacheControl, noStore)
 {}
+
+/** The `booking` feature's endpoint groups: holds, their confirmation and cancellation, reservation reads. `Api.ts` adds them to `HotelApi`. */
+export const BookingGroups = HttpApi.make("hotel")
+  .add(ReservationReadsApi)
+  .add(HoldsApi)
+  .add(ReservationActionsApi)
+  .add(CancellationQuoteApi)

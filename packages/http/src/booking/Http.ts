@@ -12,8 +12,9 @@ import { presentConfirmation, presentHold, presentCancellation } from "./Booking
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import { presentCancellationQuote } from "../stays/StayPresenter.js"
+import * as Layer from "effect/Layer"
 
-export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
+const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {
     const reservations = yield* ReservationReads
     return handlers
@@ -35,7 +36,7 @@ export const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservati
         }))
   }))
 
-export const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
+const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
   Effect.gen(function*() {
     const holds = yield* Holds
     const confirmations = yield* Confirmations
@@ -83,7 +84,7 @@ export const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =
         }))
   }))
 
-export const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationActions", (handlers) =>
+const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationActions", (handlers) =>
   Effect.gen(function*() {
     const cancellations = yield* Cancellations
     return handlers.handle("cancel", ({ headers, path, payload }) =>
@@ -94,7 +95,7 @@ export const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reserva
       }))
   }))
 
-export const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancellationQuote", (handlers) =>
+const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancellationQuote", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* CancellationQuote
     return handlers.handle("get", ({ path }) =>
@@ -103,3 +104,11 @@ export const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancell
         return presentCancellationQuote(yield* quotes.quote(key.propertyId, path.id))
       }))
   }))
+
+/** The `booking` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpBookingLive = Layer.mergeAll(
+  ReservationReadHandlers,
+  HoldHandlers,
+  ReservationActionHandlers,
+  CancellationQuoteHandlers
+).pipe(Layer.provide(Layer.mergeAll(ReservationReads.Default, Holds.Default, Confirmations.Default, Cancellations.Default, CancellationQuote.Default)))

@@ -1,7 +1,8 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, RequiredScope, shortCache } from "../common/Security.js"
+import { CacheControl, RequiredScope, shortCache } from "../common/Security.js"
 import { CurrencyCode, Decimal, Id, ListOf, Money } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../common/EntityTags.js"
@@ -69,9 +70,10 @@ export class CatalogApi extends HttpApiGroup.make("catalog")
   .add(HttpApiEndpoint.get("property", "/property").annotateContext(doc("Get the property", "The property's currencies, taxes, child age brackets, loyalty earning rate and default cancellation policy.")).addSuccess(Property).annotateContext(EntityTagged))
   .add(HttpApiEndpoint.get("roomTypes", "/room-types").annotateContext(doc("List room types", "Every room type with its occupancy, bed configurations and rooms.")).addSuccess(ListOf(RoomType)).annotateContext(EntityTagged))
   .add(HttpApiEndpoint.get("services", "/services").annotateContext(doc("List services", "The services that can be added to a hold or charged to a folio, with their price, tax and modifiers.")).addSuccess(ListOf(Service)).annotateContext(EntityTagged))
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, shortCache)
 {}
+
+/** The `catalog` feature's endpoint groups: the property, its room types and services. `Api.ts` adds them to `HotelApi`. */
+export const CatalogGroups = HttpApi.make("hotel")
+  .add(CatalogApi)

@@ -5,8 +5,9 @@ import { HotelApi } from "../Api.js"
 import { presentProperty, presentService } from "./CatalogPresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
+import * as Layer from "effect/Layer"
 
-export const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
+const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
   Effect.gen(function*() {
     const catalog = yield* CatalogRepository
     const details = (propertyId: string) =>
@@ -26,3 +27,6 @@ export const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handle
           return { data: rows.map((row) => presentService(row, property.base_currency)) }
         }))
   }))
+
+/** The `catalog` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpCatalogLive = CatalogHandlers.pipe(Layer.provide(CatalogRepository.Default))

@@ -38,9 +38,9 @@ export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@hote
  */
 export class RequestBody extends HttpApiMiddleware.Tag<RequestBody>()("@hotel/http/common/RequestBody", {
   failure: Schema.Union(
-    Errors.PayloadTooLarge,
-    Errors.InvalidJson,
     Errors.InvalidParameters,
+    Errors.InvalidJson,
+    Errors.PayloadTooLarge,
     Errors.IdempotencyKeyReuse,
     Errors.IdempotencyInProgress
   ),

@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { Text } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { IntParam } from "../common/QueryParams.js"
-import { Authorization, CacheControl, IdempotentTransaction, noStore, RequestBody, RequiredScope } from "../common/Security.js"
+import { CacheControl, noStore, RequiredScope } from "../common/Security.js"
 import { EventPage, TypesParam } from "./schemas.js"
 import { doc, tag } from "../openapi/Docs.js"
 
@@ -24,7 +25,8 @@ export class EventsApi extends HttpApiGroup.make("events")
       .annotate(RequiredScope, "events:read")
       .annotate(CacheControl, noStore)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
 {}
+
+/** The `events` feature's endpoint groups: the event feed. `Api.ts` adds them to `HotelApi`. */
+export const EventsGroups = HttpApi.make("hotel")
+  .add(EventsApi)

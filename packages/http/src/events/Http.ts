@@ -4,8 +4,9 @@ import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { presentEvent } from "./EventPresenter.js"
+import * as Layer from "effect/Layer"
 
-export const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers) =>
+const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers) =>
   Effect.gen(function*() {
     const feed = yield* EventFeed
     return handlers.handle("list", ({ urlParams }) =>
@@ -19,3 +20,6 @@ export const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers)
         return { data: page.rows.map(presentEvent), has_more: page.hasMore }
       }))
   }))
+
+/** The `events` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpEventsLive = EventHandlers.pipe(Layer.provide(EventFeed.Default))

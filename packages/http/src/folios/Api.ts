@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Security.js"
 import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -53,9 +54,6 @@ export class FoliosApi extends HttpApiGroup.make("folios")
       .addError(Errors.FolioNotFound)
       .annotateContext(EntityTagged)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:read")
   .annotate(NotFoundAs, FolioNotFound)
   .annotate(CacheControl, noStore)
@@ -87,9 +85,11 @@ export class ChargesApi extends HttpApiGroup.make("charges")
       .addError(Errors.ServiceNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "folios:write")
   .annotate(NotFoundAs, ReservationNotFound)
 {}
+
+/** The `folios` feature's endpoint groups: folios and their charges. `Api.ts` adds them to `HotelApi`. */
+export const FoliosGroups = HttpApi.make("hotel")
+  .add(FoliosApi)
+  .add(ChargesApi)

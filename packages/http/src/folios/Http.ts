@@ -8,8 +8,9 @@ import { HotelApi } from "../Api.js"
 import { presentFolio, presentCharge } from "./FolioPresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Charges } from "@hotel/persistence/folios/Charges"
+import * as Layer from "effect/Layer"
 
-export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
+const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
   Effect.gen(function*() {
     const folios = yield* FolioRepository
     return handlers.handle("get", ({ path }) =>
@@ -26,7 +27,7 @@ export const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers)
       }))
   }))
 
-export const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
+const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
   Effect.gen(function*() {
     const charges = yield* Charges
     return handlers.handle("post", ({ path, payload }) =>
@@ -43,3 +44,9 @@ export const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handler
         return presentCharge(result)
       }))
   }))
+
+/** The `folios` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpFoliosLive = Layer.mergeAll(
+  FolioHandlers,
+  ChargeHandlers
+).pipe(Layer.provide(Layer.mergeAll(FolioRepository.Default, Charges.Default)))

@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { Created, Id, IdParam, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../common/EntityTags.js"
@@ -51,9 +52,6 @@ export class GuestsApi extends HttpApiGroup.make("guests")
       .annotateContext(EntityTagged)
       .annotate(NotFoundAs, GuestNotFound)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
 {}
 
 export const RedemptionCreated = Schema.Struct({
@@ -79,9 +77,11 @@ export class LoyaltyApi extends HttpApiGroup.make("loyalty")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InsufficientPoints)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "guests:write")
   .annotate(NotFoundAs, GuestNotFound)
 {}
+
+/** The `guests` feature's endpoint groups: guests and their loyalty points. `Api.ts` adds them to `HotelApi`. */
+export const GuestsGroups = HttpApi.make("hotel")
+  .add(GuestsApi)
+  .add(LoyaltyApi)

@@ -8,8 +8,9 @@ import { timestamp } from "../common/Format.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Loyalty } from "@hotel/persistence/guests/Loyalty"
 import { presentRedemption } from "../stays/StayPresenter.js"
+import * as Layer from "effect/Layer"
 
-export const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
+const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
   Effect.gen(function*() {
     const guests = yield* GuestRepository
     return handlers
@@ -25,7 +26,7 @@ export const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers)
         ))
   }))
 
-export const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handlers) =>
+const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handlers) =>
   Effect.gen(function*() {
     const loyalty = yield* Loyalty
     return handlers.handle("redeem", ({ path, payload }) =>
@@ -38,3 +39,9 @@ export const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handle
         return presentRedemption(result)
       }))
   }))
+
+/** The `guests` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpGuestsLive = Layer.mergeAll(
+  GuestHandlers,
+  LoyaltyHandlers
+).pipe(Layer.provide(Layer.mergeAll(GuestRepository.Default, Loyalty.Default)))

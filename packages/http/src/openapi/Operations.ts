@@ -27,12 +27,17 @@ export const operationFacts = <Id extends string, Groups extends HttpApiGroup.Ht
   api: HttpApi.HttpApi<Id, Groups, E, R>
 ): ReadonlyMap<string, OperationFacts> => {
   const facts = new Map<string, OperationFacts>()
+  // The request pipeline is API-level middleware (`common/Pipeline.ts`), so its failures are the API's errors,
+  // which the reflection lists under every endpoint: an endpoint's own are the rest, plus its middleware's.
+  const apiErrors = new Set(identifiers(api.errorSchema.ast))
   HttpApi.reflect(api, {
     onGroup: () => undefined,
-    onEndpoint: ({ endpoint, errors, group, mergedAnnotations }) => {
+    onEndpoint: ({ endpoint, errors, group, mergedAnnotations, middleware }) => {
       const id = group.topLevel ? endpoint.name : `${group.identifier}.${endpoint.name}`
+      const declared = [...errors.values()].flatMap(({ ast }) => Option.toArray(ast).flatMap(identifiers))
+      const pipeline = [...middleware].flatMap((tag) => identifiers(tag.failure.ast))
       facts.set(id, {
-        errors: new Set([...errors.values()].flatMap(({ ast }) => Option.toArray(ast).flatMap(identifiers))),
+        errors: new Set([...declared.filter((name) => !apiErrors.has(name)), ...pipeline]),
         notFound: Context.getOption(mergedAnnotations, NotFoundAs).pipe(
           Option.flatMap((cls) => (Schema.isSchema(cls) ? getErrorMeta(cls) : Option.none())),
           Option.map((meta) => `${meta.code}_error`)

@@ -1,7 +1,8 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
-import { Public, Authorization } from "../common/Security.js"
+import { Authorization, Public } from "../common/Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
 import { Id, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -32,3 +33,11 @@ export class MeApi extends HttpApiGroup.make("me")
   .add(HttpApiEndpoint.get("me", "/me").annotateContext(doc("Describe the calling key", "The API key behind the request: its property, scopes, sales context, label and expiry, with this request's id.")).addSuccess(Me))
   .middleware(Authorization)
 {}
+
+/**
+ * The `platform` feature's endpoint groups, outside the request pipeline: the health checks are public, and
+ * `/me` takes no body, so it needs only the key's check.
+ */
+export const PlatformGroups = HttpApi.make("hotel")
+  .add(HealthApi)
+  .add(MeApi)

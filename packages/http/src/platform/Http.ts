@@ -5,8 +5,9 @@ import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"
 import { currentRequestId } from "../common/Envelope.js"
 import { CurrentApiKey } from "../common/Security.js"
+import * as Layer from "effect/Layer"
 
-export const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
+const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return handlers
@@ -15,7 +16,7 @@ export const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers
       .handle("ready", () => sql`SELECT 1`.pipe(Effect.orDie, Effect.as({ status: "ok" as const })))
   }))
 
-export const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
+const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
   handlers.handle("me", () =>
     Effect.gen(function*() {
       const key = yield* CurrentApiKey
@@ -29,3 +30,9 @@ export const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
         request_id: yield* FiberRef.get(currentRequestId)
       }
     })))
+
+/** The `platform` feature: its handlers (the database comes from outside). */
+export const HttpPlatformLive = Layer.mergeAll(
+  HealthHandlers,
+  MeHandlers
+)

@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { boundedString, IsoDate, Uuid } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, noStore, RequiredScope } from "../common/Security.js"
+import { CacheControl, noStore, RequiredScope } from "../common/Security.js"
 import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../common/Common.js"
 import { BooleanParam, IntListParam, IntParam } from "../common/QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -83,9 +84,6 @@ export class RatesApi extends HttpApiGroup.make("rates")
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, noStore)
 {}
@@ -119,9 +117,11 @@ export class AvailabilityApi extends HttpApiGroup.make("availability")
       .addSuccess(ListOf(RoomTypeAvailability))
       .addError(Errors.RoomTypeNotFound)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, noStore)
 {}
+
+/** The `quotes` feature's endpoint groups: availability and priced quotes. `Api.ts` adds them to `HotelApi`. */
+export const QuotesGroups = HttpApi.make("hotel")
+  .add(AvailabilityApi)
+  .add(RatesApi)

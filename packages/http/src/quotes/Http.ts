@@ -7,8 +7,9 @@ import { HotelApi } from "../Api.js"
 import { presentOffer, presentAvailability } from "./QuotePresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Inventory } from "@hotel/persistence/quotes/Inventory"
+import * as Layer from "effect/Layer"
 
-export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
+const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* Quotes
     return handlers.handle("rates", ({ urlParams }) =>
@@ -39,7 +40,7 @@ export const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) 
       }))
   }))
 
-export const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
+const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
   Effect.gen(function*() {
     const inventory = yield* Inventory
     return handlers.handle("availability", ({ urlParams }) =>
@@ -55,3 +56,9 @@ export const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability
         return { data: entries.map(presentAvailability) }
       }))
   }))
+
+/** The `quotes` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpQuotesLive = Layer.mergeAll(
+  RatesHandlers,
+  AvailabilityHandlers
+).pipe(Layer.provide(Layer.mergeAll(Quotes.Default, Inventory.Default)))

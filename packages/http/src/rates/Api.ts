@@ -1,9 +1,11 @@
+import * as HttpApi from "@effect/platform/HttpApi"
+import { InclusionsApi, IntervalsApi, PromoCodesApi } from "./RateManagementApi.js"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { RatePlanNotFound, Rates } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, CacheControl, NotFoundAs, RequiredScope, shortCache } from "../common/Security.js"
+import { CacheControl, NotFoundAs, RequiredScope, shortCache } from "../common/Security.js"
 import { CancellationTier } from "../catalog/Api.js"
 import { Created, CurrencyCode, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -57,9 +59,6 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
       .annotate(NotFoundAs, RatePlanNotFound)
       .annotateContext(EntityTagged)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, shortCache)
 {}
@@ -99,9 +98,14 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
       .addError(Errors.DefaultRatePlanProtected)
       .addError(Errors.RatePlanInUse)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, RatePlanNotFound)
 {}
+
+/** The `rates` feature's endpoint groups: rate plans, their intervals, inclusions and promo codes. `Api.ts` adds them to `HotelApi`. */
+export const RatesGroups = HttpApi.make("hotel")
+  .add(RatePlanReadsApi)
+  .add(RatePlanWritesApi)
+  .add(IntervalsApi)
+  .add(InclusionsApi)
+  .add(PromoCodesApi)

@@ -11,8 +11,9 @@ import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
 import { presentInterval, presentInclusion, presentPromoCode } from "./RateManagementPresenter.js"
 import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
+import * as Layer from "effect/Layer"
 
-export const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanReads", (handlers) =>
+const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanReads", (handlers) =>
   Effect.gen(function*() {
     const plans = yield* RatePlanRepository
     return handlers
@@ -32,7 +33,7 @@ export const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanRead
         ))
   }))
 
-export const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWrites", (handlers) =>
+const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWrites", (handlers) =>
   Effect.gen(function*() {
     const rates = yield* RateManagement
     return handlers
@@ -56,7 +57,7 @@ export const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWri
         }))
   }))
 
-export const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (handlers) =>
+const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (handlers) =>
   Effect.gen(function*() {
     const intervals = yield* IntervalRepository
     return handlers
@@ -91,7 +92,7 @@ export const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (han
         }))
   }))
 
-export const InclusionHandlers = HttpApiBuilder.group(HotelApi, "inclusions", (handlers) =>
+const InclusionHandlers = HttpApiBuilder.group(HotelApi, "inclusions", (handlers) =>
   Effect.gen(function*() {
     const inclusions = yield* InclusionRepository
     return handlers
@@ -109,7 +110,7 @@ export const InclusionHandlers = HttpApiBuilder.group(HotelApi, "inclusions", (h
         }))
   }))
 
-export const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (handlers) =>
+const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (handlers) =>
   Effect.gen(function*() {
     const codes = yield* PromoCodeRepository
     return handlers
@@ -143,3 +144,12 @@ export const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (h
           return { promo_code_id: path.id, deleted: true as const }
         }))
   }))
+
+/** The `rates` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpRatesLive = Layer.mergeAll(
+  RatePlanReadHandlers,
+  RatePlanWriteHandlers,
+  IntervalHandlers,
+  InclusionHandlers,
+  PromoCodeHandlers
+).pipe(Layer.provide(Layer.mergeAll(RatePlanRepository.Default, RateManagement.Default, IntervalRepository.Default, InclusionRepository.Default, PromoCodeRepository.Default)))

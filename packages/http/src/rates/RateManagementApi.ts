@@ -3,7 +3,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { RatePlanNotFound, Rates, IntervalNotFound, PromoCodeNotFound } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
@@ -86,9 +86,6 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
       .addSuccess(IntervalDeleted)
       .addError(Errors.PreconditionFailed)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, IntervalNotFound)
 {}
@@ -124,9 +121,6 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
       .addSuccess(InclusionsReplaced)
       .addError(Errors.ServiceNotFound)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, RatePlanNotFound)
 {}
@@ -189,9 +183,6 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
       .addSuccess(PromoCodeDeleted)
       .addError(Errors.PreconditionFailed)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
   .annotate(NotFoundAs, PromoCodeNotFound)
 {}

@@ -1,9 +1,10 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
-import { Authorization, IdempotentTransaction, RequestBody, NotFoundAs, RequiredScope } from "../common/Security.js"
+import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { Id, IdParam } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 
@@ -42,9 +43,10 @@ export class StayApi extends HttpApiGroup.make("stay")
       .addError(Errors.ReservationNotFound)
       .addError(Errors.InvalidStatusTransition)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)
 {}
+
+/** The `stays` feature's endpoint groups: check-in, check-out and no-show. `Api.ts` adds them to `HotelApi`. */
+export const StaysGroups = HttpApi.make("hotel")
+  .add(StayApi)

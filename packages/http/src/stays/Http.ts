@@ -4,8 +4,9 @@ import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
 import { HotelApi } from "../Api.js"
 import { presentStay } from "./StayPresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
+import * as Layer from "effect/Layer"
 
-export const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
+const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
   Effect.gen(function*() {
     const stays = yield* StayTransitions
     return handlers
@@ -25,3 +26,6 @@ export const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
           return presentStay(yield* stays.noShow(key.propertyId, path.id))
         }))
   }))
+
+/** The `stays` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpStaysLive = StayHandlers.pipe(Layer.provide(StayTransitions.Default))

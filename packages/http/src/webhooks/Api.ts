@@ -1,10 +1,11 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { boundedString, Events, Text, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { Created, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import { wire } from "../common/Envelope.js"
-import { Authorization, IdempotentTransaction, NotFoundAs, RequestBody, RequiredScope } from "../common/Security.js"
+import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 import * as Errors from "../common/Errors.js"
@@ -105,9 +106,10 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       .setPayload(Schema.Struct({ event_id: Text }))
       .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "webhooks:write")
   .annotate(NotFoundAs, WebhookEndpointNotFound)
 {}
+
+/** The `webhooks` feature's endpoint groups: webhook endpoints and their deliveries. `Api.ts` adds them to `HotelApi`. */
+export const WebhooksGroups = HttpApi.make("hotel")
+  .add(WebhooksApi)

@@ -4,8 +4,9 @@ import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { presentAttempt, presentEndpoint } from "./WebhookPresenter.js"
+import * as Layer from "effect/Layer"
 
-export const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
+const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
   Effect.gen(function*() {
     const endpoints = yield* WebhookEndpoints
     const property = Effect.map(CurrentApiKey, (key) => key.propertyId)
@@ -49,3 +50,6 @@ export const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handl
           return { event_id: payload.event_id, queued: true as const }
         }))
   }))
+
+/** The `webhooks` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
+export const HttpWebhooksLive = WebhookHandlers.pipe(Layer.provide(WebhookEndpoints.Default))

@@ -1,17 +1,12 @@
 import * as HelpDoc from "@effect/cli/HelpDoc"
 import * as ValidationError from "@effect/cli/ValidationError"
-import { EventsLive } from "@hotel/http/events/EventsLive"
-import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
-import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
-import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
-import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
 import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { MigratedDatabaseLive } from "../runtime/Database.js"
+import { AdminLive } from "../main.js"
 import { startupFailureText } from "../runtime/StartupFailures.js"
 import { embeddedFailureText } from "./EmbeddedFailure.js"
 
@@ -24,17 +19,10 @@ export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandF
 /** The one JSON document a command prints on stdout. */
 export const printJson = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
 
-export { DatabaseLive } from "../runtime/Database.js"
+export { DatabaseLive } from "../main.js"
 
-/** The database with every migration applied, and the services the commands use. */
-export const ServicesLive = Layer.mergeAll(
-  PropertyImport.Default.pipe(Layer.provide(EventsLive)),
-  ApiKeyRepository.Default,
-  FxRepository.Default,
-  MaintenanceRepository.Default
-).pipe(
-  Layer.provideMerge(MigratedDatabaseLive)
-)
+/** The database with every migration applied, and the services the commands use (chosen in `main.ts`). */
+export const ServicesLive = AdminLive
 
 /** Runs a command's work against the migrated database and prints its result. */
 export const runPrinting = <A, E, R>(work: Effect.Effect<A, E, R>) =>

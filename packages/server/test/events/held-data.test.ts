@@ -5,6 +5,7 @@ import { EventOutbox, type PendingEvent } from "@hotel/persistence/events/EventO
 import { EventRenderer } from "@hotel/persistence/events/EventRenderer"
 import { Subject } from "@hotel/persistence/events/EventSubject"
 import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { hold, holdBody, newGuest } from "../utils/booking.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
@@ -46,7 +47,8 @@ const setup = (api: TestApiService) =>
     return { property, key, guest, plan, body }
   })
 
-layer(TestApiLive, { excludeTestServices: true })("reservation.held data", (it) => {
+// The hold service itself (the API keeps it inside its booking feature), to watch what it appends.
+layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), { excludeTestServices: true })("reservation.held data", (it) => {
   it.effect("is GET /reservations/{id} right after the hold, value for value", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

@@ -1,12 +1,11 @@
 import { expect, layer } from "@effect/vitest"
-import { HttpLive } from "@hotel/http/HttpLive"
 import { ClientAddress, parseTrustedProxies } from "@hotel/http/platform/ClientAddress"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
 import * as Http from "node:http"
-import { servicesWith } from "../../src/main.js"
+import { HttpLive, servicesWith } from "../../src/main.js"
 import { makeTestApiLive, TestApi } from "../utils/TestServer.js"
 
 // Failed authentication is limited per client address. Behind a trusted proxy (`HOTEL_TRUSTED_PROXIES`)

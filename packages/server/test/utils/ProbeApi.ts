@@ -1,3 +1,4 @@
+import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
@@ -5,8 +6,9 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { NoAvailability } from "@hotel/domain"
 import { HotelApi } from "@hotel/http/Api"
 import * as Errors from "@hotel/http/common/Errors"
-import { HandlersLive, middlewareFor, serveApi } from "@hotel/http/HttpLive"
-import { Authorization, IdempotentTransaction, RequestBody, RequiredScope } from "@hotel/http/common/Security"
+import { apiWith, serveApi } from "@hotel/http/HttpLive"
+import { withRequestPipeline } from "@hotel/http/common/Pipeline"
+import { RequiredScope } from "@hotel/http/common/Security"
 import type { PlatformInMemory } from "@hotel/persistence/platform/Platform"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Context from "effect/Context"
@@ -14,7 +16,7 @@ import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
-import { servicesWith } from "../../src/main.js"
+import { FeaturesLive, servicesWith } from "../../src/main.js"
 
 // A test-only endpoint served with the whole API behind the real gateway: a mutation whose speed and
 // failures the test controls, to observe what the idempotency step does around a handler.
@@ -44,14 +46,11 @@ export class ProbeGroup extends HttpApiGroup.make("probe")
       .addSuccess(ProbeRunCreated, { status: 201 })
       .addError(Errors.NoAvailability)
   )
-  .middleware(IdempotentTransaction)
-  .middleware(RequestBody)
-  .middleware(Authorization)
   .annotate(RequiredScope, "rates:write")
 {}
 
-/** `HotelApi` plus `POST /probe/runs`. */
-export class ProbeApi extends HotelApi.add(ProbeGroup) {}
+/** `HotelApi` plus `POST /probe/runs`, behind the same request pipeline. */
+export class ProbeApi extends HotelApi.addHttpApi(withRequestPipeline(HttpApi.make("hotel").add(ProbeGroup))) {}
 
 /** Every attempt is a row in `probe_attempts`; every success a row in `probe_runs`. */
 const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
@@ -83,10 +82,7 @@ const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
       }).pipe(Effect.catchTag("SqlError", Effect.die)))
   }).pipe(Effect.orDie))
 
-const ProbeApiLive = HttpApiBuilder.api(ProbeApi).pipe(
-  Layer.provide(Layer.merge(HandlersLive, ProbeHandlers)),
-  Layer.provide(middlewareFor(ProbeApi))
-)
+const ProbeApiLive = apiWith(ProbeApi, Layer.merge(FeaturesLive, ProbeHandlers))
 
 /** The probe API served like `HttpLive`, with the given platform layers (Postgres by default). */
 export const ProbeHttpLive = (platform: typeof PlatformLive | typeof PlatformInMemory = PlatformLive) =>

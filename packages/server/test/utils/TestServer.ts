@@ -2,9 +2,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
-import { HttpLive } from "@hotel/http/HttpLive"
 import { answerUnparsableRequests } from "@hotel/http/platform/UnparsableRequests"
-import { EventsLive } from "@hotel/http/events/EventsLive"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
@@ -16,7 +14,7 @@ import { maxHeaderSize } from "../../src/runtime/DrainingServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
 import { type ApiResponse, request, type RequestOptions } from "./http.js"
-import { servicesWith } from "../../src/main.js"
+import { AdminServicesLive, HttpLive, servicesWith } from "../../src/main.js"
 import { TestSqlLive } from "./TestDatabase.js"
 
 export interface KeyOptions {
@@ -93,8 +91,8 @@ const make = Effect.gen(function*() {
 })
 
 /**
- * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API),
- * built from the same pieces as `main.ts`.
+ * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API): the
+ * parts of `main.ts`, over the test file's own database instead of the application's.
  */
 export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
   Layer.effect(TestApi, make).pipe(
@@ -105,7 +103,7 @@ export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
       answerUnparsableRequests(server)
       return server
     }, { port: 0, host: "127.0.0.1" })),
-    Layer.provide(Layer.mergeAll(PropertyImport.Default.pipe(Layer.provide(EventsLive)), ApiKeyRepository.Default)),
+    Layer.provide(AdminServicesLive),
     Layer.provideMerge(TestSqlLive)
   )
 

@@ -1,0 +1,58 @@
+import * as FileSystem from "@effect/platform/FileSystem"
+import * as SqlClient from "@effect/sql/SqlClient"
+import { allScopes, parsePropertyFileJson } from "@hotel/domain"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
+import { PropertyImport } from "@hotel/persistence/property/PropertyImport"
+import * as Config from "effect/Config"
+import * as Console from "effect/Console"
+import * as Effect from "effect/Effect"
+import { fileURLToPath } from "node:url"
+
+/** The bundled demo property (`packages/server/demo/harbour.json`). */
+export const demoFile = fileURLToPath(new URL("../../demo/harbour.json", import.meta.url))
+
+/** Imports the demo property (idempotent) and creates a new key with every scope for it. */
+export const installDemo = Effect.gen(function*() {
+  const fs = yield* FileSystem.FileSystem
+  // The demo ships with the code: a demo that cannot be read or parsed is a broken build, not a user error.
+  const file = yield* fs.readFileString(demoFile).pipe(Effect.flatMap(parsePropertyFileJson), Effect.orDie)
+  const imported = yield* Effect.flatMap(PropertyImport, (importer) => importer.importFile(file))
+  const apiKey = yield* Effect.flatMap(ApiKeyRepository, (keys) =>
+    keys.create({ propertyId: imported.property_id, scopes: allScopes, context: "back_office", label: "demo" }))
+  return { imported, apiKey }
+})
+
+/**
+ * On a later start the demo key is not printed again (it is stored hashed): say where the docs are and
+ * how to get a key, on stderr with the logs (stdout carries only JSON).
+ */
+const whereToStart = (sql: SqlClient.SqlClient) =>
+  Effect.gen(function*() {
+    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
+    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+    const rows = yield* sql<{ id: string }>`SELECT id FROM properties ORDER BY created_at LIMIT 1`
+    const property = rows[0]?.id ?? "<property id>"
+    const base = `http://${host}:${port}`
+    yield* Effect.sync(() =>
+      process.stderr.write([
+        "The database already holds a property, so no demo key is printed this time.",
+        `  API reference: ${base}/docs   OpenAPI description: ${base}/openapi.json`,
+        `  A new key:     npm run hotel -- key create --property ${property} --scopes ${allScopes.join(",")}`,
+        "  A fresh demo property with an all-scopes key: npm run hotel -- demo",
+        ""
+      ].join("\n"))
+    )
+  })
+
+/**
+ * On an empty embedded database, installs the demo property and prints its ids and an all-scopes key (once).
+ * An operator's database (`DATABASE_URL`) is never seeded: a demo key in production logs is a credential leak.
+ */
+export const seedDemoWhenEmpty = Effect.gen(function*() {
+  if ((yield* Config.string("DATABASE_URL").pipe(Config.withDefault(""))).length > 0) return
+  const sql = yield* SqlClient.SqlClient
+  const [{ count }] = yield* sql<{ count: number }>`SELECT count(*)::int AS count FROM properties`
+  if (count > 0) return yield* whereToStart(sql)
+  const { apiKey, imported } = yield* installDemo
+  yield* Console.log(JSON.stringify({ demo: imported, api_key: apiKey }, null, 2))
+})
