@@ -1,4 +1,6 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope, NoAvailability, NotCancellable, ReservationNotFound } from "@hotel/domain"
+import { ReservationCancelled } from "@hotel/http/booking/Api"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import {
@@ -12,10 +14,9 @@ import {
   importRoomTypes,
   lastSuite,
   newGuest,
-  postCancel,
-  postHold
+  postCancel
 } from "../utils/booking.js"
-import type { ApiResponse } from "../utils/http.js"
+import { bodyAs, expectFailure } from "../utils/client.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { insertPlan } from "../utils/sqlSeed.js"
 import { loyaltyBalance, seedStay } from "../utils/stay.js"
@@ -35,11 +36,12 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       const guest = yield* newGuest(api)
       const suite = holdBody(api, guest, { ...lastSuite(api), check_in: "2031-07-10", check_out: "2031-07-12" })
       const held = yield* hold(api, suite)
-      expectError(yield* postHold(api, suite), 409, "conflict", "no_availability")
+      yield* expectFailure(hold(api, suite), NoAvailability)
 
+      // No body at all is an empty one (the typed client always sends `{}`).
       const res = yield* api.request("POST", `/reservations/${held.reservation_id}/cancel`)
       expect(res.status, res.text).toBe(200)
-      expect(res.json()).toEqual({ reservation_id: held.reservation_id, status: "cancelled", refund_due_minor: 0 })
+      expect(bodyAs(res, ReservationCancelled)).toEqual({ reservation_id: held.reservation_id, status: "cancelled", refund_due_minor: 0 })
       expect(res.headers.get("cache-control")).toBe("no-store")
       const reservation = yield* getReservation(api, held.reservation_id)
       expect(reservation).toMatchObject({
@@ -177,19 +179,19 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       const api = yield* TestApi
       yield* at("2031-06-01T10:00:00Z")
       const guest = yield* newGuest(api)
-      const notCancellable = (res: ApiResponse) => expectError(res, 409, "conflict", "not_cancellable")
+      const notCancellable = (id: string) => expectFailure(cancel(api, id), NotCancellable)
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-08-11", check_out: "2031-08-12" }))
       yield* cancel(api, held.reservation_id)
-      notCancellable(yield* postCancel(api, held.reservation_id))
+      expectError(yield* postCancel(api, held.reservation_id), 409, "conflict", "not_cancellable")
 
       const expiring = yield* hold(api, holdBody(api, guest, { check_in: "2031-08-11", check_out: "2031-08-12" }))
       yield* TestClock.adjust("15 minutes")
-      notCancellable(yield* postCancel(api, expiring.reservation_id))
+      yield* notCancellable(expiring.reservation_id)
       expect((yield* getReservation(api, expiring.reservation_id)).cancellation_reason).toBe("hold_expired")
 
       for (const status of ["checked_in", "checked_out", "no_show"] as const) {
         const seeded = yield* seedStay(api, { checkIn: "2031-06-01", checkOut: "2031-06-02", status })
-        notCancellable(yield* postCancel(api, seeded.reservation_id))
+        yield* notCancellable(seeded.reservation_id)
       }
     }))
 
@@ -201,12 +203,12 @@ layer(TestApiLive)("POST /reservations/{id}/cancel", (it) => {
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-08-18", check_out: "2031-08-19" }))
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
-      const missing = (res: ApiResponse) => expectError(res, 404, "not_found", "reservation_not_found")
-      missing(yield* postCancel(api, missingId))
-      missing(yield* postCancel(api, "R-1"))
-      missing(yield* postCancel(api, held.reservation_id, {}, { key: otherKey }))
+      yield* expectFailure(cancel(api, missingId), ReservationNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
+      expectError(yield* postCancel(api, "R-1"), 404, "not_found", "reservation_not_found")
+      yield* expectFailure(cancel(api, held.reservation_id, {}, { key: otherKey }), ReservationNotFound)
       const readOnly = yield* api.createKey({ scopes: ["reservations:read"] })
-      expectError(yield* postCancel(api, held.reservation_id, {}, { key: readOnly }), 403, "permission", "insufficient_scope")
+      yield* expectFailure(cancel(api, held.reservation_id, {}, { key: readOnly }), InsufficientScope)
       expectInvalid(yield* postCancel(api, held.reservation_id, { reason: "" }), "reason")
       expectInvalid(yield* postCancel(api, held.reservation_id, { reason: 5 }), "reason")
       expectInvalid(yield* postCancel(api, held.reservation_id, { reason: "x".repeat(501) }), "reason")

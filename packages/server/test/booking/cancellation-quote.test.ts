@@ -1,19 +1,17 @@
 import { expect, layer } from "@effect/vitest"
-import { Visibility } from "@hotel/domain"
+import { InsufficientScope, NotCancellable, ReservationNotFound, Visibility } from "@hotel/domain"
 import { cancellationFacts, settlementAt } from "@hotel/persistence/booking/CancellationQuote"
 import * as Effect from "effect/Effect"
-import type { CancellationQuote } from "@hotel/http/booking/Api"
-import { cancel, count, postCancel } from "../utils/booking.js"
-import { clientOf } from "../utils/client.js"
-import type { ApiResponse, RequestOptions } from "../utils/http.js"
+import { CancellationQuote } from "@hotel/http/booking/Api"
+import { cancel, count, getReservation } from "../utils/booking.js"
+import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
+import type { RequestOptions } from "../utils/http.js"
 import { expectError, missingId } from "../utils/rateManagement.js"
 import { book, charge, expire, forceStatus, localDay, timeZone } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 // GET /reservations/{id}/cancellation-quote: what a cancel now would owe, computed as the cancel
 // computes it, without changing anything. The fixture's policy: 7+ days before arrival 100%, 2+ days 50%, then 0%.
-
-type QuoteWire = typeof CancellationQuote.Type
 
 const getQuote = (api: TestApiService, id: string, options?: RequestOptions) =>
   api.get(`/reservations/${id}/cancellation-quote`, options)
@@ -25,7 +23,9 @@ const quote = (api: TestApiService, id: string, options?: RequestOptions) =>
 /** The start of a local date at the property, as the UTC instant a term ends. */
 const startOf = (offset: number) => Visibility.startOfLocalDay(localDay(offset), timeZone).toISOString()
 
-const notCancellable = (res: ApiResponse) => expectError(res, 409, "conflict", "not_cancellable")
+/** A quote (or, with `cancel`, the cancel) a reservation's state refuses: 409 not_cancellable, decoded. */
+const notCancellable = (api: TestApiService, id: string, call: "quote" | "cancel" = "quote") =>
+  call === "quote" ? expectFailure(quote(api, id), NotCancellable) : expectFailure(cancel(api, id), NotCancellable)
 
 layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancellation-quote", (it) => {
   it.effect("in every tier the quote is what the cancel then owes", () =>
@@ -39,9 +39,10 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       ]
       for (const c of cases) {
         const stay = yield* book(api, { check_in: localDay(c.arrival), check_out: localDay(c.arrival + 3) })
+        // The exact wire: the header, these keys and no others.
         const res = yield* getQuote(api, stay.reservation_id)
         expect(res.headers.get("cache-control")).toBe("no-store")
-        const body = res.json<QuoteWire>()
+        const body = bodyAs(res, CancellationQuote)
         expect(Object.keys(body).sort()).toEqual(
           ["currency", "quoted_at", "refund_due_minor", "refund_percent", "reservation_id", "tier_until"]
         )
@@ -56,7 +57,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
         const cancelled = yield* cancel(api, stay.reservation_id)
         expect(cancelled.refund_due_minor, `arrival in ${c.arrival} days`).toBe(body.refund_due_minor)
         // Once cancelled, nothing more is owed by a cancel: the quote is refused like the cancel.
-        notCancellable(yield* getQuote(api, stay.reservation_id))
+        yield* notCancellable(api, stay.reservation_id)
       }
     }))
 
@@ -73,8 +74,8 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       const second = yield* quote(api, stay.reservation_id)
       expect(second).toEqual({ ...first, quoted_at: second.quoted_at })
       expect(yield* rows).toEqual(before)
-      const reservation = yield* api.get(`/reservations/${stay.reservation_id}`)
-      expect(reservation.json<{ status: string; folio_balance: string }>()).toMatchObject({ status: "confirmed", folio_balance: "0.00" })
+      const reservation = yield* getReservation(api, stay.reservation_id)
+      expect(reservation).toMatchObject({ status: "confirmed", folio_balance: "0.00" })
       // 2 nights: 240.00 + VAT 14.40 + city tax 8.00 = 262.40 paid.
       expect(first).toMatchObject({ refund_due_minor: 26240, refund_percent: 100 })
       yield* charge(api, stay.reservation_id, { amount: "99.00" })
@@ -112,19 +113,22 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       const api = yield* TestApi
       const held = yield* book(api, { check_in: localDay(12), check_out: localDay(13) }, { tentative: true })
       yield* expire(api.sql, held.reservation_id)
-      expect(notCancellable(yield* getQuote(api, held.reservation_id)).message).toContain("expired")
-      notCancellable(yield* postCancel(api, held.reservation_id))
+      // The quote's refusal on the wire once; the typed client checks the others.
+      const expired = expectError(yield* getQuote(api, held.reservation_id), 409, "conflict", "not_cancellable")
+      expect(expired.message).toContain("expired")
+      yield* notCancellable(api, held.reservation_id, "cancel")
 
       const arriving = yield* book(api, { check_in: localDay(0), check_out: localDay(1) })
-      expect((yield* api.post(`/reservations/${arriving.reservation_id}/check-in`, {})).status).toBe(200)
-      expect(notCancellable(yield* getQuote(api, arriving.reservation_id)).message).toContain("checked in")
-      expect((yield* api.post(`/reservations/${arriving.reservation_id}/check-out`, {})).status).toBe(200)
-      expect(notCancellable(yield* getQuote(api, arriving.reservation_id)).message).toContain("checked out")
+      const path = { id: arriving.reservation_id }
+      expect((yield* api.client.stay.checkIn({ path, payload: {} })).status).toBe("checked_in")
+      expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked in")
+      expect((yield* api.client.stay.checkOut({ path })).status).toBe("checked_out")
+      expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked out")
 
       const missed = yield* book(api, { check_in: localDay(14), check_out: localDay(15) })
       yield* forceStatus(api.sql, missed.reservation_id, "no_show")
-      notCancellable(yield* getQuote(api, missed.reservation_id))
-      notCancellable(yield* postCancel(api, missed.reservation_id))
+      yield* notCancellable(api, missed.reservation_id)
+      yield* notCancellable(api, missed.reservation_id, "cancel")
     }))
 
   it.effect("scope reservations:read; unknown, malformed and another property's reservations are 404", () =>
@@ -133,16 +137,16 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       const stay = yield* book(api, { check_in: localDay(50), check_out: localDay(51) })
       for (const scopes of [["reservations:write"], ["catalog:read", "folios:write"]] as const) {
         const key = yield* api.createKey({ scopes })
-        const denied = yield* getQuote(api, stay.reservation_id, { key })
-        expect(expectError(denied, 403, "permission", "insufficient_scope").message).toContain("reservations:read")
+        const denied = yield* expectFailure(quote(api, stay.reservation_id, { key }), InsufficientScope)
+        expect(denied.message).toContain("reservations:read")
       }
       const reader = yield* api.createKey({ scopes: ["reservations:read"] })
       expect((yield* quote(api, stay.reservation_id, { key: reader })).refund_percent).toBe(100)
-      for (const id of [missingId, "R-1", stay.folio_id]) {
-        expectError(yield* getQuote(api, id), 404, "not_found", "reservation_not_found")
-      }
+      for (const id of [missingId, stay.folio_id]) yield* expectFailure(quote(api, id), ReservationNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
+      expectError(yield* getQuote(api, "R-1"), 404, "not_found", "reservation_not_found")
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
-      expectError(yield* getQuote(api, stay.reservation_id, { key: otherKey }), 404, "not_found", "reservation_not_found")
+      yield* expectFailure(quote(api, stay.reservation_id, { key: otherKey }), ReservationNotFound)
     }))
 })
