@@ -1,9 +1,12 @@
 import { expect, layer } from "@effect/vitest"
+import { HoldExpired, NoAvailability, NotCancellable, RatePlanNotFound } from "@hotel/domain"
+import type { ReservationStatus } from "@hotel/http/booking/Api"
 import { HoldSweeper, HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
 import {
+  cancel,
   confirm,
   getReservation,
   hold,
@@ -11,12 +14,9 @@ import {
   importedHoldBody,
   importRoomTypes,
   lastSuite,
-  newGuest,
-  postCancel,
-  postConfirm,
-  postHold
+  newGuest
 } from "../utils/booking.js"
-import { expectError } from "../utils/rateManagement.js"
+import { expectFailure } from "../utils/client.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -48,10 +48,12 @@ layer(TestApiLive)("hold expiry", (it) => {
       expect(first.hold_expires_at).toBe(new Date(T0 + minutes(15)).toISOString())
 
       yield* TestClock.setTime(T0 + minutes(15) - 1000)
-      expectError(yield* postHold(api, suite), 409, "conflict", "no_availability")
+      yield* expectFailure(hold(api, suite), NoAvailability)
       expect((yield* getReservation(api, first.reservation_id)).status).toBe("tentative")
-      const calendar = yield* api.get(`/availability?start_date=2031-07-10&end_date=2031-07-11&room_type_id=${suite.room_type_id}`)
-      expect(calendar.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<{ available: number }> }> }>().data[0].nights)
+      const calendar = yield* api.client.availability.availability({
+        urlParams: { start_date: "2031-07-10", end_date: "2031-07-11", room_type_id: suite.room_type_id }
+      })
+      expect(calendar.data[0].nights)
         .toEqual([expect.objectContaining({ available: 0 }), expect.objectContaining({ available: 0 })])
 
       yield* TestClock.setTime(T0 + minutes(15))
@@ -63,21 +65,13 @@ layer(TestApiLive)("hold expiry", (it) => {
         balances: [{ currency: "EUR", charges: "0.00", payments: "0.00", balance: "0.00" }]
       })
       expect(expired.accommodations.map((a) => a.status)).toEqual(["cancelled"])
-      const listed = (status: string) =>
-        Effect.map(
-          api.get(`/reservations?status=${status}&guest_id=${guest}`),
-          (res) => res.json<{ data: ReadonlyArray<{ id: string; status: string }> }>().data
-        )
+      const listed = (status: typeof ReservationStatus.Type) =>
+        Effect.map(api.client.reservationReads.list({ urlParams: { status, guest_id: guest } }), (page) => page.data)
       expect(yield* listed("cancelled")).toEqual([expect.objectContaining({ id: first.reservation_id, status: "cancelled" })])
       expect(yield* listed("tentative")).toEqual([])
       // Confirm and cancel refuse the expired hold; the room is free for someone else.
-      expectError(
-        yield* postConfirm(api, first.reservation_id, { payment_reference: "pay-late" }),
-        409,
-        "conflict",
-        "hold_expired"
-      )
-      expectError(yield* postCancel(api, first.reservation_id), 409, "conflict", "not_cancellable")
+      yield* expectFailure(confirm(api, first.reservation_id, { payment_reference: "pay-late" }), HoldExpired)
+      yield* expectFailure(cancel(api, first.reservation_id), NotCancellable)
       const second = yield* hold(api, suite)
       expect(second.hold_expires_at).toBe(new Date(T0 + minutes(30)).toISOString())
       // Confirming the new hold one second before its deadline works.
@@ -100,7 +94,7 @@ layer(TestApiLive)("hold expiry", (it) => {
       yield* hold(api, body(yield* newGuest(api)))
       yield* TestClock.setTime(start + minutes(1))
       const other = yield* newGuest(api)
-      expectError(yield* postHold(api, body(other)), 404, "not_found", "rate_plan_not_found")
+      yield* expectFailure(hold(api, body(other)), RatePlanNotFound)
       yield* TestClock.setTime(start + minutes(15))
       yield* hold(api, body(other))
     }))
@@ -145,8 +139,8 @@ layer(TestApiLive)("hold expiry", (it) => {
         cancellation_reason: "hold_expired"
       })
       // A confirm after the sweep is still hold_expired (the client's cue to hold again), a cancel not_cancellable.
-      expectError(yield* postConfirm(api, old.reservation_id, { payment_reference: "pay-swept" }), 409, "conflict", "hold_expired")
-      expectError(yield* postCancel(api, old.reservation_id), 409, "conflict", "not_cancellable")
+      yield* expectFailure(confirm(api, old.reservation_id, { payment_reference: "pay-swept" }), HoldExpired)
+      yield* expectFailure(cancel(api, old.reservation_id), NotCancellable)
     }).pipe(Effect.provide(HoldSweeper.Default)))
 
   it.effect("sweepers running at once write each expired hold down exactly once", () =>

@@ -1,6 +1,8 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope, ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
+import { expectFailure } from "../utils/client.js"
 import type { ErrorBody } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -8,9 +10,9 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
   it.effect("an empty property lists nothing", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get("/reservations")
+      const [page, res] = yield* api.client.reservationReads.list({ urlParams: {}, withResponse: true })
       expect(res.status).toBe(200)
-      expect(res.json()).toEqual({ has_more: false, data: [] })
+      expect(page).toEqual({ has_more: false, data: [] })
     }))
 
   it.effect("limit, offset and status are validated by name", () =>
@@ -39,27 +41,34 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
         expect(res.status, query).toBe(400)
         expect(res.json<ErrorBody>().error).toMatchObject({ code: "invalid_parameters", param })
       }
-      expect((yield* api.get("/reservations?limit=100&offset=10000")).status).toBe(200)
+      // The bounds themselves are accepted.
+      expect(yield* api.client.reservationReads.list({ urlParams: { limit: 100, offset: 10000 } }))
+        .toEqual({ has_more: false, data: [] })
     }))
 
   it.effect("scope reservations:read; unknown or malformed ids are 404 reservation_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const catalogOnly = yield* api.createKey({ scopes: ["catalog:read"] })
-      const denied = yield* api.get("/reservations", { key: catalogOnly })
-      expect(denied.status).toBe(403)
-      expect(denied.json<ErrorBody>().error.message).toContain("reservations:read")
-      for (const id of ["00000000-0000-4000-8000-000000000000", "R-123"]) {
-        const res = yield* api.get(`/reservations/${id}`)
-        expect(res.status).toBe(404)
-        expect(res.json<ErrorBody>().error).toMatchObject({ type: "not_found", code: "reservation_not_found" })
-      }
+      const catalogOnly = yield* api.clientFor(yield* api.createKey({ scopes: ["catalog:read"] }))
+      const denied = yield* expectFailure(catalogOnly.reservationReads.list({ urlParams: {} }), InsufficientScope)
+      expect(denied.message).toContain("reservations:read")
+      const reader = yield* api.clientFor(yield* api.createKey({ scopes: ["reservations:read"] }))
+      expect((yield* reader.reservationReads.list({ urlParams: {} })).has_more).toBe(false)
+      yield* expectFailure(
+        api.client.reservationReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }),
+        ReservationNotFound
+      )
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
+      const res = yield* api.get("/reservations/R-123")
+      expect(res.status).toBe(404)
+      expect(res.json<ErrorBody>().error).toMatchObject({ type: "not_found", code: "reservation_not_found" })
     }))
 
   it.effect("GET /reservations pages through every reservation exactly once, in check-in order", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key, guest } = yield* importRoomTypes(api, { A: 3, B: 3 })
+      const client = yield* api.clientFor(key)
       const created: Array<string> = []
       const nights = ["2031-07-09", "2031-07-02", "2031-07-05", "2031-07-02", "2031-07-20", "2031-07-05", "2031-07-01"]
       for (const [i, checkIn] of nights.entries()) {
@@ -72,9 +81,8 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
       for (const limit of [1, 2, 3, 7, 25]) {
         const seen: Array<{ id: string; check_in_date: string }> = []
         for (let offset = 0;; offset += limit) {
-          const res = yield* api.get(`/reservations?limit=${limit}&offset=${offset}`, { key })
-          expect(res.status, res.text).toBe(200)
-          const page = res.json<{ has_more: boolean; data: ReadonlyArray<{ id: string; check_in_date: string }> }>()
+          const page = yield* client.reservationReads.list({ urlParams: { limit, offset } })
+          expect(page.has_more).toBe(offset + page.data.length < created.length)
           expect(page.data.length).toBeLessThanOrEqual(limit)
           seen.push(...page.data)
           if (!page.has_more) break
@@ -84,7 +92,7 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
         const dates = seen.map((r) => r.check_in_date)
         expect(dates).toEqual([...dates].sort())
       }
-      const tentative = yield* api.get(`/reservations?status=tentative&guest_id=${guest}&limit=100`, { key })
-      expect(tentative.json<{ data: ReadonlyArray<unknown> }>().data).toHaveLength(created.length)
+      const tentative = yield* client.reservationReads.list({ urlParams: { status: "tentative", guest_id: guest, limit: 100 } })
+      expect(tentative.data).toHaveLength(created.length)
     }))
 })
