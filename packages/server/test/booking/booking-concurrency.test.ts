@@ -2,23 +2,32 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
-import { hold, type HoldResponse, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
-import { type ApiResponse, type ErrorBody, request } from "../utils/http.js"
+import * as Either from "effect/Either"
+import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
+import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
-import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Race safety of the booking flow with REAL concurrent HTTP requests (availability never goes
-// below zero whatever the concurrency and however many server processes share the database).
+// below zero whatever the concurrency and however many server processes share the database). The calls go
+// through the typed client, all in flight at once; each ends as its success status or its decoded error class.
 
-const outcomes = (responses: ReadonlyArray<ApiResponse>) => {
+type Outcome<A> = Either.Either<readonly [A, { readonly status: number }], { readonly _tag: string }>
+
+/** How the calls ended: a success by its status (`"201"`), a failure by its error class (`"NoAvailability"`). */
+const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
   const tally: Record<string, number> = {}
-  for (const res of responses) {
-    const label = res.status < 300 ? String(res.status) : `${res.status} ${res.json<ErrorBody>().error.code}`
+  for (const result of results) {
+    const label = Either.isRight(result) ? String(result.right[1].status) : result.left._tag
     tally[label] = (tally[label] ?? 0) + 1
   }
   return tally
 }
+
+/** The successes' values, in call order. */
+const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
+  results.flatMap((result) => (Either.isRight(result) ? [result.right[0]] : []))
 
 /** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
 const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
@@ -49,25 +58,30 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
 const body = (imported: PropertyImportResult, rt: string, guest: string) =>
   importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
 
-const all = <A>(effects: ReadonlyArray<Effect.Effect<A>>) => Effect.all(effects, { concurrency: "unbounded" })
+/** Every call in flight at once; each one's result, success or failure. */
+const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
+  Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" })
 
-const post = (api: TestApiService, key: string, path: string, payload: unknown) => api.post(path, payload, { key })
+const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, withResponse: true })
+
+const postConfirm = (client: HotelClient, id: string, payment_reference: string) =>
+  client.holds.confirm({ path: { id }, payload: { payment_reference }, withResponse: true })
 
 layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (it) => {
   it.effect("30 simultaneous holds for the last 3 rooms: exactly 3 succeed, the rest 409 no_availability", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key, guest } = yield* importRoomTypes(api, { A: 5 })
+      const client = yield* api.clientFor(key)
       yield* hold(api, body(imported, "A", guest), { key })
       yield* hold(api, body(imported, "A", guest), { key })
-      const responses = yield* all(Array.from({ length: 30 }, () => post(api, key, "/holds", body(imported, "A", guest))))
-      expect(outcomes(responses)).toEqual({ "201": 3, "409 no_availability": 27 })
+      const responses = yield* all(Array.from({ length: 30 }, () => postHold(client, body(imported, "A", guest))))
+      expect(outcomes(responses)).toEqual({ "201": 3, NoAvailability: 27 })
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
       // Nothing half-written by the 27 failures: 5 holds of 2 nights, each 2 room lines and 2 taxes.
       expect(yield* propertyRows(api.sql, imported.property_id)).toEqual({ reservations: 5, folios: 5, lines: 20, legs: 5 })
-      const rates = yield* api.get(`/availability?start_date=2031-09-01&end_date=2031-09-02`, { key })
-      expect(rates.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<{ available: number }> }> }>().data[0].nights
-        .map((n) => n.available)).toEqual([0, 0])
+      const rates = yield* client.availability.availability({ urlParams: { start_date: "2031-09-01", end_date: "2031-09-02" } })
+      expect(rates.data[0].nights.map((n) => n.available)).toEqual([0, 0])
     }))
 
   it.effect("holds on many room types in parallel: each room type sells exactly its rooms", () =>
@@ -75,14 +89,15 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
       const api = yield* TestApi
       const types = ["A", "B", "C", "D", "E", "F", "G", "H"]
       const { imported, key } = yield* importRoomTypes(api, Object.fromEntries(types.map((t) => [t, 2])))
+      const client = yield* api.clientFor(key)
       // One guest per request: a guest may have at most 10 live holds.
       const guests = yield* Effect.forEach(types.flatMap(() => [0, 1, 2, 3]), () => newGuest(api, imported.property_id))
       const requests = types.flatMap((t, ti) =>
         [0, 1, 2, 3].map((j) => ({ t, payload: body(imported, t, guests[ti * 4 + j]) })))
-      const responses = yield* all(requests.map(({ payload }) => post(api, key, "/holds", payload)))
-      expect(outcomes(responses)).toEqual({ "201": 16, "409 no_availability": 16 })
+      const responses = yield* all(requests.map(({ payload }) => postHold(client, payload)))
+      expect(outcomes(responses)).toEqual({ "201": 16, NoAvailability: 16 })
       for (const t of types) {
-        const won = responses.filter((res, i) => requests[i].t === t && res.status === 201)
+        const won = responses.filter((res, i) => requests[i].t === t && Either.isRight(res))
         expect(won, t).toHaveLength(2)
       }
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
@@ -92,10 +107,11 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key } = yield* importRoomTypes(api, { A: 40 })
+      const client = yield* api.clientFor(key)
       const guests = yield* Effect.forEach(Array.from({ length: 32 }), () => newGuest(api, imported.property_id))
       const started = Date.now()
       const responses = yield* all(Array.from({ length: 32 }, (_, i) =>
-        post(api, key, "/holds", {
+        postHold(client, {
           ...body(imported, "A", guests[i]),
           // Mixed stays, so the same lock covers overlapping and disjoint ranges.
           check_in: `2031-09-${String(1 + (i % 5)).padStart(2, "0")}`,
@@ -103,7 +119,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
         })))
       expect(outcomes(responses)).toEqual({ "201": 32 })
       expect(Date.now() - started).toBeLessThan(30_000)
-      const codes = responses.map((res) => res.json<HoldResponse>().confirmation_code)
+      const codes = successes(responses).map((held) => held.confirmation_code)
       expect(new Set(codes).size).toBe(32)
     }))
 
@@ -111,14 +127,13 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key, guest } = yield* importRoomTypes(api, { A: 3 })
+      const client = yield* api.clientFor(key)
       const held = yield* hold(api, body(imported, "A", guest), { key })
       const responses = yield* all(Array.from({ length: 10 }, (_, i) =>
-        post(api, key, `/holds/${held.reservation_id}/confirm`, {
-          // The same reference for half of them, a fresh one for the others.
-          payment_reference: i % 2 === 0 ? "pay-race" : `pay-race-${i}`
-        })))
+        // The same reference for half of them, a fresh one for the others.
+        postConfirm(client, held.reservation_id, i % 2 === 0 ? "pay-race" : `pay-race-${i}`)))
       expect(outcomes(responses)).toEqual({ "200": 10 })
-      const flags = responses.map((res) => res.json<{ already_confirmed: boolean }>().already_confirmed)
+      const flags = successes(responses).map((done) => done.already_confirmed)
       expect(flags.filter((f) => !f)).toHaveLength(1)
       const counts = yield* api.sql<{ payments: number; lines: number; audits: number; skipped: number }>`
         SELECT (SELECT count(*) FROM payments WHERE reservation_id = ${held.reservation_id})::int AS payments,
@@ -133,12 +148,11 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key, guest } = yield* importRoomTypes(api, { A: 10 })
+      const client = yield* api.clientFor(key)
       const holds = yield* Effect.forEach(Array.from({ length: 10 }), () => hold(api, body(imported, "A", guest), { key }))
       const reference = `pay-${uniqueCode()}`
-      const responses = yield* all(
-        holds.map((h) => post(api, key, `/holds/${h.reservation_id}/confirm`, { payment_reference: reference }))
-      )
-      expect(outcomes(responses)).toEqual({ "200": 1, "409 payment_reference_reused": 9 })
+      const responses = yield* all(holds.map((h) => postConfirm(client, h.reservation_id, reference)))
+      expect(outcomes(responses)).toEqual({ "200": 1, PaymentReferenceReused: 9 })
       const [{ n }] = yield* api.sql<{ n: number }>`
         SELECT count(*)::int AS n FROM payments WHERE property_id = ${imported.property_id}`.pipe(Effect.orDie)
       expect(n).toBe(1)
@@ -154,10 +168,11 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
       })
       const code = yield* insertPromoCode(api.sql, imported.property_id, plan, { code: "ONLYONE", max_redemptions: 1 })
       const guests = yield* Effect.forEach(Array.from({ length: 10 }), () => newGuest(api, imported.property_id))
+      const client = yield* api.clientFor(key)
       const responses = yield* all(guests.map((guest) =>
-        post(api, key, "/holds", { ...body(imported, "A", guest), rate_plan_id: plan, promo_code: "onlyone" })
+        postHold(client, { ...body(imported, "A", guest), rate_plan_id: plan, promo_code: "onlyone" })
       ))
-      expect(outcomes(responses)).toEqual({ "201": 1, "404 rate_plan_not_found": 9 })
+      expect(outcomes(responses)).toEqual({ "201": 1, RatePlanNotFound: 9 })
       const [{ n }] = yield* api.sql<{ n: number }>`
         SELECT count(*)::int AS n FROM reservations WHERE promo_code_id = ${code}`.pipe(Effect.orDie)
       expect(n).toBe(1)
@@ -170,13 +185,11 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
       const { imported, key, guest } = yield* importRoomTypes(api, { A: 4 })
       yield* hold(api, body(imported, "A", guest), { key })
       const other = yield* secondServer
-      const sendOther = request(other, key)
+      const [here, there] = [yield* api.clientFor(key), yield* makeClient(other, key)]
       const responses = yield* all(Array.from({ length: 30 }, (_, i) =>
-        i % 2 === 0
-          ? post(api, key, "/holds", body(imported, "A", guest))
-          : sendOther("POST", "/holds", { body: body(imported, "A", guest) })
+        postHold(i % 2 === 0 ? here : there, body(imported, "A", guest))
       ))
-      expect(outcomes(responses)).toEqual({ "201": 3, "409 no_availability": 27 })
+      expect(outcomes(responses)).toEqual({ "201": 3, NoAvailability: 27 })
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
       expect(yield* propertyRows(api.sql, imported.property_id)).toEqual({ reservations: 4, folios: 4, lines: 16, legs: 4 })
     })), 120_000)
