@@ -1,5 +1,7 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope, InvalidParameters, RatePlanNotFound, ServiceNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import type { Inclusion } from "../utils/propertySetup.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -57,12 +59,12 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       expect(typeof data[0]?.["id"]).toBe("string")
 
       // A second replace swaps the set; an empty one clears it.
-      const again = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [spaCredit] })
-      expect(again.json()).toEqual({ rate_plan_id: plan, count: 1 })
+      const again = yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [spaCredit] } })
+      expect(again).toEqual({ rate_plan_id: plan, count: 1 })
       const after = yield* api.client.inclusions.list({ path: { id: plan } })
       expect(after.data.map((i) => i.label)).toEqual(["Spa credit"])
-      const cleared = yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] })
-      expect(cleared.json()).toEqual({ rate_plan_id: plan, count: 0 })
+      const cleared = yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } })
+      expect(cleared).toEqual({ rate_plan_id: plan, count: 0 })
       expect(yield* api.client.inclusions.list({ path: { id: plan } })).toEqual({ data: [] })
     }))
 
@@ -79,8 +81,16 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
+      // Malformed entries (which the typed client would not send) on the wire; entries of the right form that
+      // the rules refuse through the client.
       const post = (body: unknown) => api.post(`/rate-plans/${plan}/inclusions`, body)
       const three = (entry: Record<string, unknown>) => ({ inclusions: [breakfast, spaCredit, breakfast, entry] })
+      const refused = (entry: Inclusion, param: string) =>
+        expectFailure(
+          api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast, spaCredit, breakfast, entry] } }),
+          InvalidParameters,
+          param
+        )
       expectInvalid(yield* post({}), "inclusions")
       expectInvalid(yield* post({ inclusions: "breakfast" }), "inclusions")
       expectInvalid(yield* post({ inclusions: [breakfast, "x"] }), "inclusions[1]")
@@ -94,12 +104,12 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const { allocated_amount: _amount, ...noAmount } = breakfast
       expectInvalid(yield* post(three(noAmount)), "inclusions[3].allocated_amount")
       expectInvalid(yield* post(three({ ...breakfast, allocated_amount: 10 })), "inclusions[3].allocated_amount")
-      expectInvalid(yield* post(three({ ...breakfast, allocated_amount: "10.001" })), "inclusions[3].allocated_amount")
-      expectInvalid(yield* post(three({ ...breakfast, allocated_amount: "-1" })), "inclusions[3].allocated_amount")
+      yield* refused({ ...breakfast, allocated_amount: "10.001" }, "inclusions[3].allocated_amount")
+      yield* refused({ ...breakfast, allocated_amount: "-1" }, "inclusions[3].allocated_amount")
       expectInvalid(yield* post(three({ ...breakfast, inclusion_kind: "gift" })), "inclusions[3].inclusion_kind")
       expectInvalid(yield* post(three({ ...breakfast, service_item_id: "BRK" })), "inclusions[3].service_item_id")
       expectInvalid(yield* post(three({ ...breakfast, currency: "usd" })), "inclusions[3].currency")
-      expectInvalid(yield* post(three({ ...breakfast, currency: "GBP" })), "inclusions[3].currency")
+      yield* refused({ ...breakfast, currency: "GBP" }, "inclusions[3].currency")
       expectInvalid(yield* post(three({ ...breakfast, included_quantity: 0 })), "inclusions[3].included_quantity")
       expectInvalid(yield* post(three({ ...breakfast, included_quantity: 1.5 })), "inclusions[3].included_quantity")
       expectInvalid(yield* post({ inclusions: Array.from({ length: 101 }, () => breakfast) }), "inclusions")
@@ -123,13 +133,12 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
         "not_found",
         "service_not_found"
       )
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, {
-          inclusions: [{ ...breakfast, service_item_id: other.services["BRK"] }]
+      yield* expectFailure(
+        api.client.inclusions.replace({
+          path: { id: plan },
+          payload: { inclusions: [{ ...breakfast, service_item_id: other.services["BRK"] }] }
         }),
-        404,
-        "not_found",
-        "service_not_found"
+        ServiceNotFound
       )
     }))
 
@@ -139,18 +148,12 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const plan = yield* createPlan(api)
       yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast, spaCredit] } })
       const before = yield* api.client.inclusions.list({ path: { id: plan } })
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, {
-          inclusions: [{ ...spaCredit, label: "New" }, { ...breakfast, service_item_id: missingId }]
-        }),
-        404,
-        "not_found",
-        "service_not_found"
-      )
-      expectInvalid(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, {
-          inclusions: [{ ...spaCredit, label: "New" }, { ...breakfast, allocated_amount: "0.001" }]
-        }),
+      const replace = (inclusions: ReadonlyArray<Inclusion>) =>
+        api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions } })
+      yield* expectFailure(replace([{ ...spaCredit, label: "New" }, { ...breakfast, service_item_id: missingId }]), ServiceNotFound)
+      yield* expectFailure(
+        replace([{ ...spaCredit, label: "New" }, { ...breakfast, allocated_amount: "0.001" }]),
+        InvalidParameters,
         "inclusions[1].allocated_amount"
       )
       expectInvalid(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast, { label: "x" }] }), "inclusions[1].allocated_amount")
@@ -164,55 +167,45 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       yield* api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast] } })
       const other = yield* api.importProperty()
       const as = { key: yield* api.createKey({ propertyId: other.property_id }) }
+      const theirs = yield* api.clientFor(as.key)
+      const missing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, RatePlanNotFound)
       expectError(yield* api.get(`/rate-plans/${plan}/inclusions`, as), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }, as),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
-      expectError(yield* api.get(`/rate-plans/${missingId}/inclusions`), 404, "not_found", "rate_plan_not_found")
+      yield* missing(theirs.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } }))
+      yield* missing(api.client.inclusions.list({ path: { id: missingId } }))
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/rate-plans/nope/inclusions"), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.post(`/rate-plans/${missingId}/inclusions`, { inclusions: [] }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
+      yield* missing(api.client.inclusions.replace({ path: { id: missingId }, payload: { inclusions: [] } }))
       // The other property's request changed nothing.
       const list = yield* api.client.inclusions.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
-      expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
-      expectError(yield* api.get(`/rate-plans/${plan}/inclusions`), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
+      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
+      yield* missing(api.client.inclusions.list({ path: { id: plan } }))
+      yield* missing(api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } }))
     }))
 
   it.effect("GET needs rates:read, POST rates:write (403 insufficient_scope)", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      const reader = { key: yield* api.createKey({ scopes: ["rates:read"] }) }
-      const writer = { key: yield* api.createKey({ scopes: ["rates:write"] }) }
-      expectStatus(yield* api.get(`/rate-plans/${plan}/inclusions`, reader), 200)
+      const reader = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:read"] }))
+      const writerKey = yield* api.createKey({ scopes: ["rates:write"] })
+      const writer = yield* api.clientFor(writerKey)
+      expect(yield* reader.inclusions.list({ path: { id: plan } })).toEqual({ data: [] })
       const readDenied = expectError(
-        yield* api.get(`/rate-plans/${plan}/inclusions`, writer),
+        yield* api.get(`/rate-plans/${plan}/inclusions`, { key: writerKey }),
         403,
         "permission",
         "insufficient_scope"
       )
       expect(readDenied.message).toContain("rates:read")
-      const writeDenied = expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [] }, reader),
-        403,
-        "permission",
-        "insufficient_scope"
+      const writeDenied = yield* expectFailure(
+        reader.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } }),
+        InsufficientScope
       )
       expect(writeDenied.message).toContain("rates:write")
-      expectStatus(yield* api.post(`/rate-plans/${plan}/inclusions`, { inclusions: [breakfast] }, writer), 200)
+      expect(yield* writer.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast] } })).toEqual({
+        rate_plan_id: plan,
+        count: 1
+      })
     }))
 })
