@@ -1,12 +1,14 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope, InvalidParameters, RoomTypeNotFound } from "@hotel/domain"
 import { HoldSweeper } from "@hotel/persistence/booking/HoldSweeper"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { cancel, confirm, getReservation, hold, holdBody, newGuest, postHold } from "../utils/booking.js"
-import { expectError, expectInvalid } from "../utils/rateManagement.js"
+import { cancel, confirm, getReservation, hold, holdBody, newGuest } from "../utils/booking.js"
+import { clientOf, expectFailure } from "../utils/client.js"
+import { expectInvalid, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { propertyFile } from "../utils/fixtures.js"
-import { allEvents, feed } from "./feed.js"
+import { allEvents, feed, feedPage } from "./feed.js"
 
 // The event feed through real HTTP and Postgres. The server runs on the TestClock so hold
 // expiry is reached by moving the clock. Each test imports its own property, so its feed starts empty.
@@ -46,8 +48,8 @@ layer(TestApiLive)("event feed", (it) => {
       const cancelled = yield* cancel(api, held.reservation_id, {}, { key })
       const afterCancel = yield* getReservation(api, held.reservation_id, { key })
       // A request that fails (unknown room type) writes nothing, so it publishes nothing.
-      expect((yield* postHold(api, { ...body, room_type_id: "00000000-0000-4000-8000-000000000000" }, { key })).status)
-        .toBe(404)
+      const failed = yield* expectFailure(hold(api, { ...body, room_type_id: missingId }, { key }), RoomTypeNotFound)
+      expect(failed.message).toContain(missingId)
 
       const events = yield* allEvents(api, key, { after })
       expect(events.map((e) => e.type)).toEqual([
@@ -79,7 +81,8 @@ layer(TestApiLive)("event feed", (it) => {
       const created = yield* allEvents(api, key)
       const planIds = Object.values(property.rate_plans)
       expect(created.map((e) => [e.type, e.data["id"]])).toEqual(planIds.map((id) => ["rate_plan.created", id]))
-      expect(created[0].data).toEqual((yield* api.get(`/rate-plans/${planIds[0]}`, { key })).json())
+      const client = yield* clientOf(api, { key })
+      expect(created[0].data).toEqual(yield* client.ratePlanReads.get({ path: { id: planIds[0] } }))
       const last = created[created.length - 1].id
       // the same file again changes nothing
       yield* api.importProperty(file)
@@ -121,49 +124,51 @@ layer(TestApiLive)("event feed", (it) => {
       }
       const all = yield* allEvents(api, key, { after })
       expect(all).toHaveLength(6)
-      const first = yield* feed(api, `?limit=4&after=${after}`, key)
-      expect(first.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 2, 3, 4))
-      expect(first.page?.has_more).toBe(true)
-      const rest = yield* feed(api, `?limit=4&after=${all[3].id}`, key)
-      expect(rest.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 5, 6))
-      expect(rest.page?.has_more).toBe(false)
-      const held = yield* feed(api, "?types=reservation.held", key)
-      expect(held.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 3, 5))
-      const both = yield* feed(api, `?types=reservation.held,availability.changed&after=${all[0].id}&limit=2`, key)
-      expect(both.page?.data.map((e) => e.sequence)).toEqual(sequences(imported, 2, 3))
-      expect((yield* feed(api, `?after=${all[5].id}`, key)).page).toEqual({ data: [], has_more: false })
+      const first = yield* feedPage(api, { limit: 4, after }, key)
+      expect(first.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 2, 3, 4))
+      expect(first.has_more).toBe(true)
+      const rest = yield* feedPage(api, { limit: 4, after: all[3].id }, key)
+      expect(rest.data.map((e) => e.sequence)).toEqual(sequences(imported, 5, 6))
+      expect(rest.has_more).toBe(false)
+      const held = yield* feedPage(api, { types: ["reservation.held"] }, key)
+      expect(held.data.map((e) => e.sequence)).toEqual(sequences(imported, 1, 3, 5))
+      const both = yield* feedPage(api, { types: ["reservation.held", "availability.changed"], after: all[0].id, limit: 2 }, key)
+      expect(both.data.map((e) => e.sequence)).toEqual(sequences(imported, 2, 3))
+      expect(yield* feedPage(api, { after: all[5].id }, key)).toEqual({ data: [], has_more: false })
 
+      // An unknown cursor on the wire once; another property's event is unknown here too.
       expectInvalid((yield* feed(api, "?after=evt_00000000000000000000000000000000", key)).res, "after")
-      // Another property's event is unknown here too.
-      expectInvalid((yield* feed(api, `?after=${all[0].id}`)).res, "after")
+      yield* expectFailure(feedPage(api, { after: all[0].id }), InvalidParameters, "after")
+      // Malformed queries, which the typed client would not send.
       expectInvalid((yield* feed(api, "?types=reservation.held,reservation.teleported", key)).res, "types")
       expectInvalid((yield* feed(api, "?limit=0", key)).res, "limit")
       expectInvalid((yield* feed(api, "?limit=501", key)).res, "limit")
       const narrow = yield* api.createKey({ propertyId: property.property_id, scopes: ["reservations:read"] })
-      expectError((yield* feed(api, "", narrow)).res, 403, "permission", "insufficient_scope")
+      yield* expectFailure(feedPage(api, {}, narrow), InsufficientScope)
     }))
 
   it.effect("32 concurrent writers: a reader following the feed sees every sequence once, with no gap or reorder", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { after: imports, imported, key } = yield* ownProperty(api)
+      const client = yield* clientOf(api, { key })
       const writers = 32
+      const guestIds: Array<string> = []
       let done = false
       const seen: Array<number> = []
       const reader = Effect.gen(function*() {
         let after = imports
         for (;;) {
           const finished = done
-          const { page } = yield* feed(api, `?limit=500${after === "" ? "" : `&after=${after}`}`, key)
-          const data = page?.data ?? []
+          const { data } = yield* feedPage(api, { limit: 500, ...(after === "" ? {} : { after }) }, key)
           seen.push(...data.map((e) => e.sequence))
           if (data.length > 0) after = data[data.length - 1].id
           if (finished && data.length === 0) return
         }
       })
       const write = (i: number) =>
-        Effect.map(api.post("/guests", { first_name: `Writer${i}`, last_name: "Concurrent" }, { key }), (res) => {
-          expect(res.status, res.text).toBe(201)
+        Effect.map(client.guests.create({ payload: { first_name: `Writer${i}`, last_name: "Concurrent" } }), (created) => {
+          guestIds.push(created.guest_id)
         })
       yield* Effect.all([
         Effect.forEach(Array.from({ length: writers }, (_, i) => i), write, { concurrency: "unbounded" }).pipe(
@@ -174,6 +179,7 @@ layer(TestApiLive)("event feed", (it) => {
       expect(seen).toEqual(Array.from({ length: writers }, (_, i) => imported + i + 1))
       const events = yield* allEvents(api, key, { after: imports })
       expect(events.every((e) => e.type === "guest.created")).toBe(true)
-      expect(new Set(events.map((e) => (e.data as { id: string }).id)).size).toBe(writers)
+      expect(new Set(events.map((e) => e.data["id"])).size).toBe(writers)
+      expect(new Set(events.map((e) => e.data["id"]))).toEqual(new Set(guestIds))
     }))
 })

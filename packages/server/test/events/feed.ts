@@ -1,19 +1,28 @@
+import type { EventFeedParams } from "@hotel/http/events/Api"
+import { type Event, EventPage, TypesParam } from "@hotel/http/events/schemas"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
+import { bodyAs, clientOf } from "../utils/client.js"
 import type { TestApiService } from "../utils/TestServer.js"
 
-export interface EventWire {
-  readonly id: string
-  readonly type: string
-  readonly sequence: number
-  readonly created_at: string
-  readonly data: Record<string, unknown>
-}
+/** An event of the feed (the contract's `Event`), its `data` read as the object every event type's data is. */
+export type EventWire = Omit<typeof Event.Type, "data"> & { readonly data: Record<string, unknown> }
 
+const asObject = Schema.decodeUnknownSync(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+
+const withData = (event: typeof Event.Type): EventWire => ({ ...event, data: asObject(event.data) })
+
+/** `GET /events{query}` as raw HTTP, for malformed or refused queries: the response, and its page when 200. */
 export const feed = (api: TestApiService, query = "", key?: string) =>
   Effect.map(
     api.get(`/events${query}`, key === undefined ? {} : { key }),
-    (res) => ({ res, page: res.status === 200 ? res.json<{ data: Array<EventWire>; has_more: boolean }>() : undefined })
+    (res) => ({ res, page: res.status === 200 ? bodyAs(res, EventPage) : undefined })
   )
+
+/** One page of the feed through the typed client (with `key`, or the fixture's key). */
+export const feedPage = (api: TestApiService, params: typeof EventFeedParams.Type = {}, key?: string) =>
+  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) => client.events.list({ urlParams: params }))
+    .pipe(Effect.map((page) => ({ has_more: page.has_more, data: page.data.map(withData) })))
 
 /**
  * Every event of the key's property, following `has_more`: after the event `after` when given (a test's
@@ -22,12 +31,10 @@ export const feed = (api: TestApiService, query = "", key?: string) =>
 export const allEvents = (api: TestApiService, key?: string, options: { readonly after?: string; readonly types?: string } = {}) =>
   Effect.gen(function*() {
     const events: Array<EventWire> = []
-    const types = options.types === undefined ? "" : `&types=${options.types}`
+    const types = options.types === undefined ? {} : { types: Schema.decodeUnknownSync(TypesParam)(options.types) }
     for (;;) {
       const last = events.length === 0 ? options.after : events[events.length - 1].id
-      const after = last === undefined ? "" : `&after=${last}`
-      const { page } = yield* feed(api, `?limit=500${types}${after}`, key)
-      if (page === undefined) return yield* Effect.dieMessage("feed failed")
+      const page = yield* feedPage(api, { limit: 500, ...types, ...(last === undefined ? {} : { after: last }) }, key)
       events.push(...page.data)
       if (!page.has_more) return events
     }

@@ -8,6 +8,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { hold, holdBody, newGuest } from "../utils/booking.js"
+import { clientOf } from "../utils/client.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
@@ -54,11 +55,12 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
       const api = yield* TestApi
       const { body, key } = yield* setup(api)
       const held = yield* hold(api, body, { key })
-      const got = yield* api.get(`/reservations/${held.reservation_id}`, { key })
-      expect(got.status).toBe(200)
+      const client = yield* clientOf(api, { key })
+      const [got, res] = yield* client.reservationReads.get({ path: { id: held.reservation_id }, withResponse: true })
+      expect(res.status).toBe(200)
       const [event] = yield* allEvents(api, key, { types: "reservation.held" })
       expect(event.type).toBe("reservation.held")
-      expect(event.data).toStrictEqual(got.json())
+      expect(event.data).toStrictEqual(got)
       expect(event.data).toMatchObject({ promo_code: "FULL", currency: "USD", child_ages: [7], bed_config: "twin" })
     }))
 

@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"
 import * as path from "node:path"
+import { clientOf } from "../utils/client.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
 import { eventually } from "./receiver.js"
@@ -19,7 +20,8 @@ layer(TestApiLive, { excludeTestServices: true })("hotel events tail", (it) => {
       const url = Redacted.value(yield* DatabaseUrl)
       const property = yield* api.importProperty()
       const key = yield* api.createKey({ propertyId: property.property_id })
-      const guest = () => api.post("/guests", { first_name: "T", last_name: "Ail" }, { key })
+      const client = yield* clientOf(api, { key })
+      const guest = () => client.guests.create({ payload: { first_name: "T", last_name: "Ail" } })
       yield* guest() // before the tail starts: not printed
       let stdout = ""
       yield* Effect.acquireRelease(
