@@ -1,6 +1,9 @@
 import { expect, layer } from "@effect/vitest"
-import type { Rates } from "@hotel/domain"
+import { InsufficientScope, IntervalNotFound, IntervalOverlap, InvalidParameters, RatePlanNotFound, type Rates } from "@hotel/domain"
+import { IntervalCreated } from "@hotel/http/rates/RateManagementApi"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { bodyAs, expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
@@ -8,6 +11,9 @@ const createInterval = (api: TestApiService, planId: string, body: Omit<Rates.In
   api.client.intervals.create({ path: { id: planId }, payload: { name: "Season", ...body } }).pipe(
     Effect.map((created) => created.interval_id)
   )
+
+/** A well-formed request the rules refuse: 400 invalid_parameters naming `param`, decoded by the typed client. */
+const invalid = <A, E, R>(call: Effect.Effect<A, E, R>, param: string) => expectFailure(call, InvalidParameters, param)
 
 const derivedPlan = (api: TestApiService) =>
   createPlan(api, {
@@ -27,12 +33,13 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         start_date: "2026-07-01",
         end_date: "2026-09-01"
       })
+      // The exact wire: 201 and only the id.
       expectStatus(res, 201)
-      const body = res.json<Record<string, unknown>>()
-      expect(Object.keys(body)).toEqual(["interval_id"])
-      const interval = yield* api.client.intervals.get({ path: { id: String(body["interval_id"]) } })
+      expect(Object.keys(res.json())).toEqual(["interval_id"])
+      const { interval_id } = bodyAs(res, IntervalCreated)
+      const interval = yield* api.client.intervals.get({ path: { id: interval_id } })
       expect(interval).toMatchObject({
-        id: body["interval_id"],
+        id: interval_id,
         rate_plan_id: plan,
         name: "Summer",
         start_date: "2026-07-01",
@@ -106,13 +113,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       })
       expect(yield* api.client.intervals.get({ path: { id: pct } })).toMatchObject({ single_guest_discount: "12.50" })
       expect(yield* api.client.ratePlanReads.get({ path: { id: percentPlan } })).toMatchObject({ single_guest_discount: "5.00" })
-      expectInvalid(
-        yield* api.post(`/rate-plans/${percentPlan}/intervals`, {
-          name: "X",
-          start_date: "2026-03-01",
-          end_date: "2026-03-02",
-          single_guest_discount: "100.01"
-        }),
+      yield* invalid(
+        createInterval(api, percentPlan, { start_date: "2026-03-01", end_date: "2026-03-02", single_guest_discount: "100.01" }),
         "single_guest_discount"
       )
     }))
@@ -122,32 +124,37 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const valid = { name: "S", start_date: "2026-03-01", end_date: "2026-03-05" }
+      // Malformed bodies (which the typed client would not send) on the wire; well-formed ones the rules refuse
+      // through the client.
       const post = (body: Record<string, unknown>) => api.post(`/rate-plans/${plan}/intervals`, body)
+      const refused = (body: Partial<Rates.Interval.IntervalCreate>, param: string) =>
+        invalid(api.client.intervals.create({ path: { id: plan }, payload: { ...valid, ...body } }), param)
       expectInvalid(yield* post({ start_date: "2026-03-01", end_date: "2026-03-05" }), "name")
       expectInvalid(yield* post({ ...valid, name: "" }), "name")
       expectInvalid(yield* post({ name: "S", end_date: "2026-03-05" }), "start_date")
       expectInvalid(yield* post({ name: "S", start_date: "2026-03-01" }), "end_date")
       expectInvalid(yield* post({ ...valid, start_date: "01/03/2026" }), "start_date")
       expectInvalid(yield* post({ ...valid, end_date: "2026-02-29" }), "end_date")
-      expectInvalid(yield* post({ ...valid, end_date: "2026-03-01" }), "end_date")
-      expectInvalid(yield* post({ ...valid, end_date: "2026-02-20" }), "end_date")
+      yield* refused({ end_date: "2026-03-01" }, "end_date")
+      yield* refused({ end_date: "2026-02-20" }, "end_date")
       expectInvalid(yield* post({ ...valid, price_mon: 120 }), "price_mon")
-      expectInvalid(yield* post({ ...valid, price_tue: "120.001" }), "price_tue")
-      expectInvalid(yield* post({ ...valid, price_sun: "-1" }), "price_sun")
+      yield* refused({ price_tue: "120.001" }, "price_tue")
+      yield* refused({ price_sun: "-1" }, "price_sun")
       expectInvalid(yield* post({ ...valid, min_stay: 0 }), "min_stay")
       expectInvalid(yield* post({ ...valid, max_stay: 2.5 }), "max_stay")
-      expectInvalid(yield* post({ ...valid, min_stay: 4, max_stay: 3 }), "max_stay")
+      yield* refused({ min_stay: 4, max_stay: 3 }, "max_stay")
       expectInvalid(yield* post({ ...valid, closed_to_arrival: "yes" }), "closed_to_arrival")
       expectInvalid(yield* post({ ...valid, closed_to_departure: null }), "closed_to_departure")
       expectInvalid(yield* post({ ...valid, stop_sell: 0 }), "stop_sell")
-      expectInvalid(yield* post({ ...valid, extra_guest_charge: "-5" }), "extra_guest_charge")
-      expectInvalid(yield* post({ ...valid, single_guest_discount: "1.999" }), "single_guest_discount")
+      yield* refused({ extra_guest_charge: "-5" }, "extra_guest_charge")
+      yield* refused({ single_guest_discount: "1.999" }, "single_guest_discount")
       // Field validation comes before the plan lookup.
-      expectInvalid(
-        yield* api.post(`/rate-plans/${missingId}/intervals`, { ...valid, end_date: "2026-03-01" }),
+      yield* invalid(
+        api.client.intervals.create({ path: { id: missingId }, payload: { ...valid, end_date: "2026-03-01" } }),
         "end_date"
       )
       expectError(yield* api.post(`/rate-plans/${missingId}/intervals`, valid), 404, "not_found", "rate_plan_not_found")
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.post("/rate-plans/nope/intervals", valid), 404, "not_found", "rate_plan_not_found")
       const list = yield* api.client.intervals.list({ path: { id: plan } })
       expect(list).toEqual({ data: [] })
@@ -160,11 +167,14 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const other = yield* createPlan(api)
       const june = yield* createInterval(api, plan, { name: "June", start_date: "2026-06-01", end_date: "2026-06-10" })
       const overlap = (start_date: string, end_date: string) =>
-        Effect.map(
-          api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date, end_date }),
-          (res) => expectError(res, 409, "conflict", "interval_overlap")
-        )
-      yield* overlap("2026-06-09", "2026-06-12")
+        expectFailure(createInterval(api, plan, { name: "X", start_date, end_date }), IntervalOverlap)
+      // The refusal on the wire once; the typed client checks the others.
+      expectError(
+        yield* api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date: "2026-06-09", end_date: "2026-06-12" }),
+        409,
+        "conflict",
+        "interval_overlap"
+      )
       yield* overlap("2026-05-25", "2026-06-02")
       yield* overlap("2026-05-01", "2026-07-01")
       yield* overlap("2026-06-03", "2026-06-04")
@@ -184,18 +194,18 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      const responses = yield* Effect.all(
+      const results = yield* Effect.all(
         Array.from({ length: 10 }, (_, i) =>
-          api.post(`/rate-plans/${plan}/intervals`, {
+          Effect.either(createInterval(api, plan, {
             name: `Race ${i}`,
             start_date: `2026-10-${String(1 + i).padStart(2, "0")}`,
             end_date: "2026-10-20"
-          })),
+          }))),
         { concurrency: "unbounded" }
       )
-      const created = responses.filter((res) => res.status === 201)
+      const created = results.filter(Either.isRight)
       expect(created).toHaveLength(1)
-      for (const res of responses.filter((r) => r.status !== 201)) expectError(res, 409, "conflict", "interval_overlap")
+      for (const result of results) if (Either.isLeft(result)) expect(result.left).toBeInstanceOf(IntervalOverlap)
       const list = yield* api.client.intervals.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
@@ -207,6 +217,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const a = yield* createInterval(api, plan, { name: "A", start_date: "2026-01-01", end_date: "2026-01-10", price_mon: "90" })
       const b = yield* createInterval(api, plan, { name: "B", start_date: "2026-02-01", end_date: "2026-02-10" })
       const res = yield* api.patch(`/intervals/${a}`, { name: "A2", price_mon: null, price_fri: "110", min_stay: 2 })
+      // The exact wire of the answer.
       expectStatus(res, 200)
       expect(res.json()).toEqual({ interval_id: a, updated: true })
       expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({
@@ -218,29 +229,27 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         min_stay: 2
       })
       // Moving within its own range is not an overlap with itself.
-      yield* api.client.intervals.update({ headers: {}, path: { id: a }, payload: { start_date: "2026-01-05", end_date: "2026-01-12" } })
-      expectError(yield* api.patch(`/intervals/${a}`, { end_date: "2026-02-02" }), 409, "conflict", "interval_overlap")
-      expectError(
-        yield* api.patch(`/intervals/${b}`, { start_date: "2026-01-11", end_date: "2026-01-20" }),
-        409,
-        "conflict",
-        "interval_overlap"
-      )
-      expectInvalid(yield* api.patch(`/intervals/${a}`, { end_date: "2026-01-05" }), "end_date")
-      expectInvalid(yield* api.patch(`/intervals/${a}`, { start_date: "2026-01-13" }), "end_date")
-      expectInvalid(yield* api.patch(`/intervals/${a}`, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
-      expectInvalid(yield* api.patch(`/intervals/${a}`, { max_stay: 1 }), "max_stay")
-      expectInvalid(yield* api.patch(`/intervals/${a}`, { price_sat: "1.001" }), "price_sat")
+      const update = (id: string, payload: Rates.Interval.IntervalPatch) =>
+        api.client.intervals.update({ headers: {}, path: { id }, payload })
+      yield* update(a, { start_date: "2026-01-05", end_date: "2026-01-12" })
+      yield* expectFailure(update(a, { end_date: "2026-02-02" }), IntervalOverlap)
+      yield* expectFailure(update(b, { start_date: "2026-01-11", end_date: "2026-01-20" }), IntervalOverlap)
+      yield* invalid(update(a, { end_date: "2026-01-05" }), "end_date")
+      yield* invalid(update(a, { start_date: "2026-01-13" }), "end_date")
+      yield* invalid(update(a, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
+      yield* invalid(update(a, { max_stay: 1 }), "max_stay")
+      yield* invalid(update(a, { price_sat: "1.001" }), "price_sat")
+      // A null name is malformed: the typed client would not send it.
       expectInvalid(yield* api.patch(`/intervals/${a}`, { name: null }), "name")
-      expectInvalid(yield* api.patch(`/intervals/${missingId}`, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
+      yield* invalid(update(missingId, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
       expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
       // Two intervals moved into the same nights at the same time: one wins.
       const [ra, rb] = yield* Effect.all([
-        api.patch(`/intervals/${a}`, { start_date: "2026-04-01", end_date: "2026-04-10" }),
-        api.patch(`/intervals/${b}`, { start_date: "2026-04-05", end_date: "2026-04-15" })
+        Effect.either(update(a, { start_date: "2026-04-01", end_date: "2026-04-10" })),
+        Effect.either(update(b, { start_date: "2026-04-05", end_date: "2026-04-15" }))
       ], { concurrency: "unbounded" })
-      expect([ra.status, rb.status].sort()).toEqual([200, 409])
-      expectError(ra.status === 409 ? ra : rb, 409, "conflict", "interval_overlap")
+      expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
+      expect(Either.isLeft(ra) ? ra.left : Either.isLeft(rb) ? rb.left : undefined).toBeInstanceOf(IntervalOverlap)
     }))
 
   it.effect("a derived plan's intervals carry no weekday prices (400 naming the price)", () =>
@@ -248,8 +257,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* derivedPlan(api)
       const base = { name: "Rules", start_date: "2026-05-01", end_date: "2026-05-10" }
-      expectInvalid(yield* api.post(`/rate-plans/${plan}/intervals`, { ...base, price_mon: "100" }), "price_mon")
-      expectInvalid(yield* api.post(`/rate-plans/${plan}/intervals`, { ...base, price_sun: "100" }), "price_sun")
+      yield* invalid(createInterval(api, plan, { ...base, price_mon: "100" }), "price_mon")
+      yield* invalid(createInterval(api, plan, { ...base, price_sun: "100" }), "price_sun")
       const id = yield* createInterval(api, plan, {
         ...base,
         price_mon: null,
@@ -258,7 +267,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         extra_guest_charge: "15"
       })
       expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
-      expectInvalid(yield* api.patch(`/intervals/${id}`, { price_wed: "80" }), "price_wed")
+      yield* invalid(api.client.intervals.update({ headers: {}, path: { id }, payload: { price_wed: "80" } }), "price_wed")
       // A plan with priced intervals cannot become derived until they are cleared.
       const standard = yield* createPlan(api)
       const priced = yield* createInterval(api, standard, { ...base, price_tue: "120" })
@@ -267,7 +276,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         derivation_type: "fixed",
         derivation_value: "-5"
       } as const
-      expectInvalid(yield* api.patch(`/rate-plans/${standard}`, derive), "derived_from_id")
+      yield* invalid(api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive }), "derived_from_id")
       yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_tue: null } })
       yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive })
     }))
@@ -278,17 +287,19 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const plan = yield* createPlan(api)
       const base = { name: "Season", start_date: "2026-05-01", end_date: "2026-05-10" }
       const priced = yield* createInterval(api, plan, { ...base, price_wed: "150.45" })
+      const patchPlan = (payload: Rates.RatePlan.RatePlanPatch) =>
+        api.client.ratePlanWrites.update({ headers: {}, path: { id: plan }, payload })
       const toDollars = { currency: "USD" }
       // "150.45" would silently become dollars
-      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      yield* invalid(patchPlan(toDollars), "currency")
       yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_wed: null, extra_guest_charge: "12.45" } })
-      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      yield* invalid(patchPlan(toDollars), "currency")
       yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { extra_guest_charge: "0", single_guest_discount: "30.00" } })
-      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, toDollars), "currency")
+      yield* invalid(patchPlan(toDollars), "currency")
       // a fixed 30.00 would become 30 percent
-      expectInvalid(yield* api.patch(`/rate-plans/${plan}`, { single_guest_discount_type: "percent" }), "single_guest_discount_type")
+      yield* invalid(patchPlan({ single_guest_discount_type: "percent" }), "single_guest_discount_type")
       yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { single_guest_discount: "0" } })
-      expectStatus(yield* api.patch(`/rate-plans/${plan}`, toDollars), 200)
+      expect(yield* patchPlan(toDollars)).toEqual({ rate_plan_id: plan, updated: true })
       expect(yield* api.client.intervals.get({ path: { id: priced } })).toMatchObject({ currency: "USD", extra_guest_charge: "0.00" })
     }))
 
@@ -297,12 +308,14 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
+      // The exact wire of the answer.
       const res = yield* api.delete(`/intervals/${id}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ interval_id: id, deleted: true })
       expectError(yield* api.get(`/intervals/${id}`), 404, "not_found", "interval_not_found")
-      expectError(yield* api.delete(`/intervals/${id}`), 404, "not_found", "interval_not_found")
-      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }), 404, "not_found", "interval_not_found")
+      yield* expectFailure(api.client.intervals.delete({ headers: {}, path: { id } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/intervals/not-an-id"), 404, "not_found", "interval_not_found")
       // The nights are free again.
       yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
@@ -313,14 +326,12 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
-      expectStatus(yield* api.delete(`/rate-plans/${plan}`), 200)
-      expectError(yield* api.get(`/intervals/${id}`), 404, "not_found", "interval_not_found")
-      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }), 404, "not_found", "interval_not_found")
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
+      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
+      yield* expectFailure(api.client.intervals.get({ path: { id } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
+      yield* expectFailure(
+        createInterval(api, plan, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }),
+        RatePlanNotFound
       )
     }))
 
@@ -331,16 +342,14 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
-      const as = { key: otherKey }
-      expectError(yield* api.get(`/intervals/${id}`, as), 404, "not_found", "interval_not_found")
-      expectError(yield* api.patch(`/intervals/${id}`, { name: "X" }, as), 404, "not_found", "interval_not_found")
-      expectError(yield* api.delete(`/intervals/${id}`, as), 404, "not_found", "interval_not_found")
-      expectError(yield* api.get(`/rate-plans/${plan}/intervals`, as), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/intervals`, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }, as),
-        404,
-        "not_found",
-        "rate_plan_not_found"
+      const theirs = yield* api.clientFor(otherKey)
+      yield* expectFailure(theirs.intervals.get({ path: { id } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.delete({ headers: {}, path: { id } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.list({ path: { id: plan } }), RatePlanNotFound)
+      yield* expectFailure(
+        theirs.intervals.create({ path: { id: plan }, payload: { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" } }),
+        RatePlanNotFound
       )
       expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ name: "Season" })
     }))
@@ -350,22 +359,28 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
-      const reader = { key: yield* api.createKey({ scopes: ["rates:read"] }) }
-      const writer = { key: yield* api.createKey({ scopes: ["rates:write"] }) }
-      const catalog = { key: yield* api.createKey({ scopes: ["catalog:read"] }) }
-      expectStatus(yield* api.get(`/rate-plans/${plan}/intervals`, reader), 200)
-      expectStatus(yield* api.get(`/intervals/${id}`, reader), 200)
-      const denied = (res: Parameters<typeof expectError>[0], scope: string) =>
-        expect(expectError(res, 403, "permission", "insufficient_scope").message).toContain(scope)
-      denied(yield* api.get(`/rate-plans/${plan}/intervals`, writer), "rates:read")
-      denied(yield* api.get(`/intervals/${id}`, writer), "rates:read")
-      denied(yield* api.get(`/intervals/${id}`, catalog), "rates:read")
+      const clientWith = (scopes: Parameters<typeof api.createKey>[0]) =>
+        Effect.flatMap(api.createKey(scopes), (key) => api.clientFor(key))
+      const reader = yield* clientWith({ scopes: ["rates:read"] })
+      const writerKey = yield* api.createKey({ scopes: ["rates:write"] })
+      const writer = yield* api.clientFor(writerKey)
+      const catalog = yield* clientWith({ scopes: ["catalog:read"] })
+      expect((yield* reader.intervals.list({ path: { id: plan } })).data.map((i) => i.id)).toEqual([id])
+      expect(yield* reader.intervals.get({ path: { id } })).toMatchObject({ id, rate_plan_id: plan })
+      // The refusal on the wire once; the typed client checks the others.
+      expect(
+        expectError(yield* api.get(`/rate-plans/${plan}/intervals`, { key: writerKey }), 403, "permission", "insufficient_scope").message
+      ).toContain("rates:read")
+      const denied = <A, E, R>(call: Effect.Effect<A, E, R>, scope: string) =>
+        Effect.map(expectFailure(call, InsufficientScope), (error) => expect(error.message).toContain(scope))
+      yield* denied(writer.intervals.get({ path: { id } }), "rates:read")
+      yield* denied(catalog.intervals.get({ path: { id } }), "rates:read")
       const body = { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }
-      denied(yield* api.post(`/rate-plans/${plan}/intervals`, body, reader), "rates:write")
-      denied(yield* api.patch(`/intervals/${id}`, { name: "Y" }, reader), "rates:write")
-      denied(yield* api.delete(`/intervals/${id}`, reader), "rates:write")
-      expectStatus(yield* api.post(`/rate-plans/${plan}/intervals`, body, writer), 201)
-      expectStatus(yield* api.patch(`/intervals/${id}`, { name: "Y" }, writer), 200)
-      expectStatus(yield* api.delete(`/intervals/${id}`, writer), 200)
+      yield* denied(reader.intervals.create({ path: { id: plan }, payload: body }), "rates:write")
+      yield* denied(reader.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } }), "rates:write")
+      yield* denied(reader.intervals.delete({ headers: {}, path: { id } }), "rates:write")
+      expect(typeof (yield* writer.intervals.create({ path: { id: plan }, payload: body })).interval_id).toBe("string")
+      expect(yield* writer.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } })).toEqual({ interval_id: id, updated: true })
+      expect(yield* writer.intervals.delete({ headers: {}, path: { id } })).toEqual({ interval_id: id, deleted: true })
     }))
 })
