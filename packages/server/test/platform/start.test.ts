@@ -6,7 +6,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
-import { serveProcess, serveProcessWith } from "../utils/processes.js"
+import { npmStartProcessWith } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 
 interface StartDocument {
@@ -25,7 +25,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
   it.effect("with DATABASE_URL on an empty database: serves, prints no key and imports nothing", () =>
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
-      const output = yield* Effect.scoped(Effect.map(serveProcess, (server) => server.stdout()))
+      const output = yield* Effect.scoped(Effect.map(npmStartProcessWith({}), (server) => server.stdout()))
       expect(output).not.toContain("api_key")
       expect(output).not.toContain("hk_")
       const [counts] = yield* sql<{ properties: number; keys: number }>`
@@ -40,7 +40,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       const pgPort = yield* freePort()
       const embedded = { DATABASE_URL: "", HOTEL_DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) }
       const first = yield* Effect.scoped(Effect.gen(function*() {
-        const server = yield* serveProcessWith(embedded)
+        const server = yield* npmStartProcessWith(embedded)
         const printed = JSON.parse(server.stdout()) as StartDocument
         const me = yield* Effect.promise(() =>
           fetch(`${server.baseUrl}/me`, { headers: { authorization: `Bearer ${printed.api_key.key}` } })
@@ -52,7 +52,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       }))
       expect(first.demo.default_rate_plan_id).toMatch(/^[0-9a-f-]{36}$/)
 
-      const second = yield* Effect.scoped(Effect.map(serveProcessWith(embedded), (server) => ({
+      const second = yield* Effect.scoped(Effect.map(npmStartProcessWith(embedded), (server) => ({
         stdout: server.stdout(),
         output: server.output()
       })))

@@ -3,13 +3,25 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import * as path from "node:path"
+import { inject } from "vitest"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
 
 // Other processes on the test's database: a second API server (`hotel serve`) and admin commands.
 
 const root = path.resolve(import.meta.dirname, "../../../..")
-const tsx = path.join(root, "node_modules", ".bin", "tsx")
-const bin = path.join(root, "packages", "server", "src", "bin.ts")
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The compiled `hotel` entry point, built once for the run (`scripts/vitest/bundle.ts`). */
+    bundle: string
+  }
+}
+
+/** The compiled `hotel` (`scripts/vitest/bundle.ts` builds it once per run): the processes run what ships. */
+const bundle = (): string => inject("bundle")
+
+/** `npm start`'s command after `node` (the root package.json's `start` script). */
+const npmStart = ["--max-semi-space-size=64", "--import", "tsx", path.join(root, "packages", "server", "src", "bin.ts")]
 
 const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...process.env,
@@ -23,7 +35,7 @@ export interface CliResult {
   readonly stderr: string
 }
 
-/** `hotel <args>` (as `npx tsx packages/server/src/bin.ts <args>`) on the test's database. */
+/** `hotel <args>` (as `node dist/hotel.js <args>`, the built entry point) on the test's database. */
 export const hotel = (...args: ReadonlyArray<string>) => hotelWith({}, ...args)
 
 /** `hotel <args>` on the test's database with `extra` in its environment (which may override DATABASE_URL). */
@@ -31,8 +43,8 @@ export const hotelWith = (extra: Record<string, string>, ...args: ReadonlyArray<
   Effect.flatMap(DatabaseUrl, (url) =>
     Effect.async<CliResult>((resume) => {
       execFile(
-        tsx,
-        [bin, ...args],
+        process.execPath,
+        [bundle(), ...args],
         { cwd: root, env: environment(Redacted.value(url), extra), timeout: 60_000 },
         (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
@@ -80,8 +92,9 @@ export interface ServeProcess {
 /**
  * An API process (`hotel serve` on a free port) on the test's database (`extra` may override the environment,
  * e.g. an empty `DATABASE_URL` for the embedded server), ready when acquired, stopped when the scope closes.
+ * It runs the built entry point, or with `sources` the TypeScript sources exactly as `npm start` does.
  */
-export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(function*() {
+const startServe = (extra: Record<string, string>, sources: boolean) => Effect.gen(function*() {
   const url = yield* DatabaseUrl
   const port = yield* freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -90,12 +103,13 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   let stderr = ""
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
-      // Node itself with tsx's loader (as `npm start`): the pid is the server's, no wrapper process between.
-      const started = spawn(process.execPath, ["--import", "tsx", bin, "serve"], {
+      // Node itself on the built entry point (as the image runs it): the pid is the server's, no wrapper between.
+      const entry = sources ? npmStart : [bundle()]
+      const started = spawn(process.execPath, [...entry, "serve"], {
         cwd: root,
         env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
         stdio: ["ignore", "pipe", "pipe"],
-        // Its own process group, so that stopping it stops tsx's node child too.
+        // Its own process group, so that stopping it stops what it started too (an embedded PostgreSQL).
         detached: true
       })
       started.stdout?.on("data", (chunk: Buffer) => {
@@ -144,6 +158,12 @@ export const serveProcessWith = (extra: Record<string, string>) => Effect.gen(fu
   })
   return { baseUrl, stdout: () => stdout, stderr: () => stderr, output: () => output, crash, kill, pid: child.pid ?? 0, signal, exited } satisfies ServeProcess
 })
+
+/** An API process of the built entry point (`node dist/hotel.js serve`, as the image runs it). */
+export const serveProcessWith = (extra: Record<string, string>) => startServe(extra, false)
+
+/** An API process of the sources, as `npm start` runs them (`node --import tsx .../bin.ts serve`). */
+export const npmStartProcessWith = (extra: Record<string, string>) => startServe(extra, true)
 
 /** An API process on the test's database. */
 export const serveProcess = serveProcessWith({})
