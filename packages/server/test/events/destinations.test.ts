@@ -1,8 +1,10 @@
 import { expect, layer } from "@effect/vitest"
+import { InvalidParameters } from "@hotel/domain"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { clientOf, expectFailure } from "../utils/client.js"
 import { expectInvalid } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { receiver } from "./receiver.js"
@@ -28,13 +30,15 @@ layer(TestApiLive)("webhook destinations", (it) => {
         "https://[::1]/in",
         "https://user:pw@hooks.example.com/in"
       ]) {
-        expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: ["*"] }), "url")
+        yield* expectFailure(api.client.webhooks.create({ payload: { url, event_types: ["*"] } }), InvalidParameters, "url")
       }
-      const ok = yield* api.post("/webhook-endpoints", { url: "https://hooks.example.com/in", event_types: ["*"] })
-      expect(ok.status, ok.text).toBe(201)
-      const patched = yield* api.patch(`/webhook-endpoints/${ok.json<{ webhook_endpoint_id: string }>().webhook_endpoint_id}`, {
-        url: "https://127.0.0.1/in"
+      const [ok, res] = yield* api.client.webhooks.create({
+        payload: { url: "https://hooks.example.com/in", event_types: ["*"] },
+        withResponse: true
       })
+      expect(res.status).toBe(201)
+      // The refusal's wire, on a change of the URL.
+      const patched = yield* api.patch(`/webhook-endpoints/${ok.webhook_endpoint_id}`, { url: "https://127.0.0.1/in" })
       expectInvalid(patched, "url")
     }))
 
@@ -49,12 +53,12 @@ layer(TestApiLive)("webhook destinations", (it) => {
         INSERT INTO webhook_endpoints (property_id, url, event_types, secret, created_at, updated_at)
         VALUES (${property.property_id}, ${hook.url}, ${["*"]}::text[], 'whsec_AAAA', now(), now())
         RETURNING id`.pipe(Effect.orDie)
-      expect((yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key })).status).toBe(201)
+      const client = yield* clientOf(api, { key })
+      const [, created] = yield* client.guests.create({ payload: { first_name: "A", last_name: "B" }, withResponse: true })
+      expect(created.status).toBe(201)
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received).toHaveLength(0)
-      const attempts = (yield* api.get(`/webhook-endpoints/${id}/deliveries`, { key })).json<{
-        data: ReadonlyArray<{ status: string; error: string; response_status: number | null }>
-      }>().data
+      const attempts = (yield* client.webhooks.deliveries({ path: { id } })).data
       expect(attempts).toHaveLength(1)
       expect(attempts[0]).toMatchObject({ status: "pending", response_status: null })
       expect(attempts[0].error).toMatch(/destination refused/)

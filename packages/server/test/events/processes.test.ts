@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { request } from "../utils/http.js"
+import { makeClient } from "../utils/client.js"
 import { serveProcess } from "../utils/processes.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { eventually, realSleep, receiver } from "./receiver.js"
@@ -18,17 +18,20 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const property = yield* api.importProperty()
       const key = yield* api.createKey({ propertyId: property.property_id })
       const [one, two] = yield* Effect.all([serveProcess, serveProcess], { concurrency: "unbounded" })
-      const created = yield* request(one.baseUrl, key)("POST", "/webhook-endpoints", {
-        body: { url: hook.url, event_types: ["guest.created"] }
+      const [first, second] = [yield* makeClient(one.baseUrl, key), yield* makeClient(two.baseUrl, key)]
+      const [, created] = yield* first.webhooks.create({
+        payload: { url: hook.url, event_types: ["guest.created"] },
+        withResponse: true
       })
-      expect(created.status, created.text).toBe(201)
+      expect(created.status).toBe(201)
       const guests = 20
       yield* Effect.forEach(Array.from({ length: guests }, (_, i) => i), (i) =>
         Effect.map(
-          request(i % 2 === 0 ? one.baseUrl : two.baseUrl, key)("POST", "/guests", {
-            body: { first_name: `G${i}`, last_name: "Twice" }
+          (i % 2 === 0 ? first : second).guests.create({
+            payload: { first_name: `G${i}`, last_name: "Twice" },
+            withResponse: true
           }),
-          (res) => expect(res.status, res.text).toBe(201)
+          ([, res]) => expect(res.status).toBe(201)
         ), { concurrency: 4 })
       expect(yield* eventually(Effect.sync(() => hook.received.length >= guests))).toBe(true)
       // Several poll intervals more, in case a second process were to send one again.
@@ -45,12 +48,14 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const property = yield* api.importProperty()
       const key = yield* api.createKey({ propertyId: property.property_id })
       const doomed = yield* serveProcess
-      const created = yield* request(doomed.baseUrl, key)("POST", "/webhook-endpoints", {
-        body: { url: hook.url, event_types: ["guest.created"] }
-      })
-      const endpoint = created.json<{ webhook_endpoint_id: string }>().webhook_endpoint_id
+      const doomedClient = yield* makeClient(doomed.baseUrl, key)
+      const created = yield* doomedClient.webhooks.create({ payload: { url: hook.url, event_types: ["guest.created"] } })
+      const endpoint = created.webhook_endpoint_id
       hook.script.push("hang")
-      const guest = yield* request(doomed.baseUrl, key)("POST", "/guests", { body: { first_name: "K", last_name: "Nine" } })
+      const [, guest] = yield* doomedClient.guests.create({
+        payload: { first_name: "K", last_name: "Nine" },
+        withResponse: true
+      })
       expect(guest.status).toBe(201)
       expect(yield* eventually(Effect.sync(() => hook.received.length === 1))).toBe(true)
       doomed.kill("SIGKILL")
@@ -58,8 +63,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const survivor = yield* serveProcess
       expect(yield* eventually(Effect.sync(() => hook.received.length >= 2))).toBe(true)
       expect(hook.received[1].headers["webhook-id"]).toBe(hook.received[0].headers["webhook-id"])
-      const attempts = (yield* request(survivor.baseUrl, key)("GET", `/webhook-endpoints/${endpoint}/deliveries`))
-        .json<{ data: ReadonlyArray<{ attempt: number; status: string }> }>().data
+      const attempts = (yield* (yield* makeClient(survivor.baseUrl, key)).webhooks.deliveries({ path: { id: endpoint } })).data
       // The killed attempt was never recorded (its transaction rolled back); the survivor's is attempt 1.
       expect(attempts).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded" })])
     }))

@@ -1,11 +1,15 @@
 import { expect, layer } from "@effect/vitest"
+import { InsufficientScope, InvalidParameters, WebhookEndpointNotFound } from "@hotel/domain"
+import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/http/webhooks/Api"
 import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Schema from "effect/Schema"
 import * as TestClock from "effect/TestClock"
 import { createHmac } from "node:crypto"
+import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
@@ -31,34 +35,45 @@ const ownProperty = (api: TestApiService) =>
     return { property, key }
   })
 
-const createEndpoint = (api: TestApiService, key: string, body: Record<string, unknown>) =>
-  Effect.map(api.post("/webhook-endpoints", body, { key }), (res) => {
-    expect(res.status, res.text).toBe(201)
-    return res.json<{ webhook_endpoint_id: string; secret: string }>()
-  })
+const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWebhookEndpoint.Type) =>
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ payload, withResponse: true })).pipe(
+    Effect.map(([created, res]) => {
+      expect(res.status).toBe(201)
+      return created
+    })
+  )
 
 const newGuest = (api: TestApiService, key: string) =>
-  Effect.map(api.post("/guests", { first_name: "Ada", last_name: "Lovelace" }, { key }), (res) => {
-    expect(res.status, res.text).toBe(201)
-    return res.json<{ guest_id: string }>().guest_id
-  })
-
-interface AttemptWire {
-  readonly event_id: string
-  readonly type: string
-  readonly attempt: number
-  readonly status: string
-  readonly response_status: number | null
-  readonly error: string | null
-  readonly attempted_at: string
-  readonly next_attempt_at: string | null
-}
+  Effect.flatMap(
+    clientOf(api, { key }),
+    (client) => client.guests.create({ payload: { first_name: "Ada", last_name: "Lovelace" }, withResponse: true })
+  ).pipe(Effect.map(([created, res]) => {
+    expect(res.status).toBe(201)
+    return created.guest_id
+  }))
 
 const deliveries = (api: TestApiService, key: string, id: string) =>
-  Effect.map(api.get(`/webhook-endpoints/${id}/deliveries`, { key }), (res) => {
-    expect(res.status, res.text).toBe(200)
-    return res.json<{ data: ReadonlyArray<AttemptWire> }>().data
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.deliveries({ path: { id }, withResponse: true })).pipe(
+    Effect.map(([attempts, res]) => {
+      expect(res.status).toBe(200)
+      return attempts.data
+    })
+  )
+
+/** The parts of the OpenAPI document read here (the document itself is not an endpoint of the contract). */
+const WebhooksSection = Schema.Struct({
+  openapi: Schema.String,
+  webhooks: Schema.Record({
+    key: Schema.String,
+    value: Schema.Struct({
+      post: Schema.Struct({
+        requestBody: Schema.Struct({
+          content: Schema.Record({ key: Schema.String, value: Schema.Struct({ schema: Schema.Unknown }) })
+        })
+      })
+    })
   })
+})
 
 layer(TestApiLive)("webhooks", (it) => {
   it("signing reproduces the Standard Webhooks published example", () => {
@@ -69,10 +84,7 @@ layer(TestApiLive)("webhooks", (it) => {
   it.effect("the OpenAPI description has a webhooks section: the envelope and each type's data", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const spec = (yield* api.get("/openapi.json", { key: null })).json<{
-        openapi: string
-        webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>
-      }>()
+      const spec = bodyAs(yield* api.get("/openapi.json", { key: null }), WebhooksSection)
       expect(spec.openapi).toMatch(/^3\.1/)
       expect(Object.keys(spec.webhooks)).toHaveLength(21)
       const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
@@ -91,8 +103,9 @@ layer(TestApiLive)("webhooks", (it) => {
       const created = yield* createEndpoint(api, key, { url: hook.url, event_types: ["guest.created"], description: "CRM" })
       expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
       expect(Buffer.from(created.secret.slice(6), "base64")).toHaveLength(32)
+      // Raw: the secret must not be anywhere in the answer's text.
       const shown = yield* api.get(`/webhook-endpoints/${created.webhook_endpoint_id}`, { key })
-      expect(shown.json()).toEqual({
+      expect(bodyAs(shown, WebhookEndpoint)).toEqual({
         id: created.webhook_endpoint_id,
         url: hook.url,
         event_types: ["guest.created"],
@@ -104,7 +117,7 @@ layer(TestApiLive)("webhooks", (it) => {
 
       yield* newGuest(api, key)
       yield* newGuest(api, api.key) // another property's change
-      yield* api.post("/rate-plans", {}, { key }) // a failed request: no event
+      yield* api.post("/rate-plans", {}, { key }) // a failed (malformed) request: no event
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received).toHaveLength(1)
       const [request] = hook.received
@@ -165,11 +178,13 @@ layer(TestApiLive)("webhooks", (it) => {
 
       // Redeliver sends the same event again, now.
       const eventId = attempts[0].event_id
-      const again = yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: eventId }, { key })
-      expect(again.json()).toEqual({ event_id: eventId, queued: true })
+      const client = yield* clientOf(api, { key })
+      const redeliver = (event_id: string) => client.webhooks.redeliver({ path: { id: endpoint }, payload: { event_id } })
+      expect(yield* redeliver(eventId)).toEqual({ event_id: eventId, queued: true })
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
-      expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_x" }, { key }), "event_id")
+      yield* expectFailure(redeliver("evt_x"), InvalidParameters, "event_id")
+      // Malformed text, which the typed client would not send.
       expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_\u0000" }, { key }), "event_id")
     }).pipe(Effect.provide(Dispatcher)))
 
@@ -189,7 +204,8 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(yield* eventually(Effect.sync(() => fast.received.length === 3), 5_000)).toBe(true)
       expect(slow.received).toHaveLength(1)
       // the endpoint goes (its other deliveries with it); the hung request ends with its receiver
-      expect((yield* api.delete(`/webhook-endpoints/${hanging}`, { key })).status).toBe(200)
+      const client = yield* clientOf(api, { key })
+      expect((yield* client.webhooks.delete({ path: { id: hanging }, headers: {} })).deleted).toBe(true)
       slow.close()
       yield* workers.await
       expect(slow.received).toHaveLength(1)
@@ -225,43 +241,51 @@ layer(TestApiLive)("webhooks", (it) => {
       const api = yield* TestApi
       const { key, property } = yield* ownProperty(api)
       const url = "https://hooks.example.com/in"
+      const client = yield* clientOf(api, { key })
       const { webhook_endpoint_id: id } = yield* createEndpoint(api, key, { url, event_types: ["reservation.held"] })
-      const listed = yield* api.get("/webhook-endpoints", { key })
-      expect(listed.json<{ data: ReadonlyArray<{ id: string }> }>().data.map((e) => e.id)).toEqual([id])
-      const patched = yield* api.patch(`/webhook-endpoints/${id}`, { is_active: false, event_types: ["*"] }, { key })
-      expect(patched.json()).toEqual({ webhook_endpoint_id: id, updated: true })
-      expect((yield* api.get(`/webhook-endpoints/${id}`, { key })).json()).toMatchObject({
+      const listed = yield* client.webhooks.list()
+      expect(listed.data.map((e) => e.id)).toEqual([id])
+      const patched = yield* client.webhooks.update({ path: { id }, payload: { is_active: false, event_types: ["*"] }, headers: {} })
+      expect(patched).toEqual({ webhook_endpoint_id: id, updated: true })
+      expect(yield* client.webhooks.get({ path: { id } })).toMatchObject({
         url,
         is_active: false,
         event_types: ["*"],
         description: null
       })
-      expect((yield* api.delete(`/webhook-endpoints/${id}`, { key })).json()).toEqual({ webhook_endpoint_id: id, deleted: true })
-      for (const res of [
-        yield* api.get(`/webhook-endpoints/${id}`, { key }),
-        yield* api.patch(`/webhook-endpoints/${id}`, { is_active: true }, { key }),
-        yield* api.delete(`/webhook-endpoints/${id}`, { key }),
-        yield* api.get(`/webhook-endpoints/${missingId}/deliveries`, { key }),
-        yield* api.post(`/webhook-endpoints/${missingId}/redeliver`, { event_id: "evt_x" }, { key }),
-        yield* api.get("/webhook-endpoints/not-an-id", { key }),
-        // Another property's endpoint is a missing one.
-        yield* api.get(`/webhook-endpoints/${(yield* createEndpoint(api, key, { url, event_types: ["*"] })).webhook_endpoint_id}`)
-      ]) expectError(res, 404, "not_found", "webhook_endpoint_not_found")
+      expect(yield* client.webhooks.delete({ path: { id }, headers: {} })).toEqual({ webhook_endpoint_id: id, deleted: true })
+      const missing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, WebhookEndpointNotFound)
+      yield* missing(client.webhooks.get({ path: { id } }))
+      yield* missing(client.webhooks.update({ path: { id }, payload: { is_active: true }, headers: {} }))
+      yield* missing(client.webhooks.delete({ path: { id }, headers: {} }))
+      yield* missing(client.webhooks.deliveries({ path: { id: missingId } }))
+      yield* missing(client.webhooks.redeliver({ path: { id: missingId }, payload: { event_id: "evt_x" } }))
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
+      expectError(yield* api.get("/webhook-endpoints/not-an-id", { key }), 404, "not_found", "webhook_endpoint_not_found")
+      // Another property's endpoint is a missing one.
+      const theirs = (yield* createEndpoint(api, key, { url, event_types: ["*"] })).webhook_endpoint_id
+      yield* missing(api.client.webhooks.get({ path: { id: theirs } }))
 
-      const reader = yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] })
-      const none = yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] })
-      expectError(yield* api.post("/webhook-endpoints", { url, event_types: ["*"] }, { key: reader }), 403, "permission", "insufficient_scope")
-      expectError(yield* api.get("/webhook-endpoints", { key: none }), 403, "permission", "insufficient_scope")
-      expect((yield* api.get("/webhook-endpoints", { key: reader })).status).toBe(200)
+      const reader = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] }))
+      const none = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] }))
+      yield* expectFailure(reader.webhooks.create({ payload: { url, event_types: ["*"] } }), InsufficientScope)
+      yield* expectFailure(none.webhooks.list(), InsufficientScope)
+      const [, readerList] = yield* reader.webhooks.list({ withResponse: true })
+      expect(readerList.status).toBe(200)
 
-      expectInvalid(yield* api.post("/webhook-endpoints", { url: "not a url", event_types: ["*"] }, { key }), "url")
-      expectInvalid(yield* api.post("/webhook-endpoints", { url: "ftp://example.com/x", event_types: ["*"] }, { key }), "url")
+      // URLs the service refuses; then bodies the typed client would not send.
+      yield* expectFailure(client.webhooks.create({ payload: { url: "not a url", event_types: ["*"] } }), InvalidParameters, "url")
+      yield* expectFailure(
+        client.webhooks.create({ payload: { url: "ftp://example.com/x", event_types: ["*"] } }),
+        InvalidParameters,
+        "url"
+      )
       expectInvalid(yield* api.post("/webhook-endpoints", { event_types: ["*"] }, { key }), "url")
       expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: [] }, { key }), "event_types")
       expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: Array(101).fill("*") }, { key }), "event_types")
       // a type listed twice is kept once
       const twice = yield* createEndpoint(api, key, { url, event_types: ["guest.created", "*", "guest.created", "*"] })
-      expect((yield* api.get(`/webhook-endpoints/${twice.webhook_endpoint_id}`, { key })).json()).toMatchObject({
+      expect(yield* client.webhooks.get({ path: { id: twice.webhook_endpoint_id } })).toMatchObject({
         event_types: ["guest.created", "*"]
       })
       expectInvalid(yield* api.post("/webhook-endpoints", { url }, { key }), "event_types")
