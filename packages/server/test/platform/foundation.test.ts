@@ -3,6 +3,8 @@ import { keyCacheTtl } from "@hotel/http/platform/KeyCache"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import { InsufficientScope, RatePlanNotFound } from "@hotel/domain"
+import { expectFailure } from "../utils/client.js"
 import { type ErrorBody, rawRequest, socketRequest } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -28,14 +30,13 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
   it.effect("GET /me returns the key, its scopes and the request id of the response", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get("/me")
+      const [me, res] = yield* api.client.me.me({ withResponse: true })
       expect(res.status).toBe(200)
-      const body = res.json<Record<string, unknown>>()
-      expect(body["property_id"]).toBe(api.property.property_id)
-      expect(body["context"]).toBe("back_office")
-      expect(body["expires_at"]).toBeNull()
-      expect(body["scopes"]).toContain("rates:write")
-      expect(body["request_id"]).toBe(res.headers.get("x-request-id"))
+      expect(me.property_id).toBe(api.property.property_id)
+      expect(me.context).toBe("back_office")
+      expect(me.expires_at).toBeNull()
+      expect(me.scopes).toContain("rates:write")
+      expect(me.request_id).toBe(res.headers["x-request-id"])
     }))
 
   it.effect("every response carries a fresh X-Request-Id", () =>
@@ -173,9 +174,8 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
       const expired = yield* api.createKey({ expiresAt: new Date(Date.now() - 1000) })
       expectError(yield* api.get("/me", { key: expired }), 401, "authentication", "invalid_api_key")
       const future = yield* api.createKey({ expiresAt: new Date(Date.now() + 3_600_000) })
-      const me = yield* api.get("/me", { key: future })
-      expect(me.status).toBe(200)
-      const { api_key_id } = me.json<{ api_key_id: string }>()
+      const { api_key_id, property_id } = yield* (yield* api.clientFor(future)).me.me()
+      expect(property_id).toBe(api.property.property_id)
       const keys = yield* ApiKeyRepository
       yield* keys.revoke(api_key_id).pipe(Effect.orDie)
       // A process trusts a key it looked up for `keyCacheTtl`: the revocation is honoured once that has passed.
@@ -187,12 +187,13 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const none = yield* api.createKey({ scopes: [] })
-      expect((yield* api.get("/me", { key: none })).status).toBe(200)
+      // `/me` needs no scope
+      expect((yield* (yield* api.clientFor(none)).me.me()).scopes).toEqual([])
       const error = expectError(yield* api.get("/room-types", { key: none }), 403, "permission", "insufficient_scope")
       expect(error.message).toContain("catalog:read")
       const ratesOnly = yield* api.createKey({ scopes: ["rates:read"] })
-      const plans = yield* api.get("/rate-plans", { key: ratesOnly })
-      expect(plans.json<ErrorBody>().error.message).toContain("catalog:read")
+      const plans = yield* expectFailure((yield* api.clientFor(ratesOnly)).ratePlanReads.list(), InsufficientScope)
+      expect(plans.message).toContain("catalog:read")
     }))
 
   it.effect("authentication comes before validation and routing of the body", () =>
@@ -206,10 +207,9 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
   it.effect("GET /property shows the imported property with a short Cache-Control", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get("/property")
+      const [body, res] = yield* api.client.catalog.property({ withResponse: true })
       expect(res.status).toBe(200)
-      expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/)
-      const body = res.json<Record<string, unknown>>()
+      expect(res.headers["cache-control"]).toMatch(/max-age=\d+/)
       expect(body).toMatchObject({
         id: api.property.property_id,
         timezone: "Europe/Lisbon",
@@ -222,13 +222,12 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
   it.effect("GET /room-types and /services list the whole set", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const rooms = yield* api.get("/room-types")
-      expect(rooms.headers.get("cache-control")).toMatch(/max-age/)
-      const roomTypes = rooms.json<{ data: Array<{ id: string; code: string; rooms: Array<unknown> }> }>().data
+      const [{ data: roomTypes }, rooms] = yield* api.client.catalog.roomTypes({ withResponse: true })
+      expect(rooms.headers["cache-control"]).toMatch(/max-age/)
       expect(roomTypes.map((r) => r.code)).toEqual(["DBL", "STE"])
       expect(roomTypes[0]?.rooms).toHaveLength(3)
-      const services = (yield* api.get("/services")).json<{ data: Array<Record<string, unknown>> }>().data
-      expect(services.find((s) => s["code"] === "BRK")).toMatchObject({
+      const services = (yield* api.client.catalog.services()).data
+      expect(services.find((s) => s.code === "BRK")).toMatchObject({
         price: "15.00",
         currency: "EUR",
         pricing_unit: "perGuestPerNight"
@@ -238,12 +237,11 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
   it.effect("GET /rate-plans and /rate-plans/{id} show every field with money in minor units", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const list = (yield* api.get("/rate-plans")).json<{ data: Array<{ id: string }> }>().data
+      const list = (yield* api.client.ratePlanReads.list()).data
       expect(list).toHaveLength(3)
       const usdId = api.property.rate_plans["USD-DBL"]
-      const res = yield* api.get(`/rate-plans/${usdId}`)
-      expect(res.status).toBe(200)
-      expect(res.json()).toMatchObject({
+      expect(list.map((p) => p.id)).toContain(usdId)
+      expect(yield* api.client.ratePlanReads.get({ path: { id: usdId } })).toMatchObject({
         id: usdId,
         currency: "USD",
         base_price: "130.00",
@@ -260,13 +258,14 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
       const api = yield* TestApi
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      const theirClient = yield* api.clientFor(otherKey)
       const plan = api.property.default_rate_plan_id
-      expectError(yield* api.get(`/rate-plans/${plan}`, { key: otherKey }), 404, "not_found", "rate_plan_not_found")
-      const theirs = (yield* api.get("/rate-plans", { key: otherKey })).json<{ data: Array<{ id: string }> }>().data
+      yield* expectFailure(theirClient.ratePlanReads.get({ path: { id: plan } }), RatePlanNotFound)
+      const theirs = (yield* theirClient.ratePlanReads.list()).data
       expect(theirs.map((p) => p.id)).not.toContain(plan)
-      const property = (yield* api.get("/property", { key: otherKey })).json<{ id: string }>()
+      const property = yield* theirClient.catalog.property()
       expect(property.id).toBe(other.property_id)
-      const rooms = (yield* api.get("/room-types", { key: otherKey })).json<{ data: Array<{ id: string }> }>().data
+      const rooms = (yield* theirClient.catalog.roomTypes()).data
       expect(rooms.map((r) => r.id)).not.toContain(api.property.room_types["DBL"])
     }))
 })
