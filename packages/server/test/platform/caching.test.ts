@@ -36,21 +36,24 @@ layer(TestApiLive, { excludeTestServices: true })("Cache-Control", (it) => {
   it.effect("every authenticated mutation is no-store, its successes and its errors", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const created = yield* api.post("/rate-plans", {
-        room_type_id: api.property.room_types["DBL"],
-        name: "Cache test",
-        base_price: "90.00"
+      const [{ rate_plan_id: id }, created] = yield* api.client.ratePlanWrites.create({
+        payload: { room_type_id: api.property.room_types["DBL"], name: "Cache test", base_price: "90.00" },
+        withResponse: true
       })
-      expect(created.status, created.text).toBe(201)
-      expect(cacheControl(created)).toBe("no-store")
-      const id = created.json<{ rate_plan_id: string }>().rate_plan_id
+      expect(created.status).toBe(201)
+      expect(created.headers["cache-control"]).toBe("no-store")
 
-      const patched = yield* api.patch(`/rate-plans/${id}`, { name: "Cache test 2" })
-      expect(patched.status, patched.text).toBe(200)
-      expect(cacheControl(patched)).toBe("no-store")
-      const deleted = yield* api.delete(`/rate-plans/${id}`)
-      expect(deleted.status, deleted.text).toBe(200)
-      expect(cacheControl(deleted)).toBe("no-store")
+      const [, patched] = yield* api.client.ratePlanWrites.update({
+        headers: {},
+        path: { id },
+        payload: { name: "Cache test 2" },
+        withResponse: true
+      })
+      expect(patched.status).toBe(200)
+      expect(patched.headers["cache-control"]).toBe("no-store")
+      const [, deleted] = yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id }, withResponse: true })
+      expect(deleted.status).toBe(200)
+      expect(deleted.headers["cache-control"]).toBe("no-store")
 
       const failures: ReadonlyArray<ApiResponse> = [
         yield* api.post("/rate-plans", { name: "" }),
