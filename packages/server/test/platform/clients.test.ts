@@ -1,26 +1,14 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpApiClient from "@effect/platform/HttpApiClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { expect, layer } from "@effect/vitest"
 import { RatePlanNotFound } from "@hotel/domain"
-import { HotelApi } from "@hotel/http"
 import * as Effect from "effect/Effect"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
-
-const typedClient = Effect.gen(function*() {
-  const api = yield* TestApi
-  return yield* HttpApiClient.make(HotelApi, {
-    baseUrl: api.baseUrl,
-    transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(api.key))
-  })
-}).pipe(Effect.provide(FetchHttpClient.layer))
 
 layer(TestApiLive, { excludeTestServices: true })("clients", (it) => {
   it.effect("a client derived from the HttpApi calls /me and gets typed errors back", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const client = yield* typedClient
+      // `api.client` is `HttpApiClient.make(HotelApi)` calling with the test's key (`utils/client.ts`).
+      const client = api.client
       const me = yield* client.me.me()
       expect(me.property_id).toBe(api.property.property_id)
       expect(me.request_id).toMatch(/^req_/)
