@@ -1,13 +1,10 @@
-import * as FetchHttpClient from "@effect/platform/FetchHttpClient"
-import * as HttpApiClient from "@effect/platform/HttpApiClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { expect, layer } from "@effect/vitest"
 import { PreconditionFailed } from "@hotel/domain"
-import { HotelApi } from "@hotel/http"
+import { RatePlan } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { hold, holdBody, newGuest, postCancel } from "../utils/booking.js"
+import { bodyAs } from "../utils/client.js"
 import type { ApiResponse } from "../utils/http.js"
 import { createPlan, expectError, expectStatus } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
@@ -32,24 +29,26 @@ const expectPreconditionFailed = (res: ApiResponse) => expectError(res, 412, "co
 
 const newInterval = (api: TestApiService, planId: string) =>
   Effect.map(
-    api.post(`/rate-plans/${planId}/intervals`, { name: "Summer", start_date: "2031-06-01", end_date: "2031-07-01" }),
-    (res) => {
-      expectStatus(res, 201)
-      return res.json<{ interval_id: string }>().interval_id
-    }
+    api.client.intervals.create({
+      path: { id: planId },
+      payload: { name: "Summer", start_date: "2031-06-01", end_date: "2031-07-01" }
+    }),
+    (created) => created.interval_id
   )
 
 const newPromoCode = (api: TestApiService, planId: string) =>
-  Effect.map(api.post(`/rate-plans/${planId}/promo-codes`, { code: `C${Date.now()}` }), (res) => {
-    expectStatus(res, 201)
-    return res.json<{ promo_code_id: string }>().promo_code_id
-  })
+  Effect.map(
+    api.client.promoCodes.create({ path: { id: planId }, payload: { code: `C${Date.now()}` } }),
+    (created) => created.promo_code_id
+  )
 
 const newWebhookEndpoint = (api: TestApiService) =>
-  Effect.map(api.post("/webhook-endpoints", { url: "https://hooks.example.com/in", event_types: ["guest.created"] }), (res) => {
-    expectStatus(res, 201)
-    return res.json<{ webhook_endpoint_id: string }>().webhook_endpoint_id
-  })
+  Effect.map(
+    api.client.webhooks.create({
+      payload: { url: "https://hooks.example.com/in", event_types: ["guest.created"] }
+    }),
+    (created) => created.webhook_endpoint_id
+  )
 
 layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
   it.effect("every tagged read carries a strong ETag; If-None-Match with it is 304, no body, same ETag", () =>
@@ -96,10 +95,10 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const planId = yield* createPlan(api)
       const before = yield* read(api, `/rate-plans/${planId}`)
       const listBefore = yield* read(api, "/rate-plans")
-      expectStatus(yield* api.patch(`/rate-plans/${planId}`, { name: "Renamed" }), 200)
+      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: planId }, payload: { name: "Renamed" } })
       const after = yield* api.get(`/rate-plans/${planId}`, { headers: { "if-none-match": before.etag } })
       expect(after.status).toBe(200)
-      expect(after.json<{ name: string }>().name).toBe("Renamed")
+      expect(bodyAs(after, RatePlan).name).toBe("Renamed")
       const tag = etagOf(after)
       expect(tag).not.toBe(before.etag)
       expect((yield* api.get(`/rate-plans/${planId}`, { headers: { "if-none-match": tag } })).status).toBe(304)
@@ -114,7 +113,9 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const planId = yield* createPlan(api)
       const path = `/rate-plans/${planId}`
       const original = yield* read(api, path)
-      expectStatus(yield* api.patch(path, { name: "First" }, { headers: { "if-match": original.etag } }), 200)
+      const update = (name: string, headers: { readonly "if-match"?: string } = {}) =>
+        api.client.ratePlanWrites.update({ headers, path: { id: planId }, payload: { name } })
+      yield* update("First", { "if-match": original.etag })
       const changed = yield* read(api, path)
       expectPreconditionFailed(yield* api.patch(path, { name: "Second" }, { headers: { "if-match": original.etag } }))
       expectPreconditionFailed(yield* api.delete(path, { headers: { "if-match": original.etag } }))
@@ -128,9 +129,10 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
         "invalid_parameters",
         "name"
       )
-      expectStatus(yield* api.patch(path, { name: "Unconditional" }), 200)
-      expectStatus(yield* api.patch(path, { name: "Any" }, { headers: { "if-match": "*" } }), 200)
-      expectStatus(yield* api.delete(path, { headers: { "if-match": (yield* read(api, path)).etag } }), 200)
+      yield* update("Unconditional")
+      yield* update("Any", { "if-match": "*" })
+      const current = (yield* read(api, path)).etag
+      yield* api.client.ratePlanWrites.delete({ headers: { "if-match": current }, path: { id: planId } })
       expectError(yield* api.get(path), 404, "not_found", "rate_plan_not_found")
     }))
 
@@ -138,20 +140,51 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const planId = yield* createPlan(api)
-      const cases: ReadonlyArray<{ readonly path: string; readonly patch: Record<string, unknown> }> = [
-        { path: `/intervals/${yield* newInterval(api, planId)}`, patch: { name: "Renamed" } },
-        { path: `/promo-codes/${yield* newPromoCode(api, planId)}`, patch: { max_redemptions: 5 } },
-        { path: `/webhook-endpoints/${yield* newWebhookEndpoint(api)}`, patch: { description: "changed" } }
+      const interval = yield* newInterval(api, planId)
+      const promoCode = yield* newPromoCode(api, planId)
+      const webhookEndpoint = yield* newWebhookEndpoint(api)
+      // Each resource's path, its patch (raw, for the refused stale writes) and its client calls with a tag.
+      const cases: ReadonlyArray<{
+        readonly path: string
+        readonly patch: Record<string, unknown>
+        readonly update: (etag: string) => Effect.Effect<unknown, unknown>
+        readonly remove: (etag: string) => Effect.Effect<unknown, unknown>
+      }> = [
+        {
+          path: `/intervals/${interval}`,
+          patch: { name: "Renamed" },
+          update: (etag) =>
+            api.client.intervals.update({ headers: { "if-match": etag }, path: { id: interval }, payload: { name: "Renamed" } }),
+          remove: (etag) => api.client.intervals.delete({ headers: { "if-match": etag }, path: { id: interval } })
+        },
+        {
+          path: `/promo-codes/${promoCode}`,
+          patch: { max_redemptions: 5 },
+          update: (etag) =>
+            api.client.promoCodes.update({ headers: { "if-match": etag }, path: { id: promoCode }, payload: { max_redemptions: 5 } }),
+          remove: (etag) => api.client.promoCodes.delete({ headers: { "if-match": etag }, path: { id: promoCode } })
+        },
+        {
+          path: `/webhook-endpoints/${webhookEndpoint}`,
+          patch: { description: "changed" },
+          update: (etag) =>
+            api.client.webhooks.update({
+              headers: { "if-match": etag },
+              path: { id: webhookEndpoint },
+              payload: { description: "changed" }
+            }),
+          remove: (etag) => api.client.webhooks.delete({ headers: { "if-match": etag }, path: { id: webhookEndpoint } })
+        }
       ]
-      for (const { patch, path } of cases) {
+      for (const { patch, path, remove, update } of cases) {
         const original = yield* read(api, path)
-        expectStatus(yield* api.patch(path, patch, { headers: { "if-match": original.etag } }), 200)
+        yield* update(original.etag)
         const changed = yield* read(api, path)
         expect(changed.etag, path).not.toBe(original.etag)
         expectPreconditionFailed(yield* api.patch(path, patch, { headers: { "if-match": original.etag } }))
         expectPreconditionFailed(yield* api.delete(path, { headers: { "if-match": original.etag } }))
         expect((yield* read(api, path)).body, path).toBe(changed.body)
-        expectStatus(yield* api.delete(path, { headers: { "if-match": changed.etag } }), 200)
+        yield* remove(changed.etag)
         expect((yield* api.get(path)).status, path).toBe(404)
       }
     }))
@@ -166,8 +199,12 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const after = yield* read(api, path)
       expect(after.body).toBe(current.body)
       expect(after.etag).toBe(current.etag)
-      const cancelled = yield* postCancel(api, held.reservation_id, {}, { headers: { "if-match": current.etag } })
-      expectStatus(cancelled, 200)
+      const cancelled = yield* api.client.reservationActions.cancel({
+        headers: { "if-match": current.etag },
+        path: { id: held.reservation_id },
+        payload: {}
+      })
+      expect(cancelled.status).toBe("cancelled")
       expect((yield* read(api, path)).etag).not.toBe(current.etag)
     }))
 
@@ -192,10 +229,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
   it.effect("the typed client derived from HotelApi sends If-Match and decodes 412 as PreconditionFailed", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const client = yield* HttpApiClient.make(HotelApi, {
-        baseUrl: api.baseUrl,
-        transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(api.key))
-      })
+      const client = api.client
       const planId = yield* createPlan(api)
       const { etag } = yield* read(api, `/rate-plans/${planId}`)
       const updated = yield* client.ratePlanWrites.update({
@@ -210,7 +244,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
         headers: { "if-match": etag }
       }).pipe(Effect.flip)
       expect(refused).toBeInstanceOf(PreconditionFailed)
-    }).pipe(Effect.provide(FetchHttpClient.layer)))
+    }))
 
   it.effect("OpenAPI describes ETag, If-None-Match and 304 on tagged reads, If-Match and 412 on conditional writes", () =>
     Effect.gen(function*() {
@@ -268,8 +302,9 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
   it.effect("the client's X-Request-Id is not used as the request id", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get("/me", { headers: { "x-request-id": "client-chosen-id" } })
-      expect(res.headers.get("x-request-id")).toMatch(/^req_[0-9a-f]{32}$/)
-      expect(res.json<{ request_id: string }>().request_id).toBe(res.headers.get("x-request-id"))
+      const client = yield* api.clientFor(api.key, { headers: { "x-request-id": "client-chosen-id" } })
+      const [me, res] = yield* client.me.me({ withResponse: true })
+      expect(res.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/)
+      expect(me.request_id).toBe(res.headers["x-request-id"])
     }))
 })
