@@ -5,6 +5,7 @@ import * as Redacted from "effect/Redacted"
 import { spawn } from "node:child_process"
 import * as path from "node:path"
 import { clientOf } from "../utils/client.js"
+import { builtEntry } from "../utils/processes.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
 import { eventually } from "./receiver.js"
@@ -27,8 +28,8 @@ layer(TestApiLive, { excludeTestServices: true })("hotel events tail", (it) => {
       yield* Effect.acquireRelease(
         Effect.sync(() => {
           const child = spawn(
-            path.join(root, "node_modules", ".bin", "tsx"),
-            [path.join(root, "packages/server/src/bin.ts"), "events", "tail", "--property", property.property_id],
+            process.execPath,
+            [builtEntry(), "events", "tail", "--property", property.property_id],
             { cwd: root, env: { ...process.env, DATABASE_URL: url }, stdio: ["ignore", "pipe", "inherit"], detached: true }
           )
           child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")))

@@ -11,11 +11,9 @@ import { readFileSync } from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { TestDatabase } from "../../../persistence/test/utils/TestDatabase.js"
+import { builtEntry } from "../utils/processes.js"
 
 const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url))
-// tsx itself rather than `npx tsx`: npx may print its own warnings on stderr, which must hold only our JSON.
-const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx")
-const bin = path.join(repoRoot, "packages", "server", "src", "bin.ts")
 
 interface Run {
   readonly code: number | null
@@ -29,7 +27,10 @@ const run = (viaNpm: boolean, args: ReadonlyArray<string>) =>
     Effect.promise(() =>
       new Promise<Run>((resolve, reject) => {
         const { INIT_CWD: _, ...env } = process.env
-        const [command, argv] = viaNpm ? ["npm", ["run", "hotel", "--", ...args]] as const : [tsx, [bin, ...args]] as const
+        // The built entry point, as the image runs it (npm would add nothing to stdout but its own banner).
+        const [command, argv] = viaNpm
+          ? ["npm", ["run", "hotel", "--", ...args]] as const
+          : [process.execPath, [builtEntry(), ...args]] as const
         const child = spawn(command, argv, { cwd: repoRoot, env: { ...env, DATABASE_URL: Redacted.value(url) } })
         let stdout = ""
         let stderr = ""

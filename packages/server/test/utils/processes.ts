@@ -18,7 +18,7 @@ declare module "vitest" {
 }
 
 /** The compiled `hotel` (`scripts/vitest/bundle.ts` builds it once per run): the processes run what ships. */
-const bundle = (): string => inject("bundle")
+export const builtEntry = (): string => inject("bundle")
 
 /** `npm start`'s command after `node` (the root package.json's `start` script). */
 const npmStart = ["--max-semi-space-size=64", "--import", "tsx", path.join(root, "packages", "server", "src", "bin.ts")]
@@ -44,7 +44,7 @@ export const hotelWith = (extra: Record<string, string>, ...args: ReadonlyArray<
     Effect.async<CliResult>((resume) => {
       execFile(
         process.execPath,
-        [bundle(), ...args],
+        [builtEntry(), ...args],
         { cwd: root, env: environment(Redacted.value(url), extra), timeout: 60_000 },
         (error, stdout, stderr) => {
           const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1
@@ -104,7 +104,7 @@ const startServe = (extra: Record<string, string>, sources: boolean) => Effect.g
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
       // Node itself on the built entry point (as the image runs it): the pid is the server's, no wrapper between.
-      const entry = sources ? npmStart : [bundle()]
+      const entry = sources ? npmStart : [builtEntry()]
       const started = spawn(process.execPath, [...entry, "serve"], {
         cwd: root,
         env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
