@@ -3,7 +3,6 @@ import { defineProject } from "vitest/config"
 export default defineProject({
   test: {
     include: ["test/**/*.test.ts"],
-    globalSetup: ["../../scripts/vitest/globalSetup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000
   }

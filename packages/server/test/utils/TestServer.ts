@@ -9,6 +9,8 @@ import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/pr
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Logger from "effect/Logger"
+import * as LogLevel from "effect/LogLevel"
 import { createServer } from "node:http"
 import { maxHeaderSize } from "../../src/runtime/DrainingServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
@@ -104,7 +106,9 @@ export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
       return server
     }, { port: 0, host: "127.0.0.1" })),
     Layer.provide(AdminServicesLive),
-    Layer.provideMerge(TestSqlLive)
+    Layer.provideMerge(TestSqlLive),
+    // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
+    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
 
 type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
