@@ -6,6 +6,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 import * as net from "node:net"
+import { clientOf } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { request } from "../utils/http.js"
 import { ProbeHttpLive } from "../utils/ProbeApi.js"
@@ -116,8 +117,8 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
   it.effect("without the header every request runs", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      yield* api.post("/rate-plans", planBody(api, "No key"))
-      yield* api.post("/rate-plans", planBody(api, "No key"))
+      yield* api.client.ratePlanWrites.create({ payload: planBody(api, "No key") })
+      yield* api.client.ratePlanWrites.create({ payload: planBody(api, "No key") })
       expect(yield* countPlans(api, "No key")).toBe(2)
     }))
 
@@ -125,7 +126,9 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
     Effect.gen(function*() {
       const api = yield* TestApi
       const key = freshKey()
-      expect((yield* api.post("/rate-plans", planBody(api, "Reuse A"), idem(key))).status).toBe(201)
+      const keyed = yield* clientOf(api, idem(key))
+      const [, first] = yield* keyed.ratePlanWrites.create({ payload: planBody(api, "Reuse A"), withResponse: true })
+      expect(first.status).toBe(201)
 
       const otherBody = yield* api.post("/rate-plans", planBody(api, "Reuse B"), idem(key))
       expect(otherBody.status).toBe(409)
@@ -259,8 +262,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
   it.effect("PATCH and DELETE honour the key: a repeated DELETE replays its 200 instead of a 404", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const created = yield* api.post("/rate-plans", planBody(api, "To delete"))
-      const id = created.json<{ rate_plan_id: string }>().rate_plan_id
+      const { rate_plan_id: id } = yield* api.client.ratePlanWrites.create({ payload: planBody(api, "To delete") })
 
       const patchKey = freshKey()
       const patched = yield* api.patch(`/rate-plans/${id}`, { name: "Patched once" }, idem(patchKey))
