@@ -27,8 +27,9 @@ const setBucket = (api: TestApiService, apiKeyId: string, tokens: number, aheadM
     VALUES (${`key:${apiKeyId}`}, ${tokens}, ${new Date(Date.now() + aheadMs)})
     ON CONFLICT (bucket) DO UPDATE SET tokens = EXCLUDED.tokens, updated_at = EXCLUDED.updated_at`.pipe(Effect.orDie)
 
+/** The id of `key` (`GET /me`, which takes one of its tokens). */
 const meOf = (api: TestApiService, key: string) =>
-  Effect.map(api.get("/me", { key }), (res) => res.json<{ api_key_id: string }>().api_key_id)
+  Effect.flatMap(api.clientFor(key), (client) => Effect.map(client.me.me(), (me) => me.api_key_id))
 
 // ---------------------------------------------------------------------------------------------------------
 // The limiter service on the TestClock, both layers: the arithmetic, exactly.
