@@ -1,13 +1,21 @@
 import { expect, layer } from "@effect/vitest"
+import {
+  type Folio,
+  InsufficientScope,
+  InvalidParameters,
+  InvalidStatusTransition,
+  ReservationNotFound,
+  ServiceNotFound
+} from "@hotel/domain"
+import { ChargePosted } from "@hotel/http/folios/Api"
 import * as Effect from "effect/Effect"
-import { count, planWithInclusions, postCancel } from "../utils/booking.js"
+import { cancel, count, planWithInclusions } from "../utils/booking.js"
+import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
 import type { Inclusion } from "../utils/propertySetup.js"
-import type { ApiResponse } from "../utils/http.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import {
   book,
   charge,
-  type ChargeWire,
   expire,
   forceStatus,
   getFolio,
@@ -52,9 +60,10 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
         service_id: breakfast,
         quantity: 3
       })
+      // The exact wire: status, header, these keys and no others.
       expect(res.status, res.text).toBe(201)
       expect(res.headers.get("cache-control")).toBe("no-store")
-      const body = res.json<ChargeWire>()
+      const body = bodyAs(res, ChargePosted)
       expect(Object.keys(body).sort()).toEqual(
         ["balance", "balances", "charge_id", "credit_applied", "currency", "folio_id", "lines", "reservation_id", "total_charges"]
       )
@@ -96,29 +105,30 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       const api = yield* TestApi
       const booked = yield* book(api, { check_in: "2031-07-05", check_out: "2031-07-06" })
       // CLF has 4 decimals: the most is 100,000,000,000.0000; one line comes to 98,999,999,999.9901
-      const big = { description: "Big", amount: "999999999.9999", currency: "CLF", revenue_category: "other", quantity: 99 }
-      expect((yield* postCharge(api, booked.reservation_id, big)).status).toBe(201)
+      const big: Partial<Folio.ChargePost> = { description: "Big", amount: "999999999.9999", currency: "CLF", quantity: 99 }
+      expect((yield* charge(api, booked.reservation_id, big)).lines[0].amount).toBe("98999999999.9901")
       const before = (yield* getFolio(api, booked.folio_id)).lines.length
-      expectInvalid(yield* postCharge(api, booked.reservation_id, big), "amount")
+      yield* expectFailure(charge(api, booked.reservation_id, big), InvalidParameters, "amount")
       expect((yield* getFolio(api, booked.folio_id)).lines.length).toBe(before)
       // what still fits is accepted, to the last minor unit
-      expect((yield* postCharge(api, booked.reservation_id, { ...big, amount: "500000000.0049", quantity: 2 })).status).toBe(201)
+      const fits = yield* charge(api, booked.reservation_id, { ...big, amount: "500000000.0049", quantity: 2 })
+      expect(fits.lines[0].amount).toBe("1000000000.0098")
       const last = { ...big, amount: "0.0001", quantity: 1 }
-      expect((yield* postCharge(api, booked.reservation_id, last)).status).toBe(201)
-      expectInvalid(yield* postCharge(api, booked.reservation_id, last), "amount")
+      expect((yield* charge(api, booked.reservation_id, last)).lines[0].amount).toBe("0.0001")
+      yield* expectFailure(charge(api, booked.reservation_id, last), InvalidParameters, "amount")
     }))
 
   it.effect("accepted on a live hold, a confirmed and a checked-in stay; otherwise 409 invalid_status_transition", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const conflict = (res: ApiResponse) => expectError(res, 409, "conflict", "invalid_status_transition")
-      const minibar = { description: "Minibar", amount: "1.00", currency: "EUR", revenue_category: "other" }
+      // A Minibar of 1.00 EUR the reservation's status refuses.
+      const conflict = (id: string) => expectFailure(charge(api, id, { amount: "1.00" }), InvalidStatusTransition)
 
       const held = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" }, { tentative: true })
       const onHold = yield* charge(api, held.reservation_id, { amount: "5.00" })
       expect(onHold.balances).toEqual([{ currency: "EUR", charges: "136.20", payments: "0.00", balance: "136.20" }])
       yield* expire(api.sql, held.reservation_id)
-      expect(conflict(yield* postCharge(api, held.reservation_id, minibar)).message).toContain("expired")
+      expect((yield* conflict(held.reservation_id)).message).toContain("expired")
 
       const stay = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" })
       yield* charge(api, stay.reservation_id)
@@ -126,14 +136,14 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       yield* charge(api, stay.reservation_id)
       for (const status of ["checked_out", "no_show"]) {
         yield* forceStatus(api.sql, stay.reservation_id, status)
-        const refused = conflict(yield* postCharge(api, stay.reservation_id, minibar))
+        const refused = yield* conflict(stay.reservation_id)
         expect(refused.message).toContain(status.replace("_", " "))
       }
 
       const cancelled = yield* book(api, { check_in: "2031-07-07", check_out: "2031-07-08" })
-      expect((yield* postCancel(api, cancelled.reservation_id)).status).toBe(200)
+      expect((yield* cancel(api, cancelled.reservation_id)).status).toBe("cancelled")
       const lines = yield* count(api.sql, "folio_lines", { column: "folio_id", value: cancelled.folio_id })
-      conflict(yield* postCharge(api, cancelled.reservation_id, minibar))
+      yield* conflict(cancelled.reservation_id)
       expect(yield* count(api.sql, "folio_lines", { column: "folio_id", value: cancelled.folio_id })).toBe(lines)
     }))
 
@@ -199,7 +209,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       expect(folio.balance).toBe("98.80")
 
       // A cancel voids the charges and the credits that paid for them alike.
-      expect((yield* postCancel(api, booked.reservation_id)).status).toBe(200)
+      expect((yield* cancel(api, booked.reservation_id)).status).toBe("cancelled")
       const voided = yield* getFolio(api, booked.folio_id)
       expect(voided.balances.map((b) => b.balance)).toEqual(["0.00", "0.00"])
       expect(voided.balance).toBe("0.00")
@@ -257,9 +267,9 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       }
       expectError(yield* postCharge(api, booked.reservation_id, []), 400, "invalid_request", "invalid_parameters")
       expectError(yield* api.post(`/reservations/${booked.reservation_id}/charges`, undefined, { raw: "{" }), 400, "invalid_request", "invalid_json")
-      // Field validation comes before the referenced resources.
-      expectInvalid(yield* postCharge(api, missingId, { ...valid, amount: "1.001" }), "amount")
-      expectError(yield* postCharge(api, booked.reservation_id, { ...valid, service_id: missingId }), 404, "not_found", "service_not_found")
+      // Field validation (here the amount's precision in its currency) comes before the referenced resources.
+      yield* expectFailure(charge(api, missingId, { amount: "1.001" }), InvalidParameters, "amount")
+      yield* expectFailure(charge(api, booked.reservation_id, { service_id: missingId }), ServiceNotFound)
       expect(yield* count(api.sql, "folio_lines", { column: "folio_id", value: booked.folio_id })).toBe(4)
     }))
 
@@ -267,35 +277,37 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
     Effect.gen(function*() {
       const api = yield* TestApi
       const booked = yield* book(api, { check_in: localDay(40), check_out: localDay(41) })
-      const body = { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" }
+      // `charge` posts a Minibar of 10.00 EUR.
       for (const scopes of [["reservations:write"], ["reservations:read", "guests:write"]] as const) {
         const key = yield* api.createKey({ scopes })
-        const denied = yield* postCharge(api, booked.reservation_id, body, { key })
-        expect(expectError(denied, 403, "permission", "insufficient_scope").message).toContain("folios:write")
+        const denied = yield* expectFailure(charge(api, booked.reservation_id, {}, { key }), InsufficientScope)
+        expect(denied.message).toContain("folios:write")
       }
       const writer = yield* api.createKey({ scopes: ["folios:write"] })
-      expect((yield* postCharge(api, booked.reservation_id, body, { key: writer })).status).toBe(201)
+      expect((yield* charge(api, booked.reservation_id, {}, { key: writer })).reservation_id).toBe(booked.reservation_id)
 
-      for (const id of [missingId, "R-1", booked.folio_id]) {
-        expectError(yield* postCharge(api, id, body), 404, "not_found", "reservation_not_found")
-      }
+      for (const id of [missingId, booked.folio_id]) yield* expectFailure(charge(api, id), ReservationNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
+      const body = { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" }
+      expectError(yield* postCharge(api, "R-1", body), 404, "not_found", "reservation_not_found")
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
-      expectError(yield* postCharge(api, booked.reservation_id, body, { key: otherKey }), 404, "not_found", "reservation_not_found")
+      yield* expectFailure(charge(api, booked.reservation_id, {}, { key: otherKey }), ReservationNotFound)
       // Another property's service is an unknown one.
-      expectError(
-        yield* postCharge(api, booked.reservation_id, { ...body, service_id: other.services["BRK"] }),
-        404,
-        "not_found",
-        "service_not_found"
-      )
+      yield* expectFailure(charge(api, booked.reservation_id, { service_id: other.services["BRK"] }), ServiceNotFound)
 
-      const headers = { "idempotency-key": globalThis.crypto.randomUUID() }
-      const once = yield* postCharge(api, booked.reservation_id, body, { headers })
-      const again = yield* postCharge(api, booked.reservation_id, body, { headers })
-      expect([once.status, again.status]).toEqual([201, 201])
-      expect(again.headers.get("idempotent-replayed")).toBe("true")
-      expect(again.json<ChargeWire>().charge_id).toBe(once.json<ChargeWire>().charge_id)
+      const keyed = yield* clientOf(api, { headers: { "idempotency-key": globalThis.crypto.randomUUID() } })
+      const post = () =>
+        keyed.charges.post({
+          path: { id: booked.reservation_id },
+          payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" },
+          withResponse: true
+        })
+      const [once, onceRes] = yield* post()
+      const [again, againRes] = yield* post()
+      expect([onceRes.status, againRes.status]).toEqual([201, 201])
+      expect(againRes.headers["idempotent-replayed"]).toBe("true")
+      expect(again.charge_id).toBe(once.charge_id)
       const folio = yield* getFolio(api, booked.folio_id)
       expect(folio.lines.filter((l) => l.kind === "charge")).toHaveLength(2)
     }))
