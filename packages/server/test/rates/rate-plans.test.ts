@@ -1,5 +1,16 @@
 import { expect, layer } from "@effect/vitest"
+import {
+  DefaultRatePlanProtected,
+  InsufficientScope,
+  InvalidParameters,
+  RatePlanNotFound,
+  type Rates,
+  RoomTypeNotFound
+} from "@hotel/domain"
+import { RatePlanCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import { bodyAs, expectFailure } from "../utils/client.js"
 import { propertyFile } from "../utils/fixtures.js"
 import {
   createPlan,
@@ -8,8 +19,16 @@ import {
   expectStatus,
   missingId
 } from "../utils/rateManagement.js"
-import { TestApi } from "../utils/TestServer.js"
+import { TestApi, type TestApiService } from "../utils/TestServer.js"
 import { TestApiLive } from "../utils/TestServer.js"
+
+/** A well-formed request the rules refuse: 400 invalid_parameters naming `param`, decoded by the typed client. */
+const invalid = <A, E, R>(call: Effect.Effect<A, E, R>, param: string) => expectFailure(call, InvalidParameters, param)
+
+const updatePlan = (api: TestApiService, id: string, payload: Rates.RatePlan.RatePlanPatch) =>
+  api.client.ratePlanWrites.update({ headers: {}, path: { id }, payload })
+
+const deletePlan = (api: TestApiService, id: string) => api.client.ratePlanWrites.delete({ headers: {}, path: { id } })
 
 layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
   it.effect("POST /rate-plans creates a plan with the defaults of 2.2 (201 { rate_plan_id })", () =>
@@ -20,12 +39,13 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         name: "Minimal",
         base_price: "99.5"
       })
+      // The exact wire: 201 and only the id.
       expectStatus(res, 201)
-      const body = res.json<Record<string, unknown>>()
-      expect(Object.keys(body)).toEqual(["rate_plan_id"])
-      const plan = yield* api.client.ratePlanReads.get({ path: { id: String(body["rate_plan_id"]) } })
+      expect(Object.keys(res.json())).toEqual(["rate_plan_id"])
+      const { rate_plan_id } = bodyAs(res, RatePlanCreated)
+      const plan = yield* api.client.ratePlanReads.get({ path: { id: rate_plan_id } })
       expect(plan).toMatchObject({
-        id: body["rate_plan_id"],
+        id: rate_plan_id,
         room_type_id: api.property.room_types["DBL"],
         name: "Minimal",
         public_name: null,
@@ -54,7 +74,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         cancellation_policy: null
       })
       const list = yield* api.client.ratePlanReads.list()
-      expect(list.data.map((p) => p.id)).toContain(body["rate_plan_id"])
+      expect(list.data.map((p) => p.id)).toContain(rate_plan_id)
     }))
 
   it.effect("POST /rate-plans stores every field of 2.2, requires_promo_code and cancellation_policy", () =>
@@ -117,48 +137,45 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const api = yield* TestApi
       const roomType = api.property.room_types["DBL"]
       const valid = { room_type_id: roomType, name: "Plan", base_price: "100.00" }
+      // Malformed bodies (which the typed client would not send) on the wire; well-formed ones through the client.
       const post = (body: Record<string, unknown>) => api.post("/rate-plans", body)
+      const create = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
+        api.client.ratePlanWrites.create({ payload: { ...valid, ...body } })
+      const created = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
+        Effect.flatMap(create(body), ({ rate_plan_id }) => api.client.ratePlanReads.get({ path: { id: rate_plan_id } }))
+      const refused = (body: Partial<Rates.RatePlan.RatePlanCreate>, param: string) => invalid(create(body), param)
       expectInvalid(yield* post({ name: "Plan", base_price: "100.00" }), "room_type_id")
       expectInvalid(yield* post({ room_type_id: roomType, base_price: "100.00" }), "name")
       expectInvalid(yield* post({ room_type_id: roomType, name: "Plan" }), "base_price")
       expectInvalid(yield* post({ ...valid, room_type_id: "not-a-uuid" }), "room_type_id")
       expectInvalid(yield* post({ ...valid, name: "" }), "name")
       expectInvalid(yield* post({ ...valid, name: "x".repeat(101) }), "name")
-      expectStatus(yield* post({ ...valid, name: "x".repeat(100) }), 201)
+      expect((yield* created({ name: "x".repeat(100) })).name).toBe("x".repeat(100))
       // characters, not UTF-16 units: 100 emoji are 100 characters
-      expectStatus(yield* post({ ...valid, name: "\u{1F600}".repeat(100) }), 201)
+      expect((yield* created({ name: "\u{1F600}".repeat(100) })).name).toBe("\u{1F600}".repeat(100))
       expectInvalid(yield* post({ ...valid, name: "\u{1F600}".repeat(101) }), "name")
       expectInvalid(yield* post({ ...valid, base_price: 100.5 }), "base_price")
       expectInvalid(yield* post({ ...valid, base_price: "12,50" }), "base_price")
-      expectInvalid(yield* post({ ...valid, base_price: "100.001" }), "base_price")
-      expectInvalid(yield* post({ ...valid, base_price: "-1.00" }), "base_price")
-      expectInvalid(yield* post({ ...valid, base_price: "1000000000.01" }), "base_price")
+      yield* refused({ base_price: "100.001" }, "base_price")
+      yield* refused({ base_price: "-1.00" }, "base_price")
+      yield* refused({ base_price: "1000000000.01" }, "base_price")
       expectInvalid(yield* post({ ...valid, currency: "eur" }), "currency")
-      expectInvalid(yield* post({ ...valid, currency: "GBP" }), "currency")
+      yield* refused({ currency: "GBP" }, "currency")
       expectInvalid(yield* post({ ...valid, public_name: 5 }), "public_name")
       expectInvalid(yield* post({ ...valid, image_url: "not a url" }), "image_url")
       expectInvalid(yield* post({ ...valid, image_url: "/relative.png" }), "image_url")
-      expectInvalid(yield* post({ ...valid, extra_guest_charge: "-5.00" }), "extra_guest_charge")
-      expectInvalid(yield* post({ ...valid, extra_guest_charge: "5.555" }), "extra_guest_charge")
-      expectInvalid(yield* post({ ...valid, single_guest_discount: "10.001" }), "single_guest_discount")
-      expectInvalid(
-        yield* post({ ...valid, single_guest_discount: "100.5", single_guest_discount_type: "percent" }),
-        "single_guest_discount"
-      )
+      yield* refused({ extra_guest_charge: "-5.00" }, "extra_guest_charge")
+      yield* refused({ extra_guest_charge: "5.555" }, "extra_guest_charge")
+      yield* refused({ single_guest_discount: "10.001" }, "single_guest_discount")
+      yield* refused({ single_guest_discount: "100.5", single_guest_discount_type: "percent" }, "single_guest_discount")
       expectInvalid(yield* post({ ...valid, single_guest_discount_type: "relative" }), "single_guest_discount_type")
       expectInvalid(yield* post({ ...valid, min_los: 0 }), "min_los")
       expectInvalid(yield* post({ ...valid, min_los: 1.5 }), "min_los")
       expectInvalid(yield* post({ ...valid, max_los: -1 }), "max_los")
-      expectInvalid(yield* post({ ...valid, min_los: 3, max_los: 2 }), "max_los")
+      yield* refused({ min_los: 3, max_los: 2 }, "max_los")
       expectInvalid(yield* post({ ...valid, booking_window_start: "2026-02-30" }), "booking_window_start")
-      expectInvalid(
-        yield* post({ ...valid, booking_window_start: "2026-03-02", booking_window_end: "2026-03-01" }),
-        "booking_window_end"
-      )
-      expectInvalid(
-        yield* post({ ...valid, stay_window_start: "2026-03-02", stay_window_end: "2026-03-01" }),
-        "stay_window_end"
-      )
+      yield* refused({ booking_window_start: "2026-03-02", booking_window_end: "2026-03-01" }, "booking_window_end")
+      yield* refused({ stay_window_start: "2026-03-02", stay_window_end: "2026-03-01" }, "stay_window_end")
       expectInvalid(yield* post({ ...valid, active_for_booking_engine: "yes" }), "active_for_booking_engine")
       expectInvalid(yield* post({ ...valid, active_for_channels: 1 }), "active_for_channels")
       expectInvalid(yield* post({ ...valid, kind: "special" }), "kind")
@@ -168,11 +185,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         yield* post({ ...valid, cancellation_policy: [{ days_before_arrival: 3, refund_percent: 150 }] }),
         "cancellation_policy[0].refund_percent"
       )
-      expectInvalid(
-        yield* post({
-          ...valid,
-          cancellation_policy: [{ days_before_arrival: 3, refund_percent: 50 }, { days_before_arrival: 3, refund_percent: 0 }]
-        }),
+      yield* refused(
+        { cancellation_policy: [{ days_before_arrival: 3, refund_percent: 50 }, { days_before_arrival: 3, refund_percent: 0 }] },
         "cancellation_policy[1].days_before_arrival"
       )
     }))
@@ -185,18 +199,16 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         ...file,
         currencies: [...file.currencies, { currency: "JPY", rate_to_base: "0.006" }]
       })
-      const key = yield* api.createKey({ propertyId: other.property_id })
+      const theirs = yield* api.clientFor(yield* api.createKey({ propertyId: other.property_id }))
       const body = { room_type_id: other.room_types["DBL"], name: "Yen", currency: "JPY" }
-      expectInvalid(yield* api.post("/rate-plans", { ...body, base_price: "15000.50" }, { key }), "base_price")
-      expectInvalid(
-        yield* api.post("/rate-plans", { ...body, base_price: "15000", extra_guest_charge: "1.5" }, { key }),
+      yield* invalid(theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000.50" } }), "base_price")
+      yield* invalid(
+        theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000", extra_guest_charge: "1.5" } }),
         "extra_guest_charge"
       )
-      const res = yield* api.post("/rate-plans", { ...body, base_price: "15000" }, { key })
-      expectStatus(res, 201)
-      const id = res.json<{ rate_plan_id: string }>().rate_plan_id
-      const plan = yield* api.get(`/rate-plans/${id}`, { key })
-      expect(plan.json<Record<string, unknown>>()).toMatchObject({ base_price: "15000", currency: "JPY" })
+      const { rate_plan_id: id } = yield* theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000" } })
+      const plan = yield* theirs.ratePlanReads.get({ path: { id } })
+      expect(plan).toMatchObject({ base_price: "15000", currency: "JPY" })
     }))
 
   it.effect("an unknown room type is 404 room_type_not_found, after field validation", () =>
@@ -209,50 +221,36 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "not_found",
         "room_type_not_found"
       )
-      expectError(
-        yield* api.post("/rate-plans", { room_type_id: other.room_types["DBL"], name: "X", base_price: "1.00" }),
-        404,
-        "not_found",
-        "room_type_not_found"
-      )
-      expectInvalid(
-        yield* api.post("/rate-plans", { room_type_id: missingId, name: "X", base_price: "1.001" }),
-        "base_price"
-      )
-      expectInvalid(
-        yield* api.post("/rate-plans", { room_type_id: missingId, name: "X", base_price: "1", derived_from_id: missingId }),
-        "derivation_type"
-      )
+      const create = (payload: Rates.RatePlan.RatePlanCreate) => api.client.ratePlanWrites.create({ payload })
+      yield* expectFailure(create({ room_type_id: other.room_types["DBL"], name: "X", base_price: "1.00" }), RoomTypeNotFound)
+      yield* invalid(create({ room_type_id: missingId, name: "X", base_price: "1.001" }), "base_price")
+      yield* invalid(create({ room_type_id: missingId, name: "X", base_price: "1", derived_from_id: missingId }), "derivation_type")
     }))
 
   it.effect("a derived plan needs derivation_type and derivation_value, naming the missing one", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const parent = api.property.rate_plans["BAR-DBL"]
-      const post = (body: Record<string, unknown>) =>
-        api.post("/rate-plans", {
-          room_type_id: api.property.room_types["DBL"],
-          name: "Promo",
-          base_price: "0",
-          kind: "promotion",
-          ...body
-        })
-      expectInvalid(yield* post({ derived_from_id: parent }), "derivation_type")
-      expectInvalid(yield* post({ derived_from_id: parent, derivation_value: "-10" }), "derivation_type")
-      expectInvalid(yield* post({ derived_from_id: parent, derivation_type: "percent" }), "derivation_value")
-      expectInvalid(yield* post({ derived_from_id: parent, derivation_type: "percent", derivation_value: null }), "derivation_value")
-      expectInvalid(yield* post({ derivation_type: "percent", derivation_value: "-10" }), "derivation_type")
-      expectInvalid(yield* post({ derivation_value: "-10" }), "derivation_value")
+      const promotion = {
+        room_type_id: api.property.room_types["DBL"],
+        name: "Promo",
+        base_price: "0",
+        kind: "promotion"
+      } as const
+      // Malformed bodies (which the typed client would not send) on the wire; well-formed ones through the client.
+      const post = (body: Record<string, unknown>) => api.post("/rate-plans", { ...promotion, ...body })
+      const create = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
+        api.client.ratePlanWrites.create({ payload: { ...promotion, ...body } })
+      yield* invalid(create({ derived_from_id: parent }), "derivation_type")
+      yield* invalid(create({ derived_from_id: parent, derivation_value: "-10" }), "derivation_type")
+      yield* invalid(create({ derived_from_id: parent, derivation_type: "percent" }), "derivation_value")
+      yield* invalid(create({ derived_from_id: parent, derivation_type: "percent", derivation_value: null }), "derivation_value")
+      yield* invalid(create({ derivation_type: "percent", derivation_value: "-10" }), "derivation_type")
+      yield* invalid(create({ derivation_value: "-10" }), "derivation_value")
       expectInvalid(yield* post({ derived_from_id: parent, derivation_type: "ratio", derivation_value: "1" }), "derivation_type")
       expectInvalid(yield* post({ derived_from_id: parent, derivation_type: "percent", derivation_value: -10 }), "derivation_value")
-      expectInvalid(
-        yield* post({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-100.5" }),
-        "derivation_value"
-      )
-      expectInvalid(
-        yield* post({ derived_from_id: parent, derivation_type: "fixed", derivation_value: "-10.005" }),
-        "derivation_value"
-      )
+      yield* invalid(create({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-100.5" }), "derivation_value")
+      yield* invalid(create({ derived_from_id: parent, derivation_type: "fixed", derivation_value: "-10.005" }), "derivation_value")
       expectInvalid(yield* post({ derived_from_id: "nope", derivation_type: "fixed", derivation_value: "1" }), "derived_from_id")
       expectError(
         yield* post({ derived_from_id: missingId, derivation_type: "percent", derivation_value: "-10" }),
@@ -260,9 +258,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "not_found",
         "rate_plan_not_found"
       )
-      const res = yield* post({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-12.5" })
-      expectStatus(res, 201)
-      const promo = yield* api.client.ratePlanReads.get({ path: { id: res.json<{ rate_plan_id: string }>().rate_plan_id } })
+      const res = yield* create({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-12.5" })
+      const promo = yield* api.client.ratePlanReads.get({ path: { id: res.rate_plan_id } })
       expect(promo).toMatchObject({
         kind: "promotion",
         derived_from_id: parent,
@@ -270,9 +267,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derivation_value: "-12.5",
         currency: "EUR"
       })
-      const fixed = yield* post({ derived_from_id: parent, derivation_type: "perPerson", derivation_value: "-5" })
-      expectStatus(fixed, 201)
-      const perPerson = yield* api.client.ratePlanReads.get({ path: { id: fixed.json<{ rate_plan_id: string }>().rate_plan_id } })
+      const fixed = yield* create({ derived_from_id: parent, derivation_type: "perPerson", derivation_value: "-5" })
+      const perPerson = yield* api.client.ratePlanReads.get({ path: { id: fixed.rate_plan_id } })
       expect(perPerson).toMatchObject({ derivation_type: "perPerson", derivation_value: "-5.00" })
     }))
 
@@ -284,24 +280,28 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       // The currency defaults to the parent's.
       const child = yield* createPlan(api, { derived_from_id: usdParent, ...derivation })
       expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
-      expectInvalid(
-        yield* api.post("/rate-plans", {
-          room_type_id: api.property.room_types["DBL"],
-          name: "Mismatch",
-          base_price: "1",
-          currency: "EUR",
-          derived_from_id: usdParent,
-          ...derivation
+      yield* invalid(
+        api.client.ratePlanWrites.create({
+          payload: {
+            room_type_id: api.property.room_types["DBL"],
+            name: "Mismatch",
+            base_price: "1",
+            currency: "EUR",
+            derived_from_id: usdParent,
+            ...derivation
+          }
         }),
         "currency"
       )
-      expectInvalid(
-        yield* api.post("/rate-plans", {
-          room_type_id: api.property.room_types["STE"],
-          name: "Mismatch",
-          base_price: "1",
-          derived_from_id: usdParent,
-          ...derivation
+      yield* invalid(
+        api.client.ratePlanWrites.create({
+          payload: {
+            room_type_id: api.property.room_types["STE"],
+            name: "Mismatch",
+            base_price: "1",
+            derived_from_id: usdParent,
+            ...derivation
+          }
         }),
         "room_type_id"
       )
@@ -315,11 +315,11 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const b = yield* createPlan(api, { name: "B", derived_from_id: a, ...derivation })
       const c = yield* createPlan(api, { name: "C", derived_from_id: b, ...derivation })
       expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: b })
-      expectInvalid(yield* api.patch(`/rate-plans/${a}`, { derived_from_id: c, ...derivation }), "derived_from_id")
-      expectInvalid(yield* api.patch(`/rate-plans/${a}`, { derived_from_id: a, ...derivation }), "derived_from_id")
-      expectInvalid(yield* api.patch(`/rate-plans/${b}`, { derived_from_id: c }), "derived_from_id")
+      yield* invalid(updatePlan(api, a, { derived_from_id: c, ...derivation }), "derived_from_id")
+      yield* invalid(updatePlan(api, a, { derived_from_id: a, ...derivation }), "derived_from_id")
+      yield* invalid(updatePlan(api, b, { derived_from_id: c }), "derived_from_id")
       // Re-parenting without a cycle is fine.
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: c }, payload: { derived_from_id: a } })
+      yield* updatePlan(api, c, { derived_from_id: a })
       expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: a })
       expect(yield* api.client.ratePlanReads.get({ path: { id: a } })).toMatchObject({ derived_from_id: null })
     }))
@@ -335,6 +335,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         booking_window_end: "2026-06-30"
       })
       const before = yield* api.client.ratePlanReads.get({ path: { id: id } })
+      // The exact wire of the answer.
       const res = yield* api.patch(`/rate-plans/${id}`, {
         name: "After",
         public_name: null,
@@ -367,22 +368,25 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const id = yield* createPlan(api, { min_los: 3, single_guest_discount: "30.00", booking_window_start: "2026-05-01" })
+      // Malformed bodies (which the typed client would not send: room_type_id at all) on the wire; well-formed
+      // ones through the client.
       const patch = (body: Record<string, unknown>) => api.patch(`/rate-plans/${id}`, body)
+      const refused = (payload: Rates.RatePlan.RatePlanPatch, param: string) => invalid(updatePlan(api, id, payload), param)
       expectInvalid(yield* patch({ room_type_id: api.property.room_types["DBL"] }), "room_type_id")
       expectInvalid(yield* patch({ room_type_id: api.property.room_types["STE"] }), "room_type_id")
       expectInvalid(yield* patch({ name: "" }), "name")
       expectInvalid(yield* patch({ name: null }), "name")
-      expectInvalid(yield* patch({ base_price: "1.234" }), "base_price")
-      expectInvalid(yield* patch({ currency: "GBP" }), "currency")
+      yield* refused({ base_price: "1.234" }, "base_price")
+      yield* refused({ currency: "GBP" }, "currency")
       expectInvalid(yield* patch({ is_active: "no" }), "is_active")
-      expectInvalid(yield* patch({ max_los: 2 }), "max_los")
-      expectInvalid(yield* patch({ booking_window_end: "2026-04-30" }), "booking_window_end")
-      expectInvalid(yield* patch({ single_guest_discount_type: "percent", single_guest_discount: "101" }), "single_guest_discount")
-      expectInvalid(yield* patch({ derivation_type: "percent", derivation_value: "-10" }), "derivation_type")
-      expectInvalid(yield* patch({ derived_from_id: api.property.rate_plans["BAR-DBL"] }), "derivation_type")
+      yield* refused({ max_los: 2 }, "max_los")
+      yield* refused({ booking_window_end: "2026-04-30" }, "booking_window_end")
+      yield* refused({ single_guest_discount_type: "percent", single_guest_discount: "101" }, "single_guest_discount")
+      yield* refused({ derivation_type: "percent", derivation_value: "-10" }, "derivation_type")
+      yield* refused({ derived_from_id: api.property.rate_plans["BAR-DBL"] }, "derivation_type")
       // Validation comes before looking the plan up.
       expectInvalid(yield* api.patch(`/rate-plans/${missingId}`, { name: "" }), "name")
-      expectInvalid(yield* api.patch(`/rate-plans/${missingId}`, { currency: "GBP" }), "currency")
+      yield* invalid(updatePlan(api, missingId, { currency: "GBP" }), "currency")
       // Nothing was changed by the refused requests.
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         name: "Test plan",
@@ -393,7 +397,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         max_los: null,
         derived_from_id: null
       })
-      expectStatus(yield* patch({ currency: "USD", base_price: "110" }), 200)
+      expect(yield* updatePlan(api, id, { currency: "USD", base_price: "110" })).toEqual({ rate_plan_id: id, updated: true })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ currency: "USD", base_price: "110.00" })
     }))
 
@@ -402,37 +406,29 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const api = yield* TestApi
       const parent = api.property.rate_plans["BAR-DBL"]
       const id = yield* createPlan(api)
-      expectStatus(
-        yield* api.patch(`/rate-plans/${id}`, {
-          derived_from_id: parent,
-          derivation_type: "fixed",
-          derivation_value: "-15",
-          kind: "promotion"
-        }),
-        200
-      )
+      expect(
+        yield* updatePlan(api, id, { derived_from_id: parent, derivation_type: "fixed", derivation_value: "-15", kind: "promotion" })
+      ).toEqual({ rate_plan_id: id, updated: true })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         derived_from_id: parent,
         derivation_type: "fixed",
         derivation_value: "-15.00",
         kind: "promotion"
       })
-      expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_value: null }), "derivation_value")
-      expectInvalid(yield* api.patch(`/rate-plans/${id}`, { derivation_type: "percent", derivation_value: "-101" }), "derivation_value")
-      expectInvalid(yield* api.patch(`/rate-plans/${id}`, { currency: "USD" }), "currency")
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { derivation_type: "percent", derivation_value: "-20" } })
+      yield* invalid(updatePlan(api, id, { derivation_value: null }), "derivation_value")
+      yield* invalid(updatePlan(api, id, { derivation_type: "percent", derivation_value: "-101" }), "derivation_value")
+      yield* invalid(updatePlan(api, id, { currency: "USD" }), "currency")
+      yield* updatePlan(api, id, { derivation_type: "percent", derivation_value: "-20" })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { derived_from_id: null } })
+      yield* updatePlan(api, id, { derived_from_id: null })
       expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
         derived_from_id: null,
         derivation_type: null,
         derivation_value: null
       })
-      expectError(
-        yield* api.patch(`/rate-plans/${id}`, { derived_from_id: missingId, derivation_type: "fixed", derivation_value: "1" }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
+      yield* expectFailure(
+        updatePlan(api, id, { derived_from_id: missingId, derivation_type: "fixed", derivation_value: "1" }),
+        RatePlanNotFound
       )
     }))
 
@@ -461,7 +457,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         name: "Child 2"
       })
       // A parent with a derived plan cannot move to another currency (its children price in it).
-      expectInvalid(yield* api.patch(`/rate-plans/${parent}`, { currency: "USD" }), "currency")
+      yield* invalid(updatePlan(api, parent, { currency: "USD" }), "currency")
     }))
 
   it.effect("the default plan cannot be deleted or deactivated: 403 default_rate_plan_protected", () =>
@@ -469,17 +465,12 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const api = yield* TestApi
       const bar = api.property.default_rate_plan_id
       expectError(yield* api.delete(`/rate-plans/${bar}`), 403, "permission", "default_rate_plan_protected")
-      expectError(
-        yield* api.patch(`/rate-plans/${bar}`, { is_active: false }),
-        403,
-        "permission",
-        "default_rate_plan_protected"
-      )
+      yield* expectFailure(updatePlan(api, bar, { is_active: false }), DefaultRatePlanProtected)
       const plan = yield* api.client.ratePlanReads.get({ path: { id: bar } })
       expect(plan).toMatchObject({ is_active: true, is_default: true })
       // Other changes to the default plan are fine.
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: bar }, payload: { is_active: true, public_name: "Our best rate" } })
-      // Validation comes first.
+      yield* updatePlan(api, bar, { is_active: true, public_name: "Our best rate" })
+      // Validation comes first (a malformed price, which the typed client would not send).
       expectInvalid(yield* api.patch(`/rate-plans/${bar}`, { is_active: false, base_price: "x" }), "base_price")
     }))
 
@@ -494,36 +485,39 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derivation_value: "-1"
       })
       expectError(yield* api.delete(`/rate-plans/${parent}`), 409, "conflict", "rate_plan_in_use")
+      // The exact wire of the answer.
       const res = yield* api.delete(`/rate-plans/${child}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: child, deleted: true })
-      expectError(yield* api.get(`/rate-plans/${child}`), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.delete(`/rate-plans/${child}`), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.patch(`/rate-plans/${child}`, { name: "Back" }), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.get(`/rate-plans/${child}/intervals`), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.get(`/rate-plans/${child}/promo-codes`), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.get(`/rate-plans/${child}/inclusions`), 404, "not_found", "rate_plan_not_found")
+      const path = { id: child }
+      yield* expectFailure(api.client.ratePlanReads.get({ path }), RatePlanNotFound)
+      yield* expectFailure(deletePlan(api, child), RatePlanNotFound)
+      yield* expectFailure(updatePlan(api, child, { name: "Back" }), RatePlanNotFound)
+      yield* expectFailure(api.client.intervals.list({ path }), RatePlanNotFound)
+      yield* expectFailure(api.client.promoCodes.list({ path }), RatePlanNotFound)
+      yield* expectFailure(api.client.inclusions.list({ path }), RatePlanNotFound)
       const list = yield* api.client.ratePlanReads.list()
       expect(list.data.map((p) => p.id)).not.toContain(child)
       // A deleted plan cannot be derived from, and no longer holds its parent.
-      expectError(
-        yield* api.post("/rate-plans", {
-          room_type_id: api.property.room_types["DBL"],
-          name: "Orphan",
-          base_price: "1",
-          derived_from_id: child,
-          derivation_type: "fixed",
-          derivation_value: "1"
+      yield* expectFailure(
+        api.client.ratePlanWrites.create({
+          payload: {
+            room_type_id: api.property.room_types["DBL"],
+            name: "Orphan",
+            base_price: "1",
+            derived_from_id: child,
+            derivation_type: "fixed",
+            derivation_value: "1"
+          }
         }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
+        RatePlanNotFound
       )
-      expectStatus(yield* api.delete(`/rate-plans/${parent}`), 200)
+      expect(yield* deletePlan(api, parent)).toEqual({ rate_plan_id: parent, deleted: true })
       // The row is kept for reservations booked on it.
       const rows = yield* api.sql<{ deleted: boolean }>`SELECT deleted_at IS NOT NULL AS deleted FROM rate_plans WHERE id = ${child}`
       expect(rows[0]?.deleted).toBe(true)
-      expectError(yield* api.delete(`/rate-plans/${missingId}`), 404, "not_found", "rate_plan_not_found")
+      yield* expectFailure(deletePlan(api, missingId), RatePlanNotFound)
+      // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.delete("/rate-plans/not-an-id"), 404, "not_found", "rate_plan_not_found")
     }))
 
@@ -531,30 +525,26 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const other = yield* api.importProperty()
-      const otherKey = yield* api.createKey({ propertyId: other.property_id })
+      const theirs = yield* api.clientFor(yield* api.createKey({ propertyId: other.property_id }))
       const mine = yield* createPlan(api)
-      expectError(yield* api.patch(`/rate-plans/${mine}`, { name: "Hijack" }, { key: otherKey }), 404, "not_found", "rate_plan_not_found")
-      expectError(yield* api.delete(`/rate-plans/${mine}`, { key: otherKey }), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.post("/rate-plans", {
-          room_type_id: other.room_types["DBL"],
-          name: "Theirs",
-          base_price: "1",
-          derived_from_id: mine,
-          derivation_type: "fixed",
-          derivation_value: "1"
-        }, { key: otherKey }),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
-      expectError(
-        yield* api.post("/rate-plans", { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" }, {
-          key: otherKey
+      yield* expectFailure(theirs.ratePlanWrites.update({ headers: {}, path: { id: mine }, payload: { name: "Hijack" } }), RatePlanNotFound)
+      yield* expectFailure(theirs.ratePlanWrites.delete({ headers: {}, path: { id: mine } }), RatePlanNotFound)
+      yield* expectFailure(
+        theirs.ratePlanWrites.create({
+          payload: {
+            room_type_id: other.room_types["DBL"],
+            name: "Theirs",
+            base_price: "1",
+            derived_from_id: mine,
+            derivation_type: "fixed",
+            derivation_value: "1"
+          }
         }),
-        404,
-        "not_found",
-        "room_type_not_found"
+        RatePlanNotFound
+      )
+      yield* expectFailure(
+        theirs.ratePlanWrites.create({ payload: { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" } }),
+        RoomTypeNotFound
       )
       expect(yield* api.client.ratePlanReads.get({ path: { id: mine } })).toMatchObject({ name: "Test plan" })
     }))
@@ -565,12 +555,14 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const readOnly = yield* api.createKey({ scopes: ["rates:read", "catalog:read"] })
       const id = yield* createPlan(api)
       const body = { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" }
+      // The refusal on the wire once; the typed client checks the others.
       const err = expectError(yield* api.post("/rate-plans", body, { key: readOnly }), 403, "permission", "insufficient_scope")
       expect(err.message).toContain("rates:write")
-      expectError(yield* api.patch(`/rate-plans/${id}`, { name: "Y" }, { key: readOnly }), 403, "permission", "insufficient_scope")
-      expectError(yield* api.delete(`/rate-plans/${id}`, { key: readOnly }), 403, "permission", "insufficient_scope")
-      const writer = yield* api.createKey({ scopes: ["rates:write"] })
-      expectStatus(yield* api.post("/rate-plans", body, { key: writer }), 201)
+      const reader = yield* api.clientFor(readOnly)
+      yield* expectFailure(reader.ratePlanWrites.update({ headers: {}, path: { id }, payload: { name: "Y" } }), InsufficientScope)
+      yield* expectFailure(reader.ratePlanWrites.delete({ headers: {}, path: { id } }), InsufficientScope)
+      const writer = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:write"] }))
+      expect(typeof (yield* writer.ratePlanWrites.create({ payload: body })).rate_plan_id).toBe("string")
     }))
 
   it.effect("concurrent PATCHes cannot build a cycle between two plans", () =>
@@ -580,11 +572,12 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const a = yield* createPlan(api, { name: "A" })
       const b = yield* createPlan(api, { name: "B" })
       const [ra, rb] = yield* Effect.all([
-        api.patch(`/rate-plans/${a}`, { derived_from_id: b, ...derivation }),
-        api.patch(`/rate-plans/${b}`, { derived_from_id: a, ...derivation })
+        Effect.either(updatePlan(api, a, { derived_from_id: b, ...derivation })),
+        Effect.either(updatePlan(api, b, { derived_from_id: a, ...derivation }))
       ], { concurrency: "unbounded" })
-      expect([ra.status, rb.status].sort()).toEqual([200, 400])
-      const failed = ra.status === 400 ? ra : rb
-      expectInvalid(failed, "derived_from_id")
+      expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
+      const failed = Either.isLeft(ra) ? ra.left : Either.isLeft(rb) ? rb.left : undefined
+      expect(failed).toBeInstanceOf(InvalidParameters)
+      expect(failed).toMatchObject({ param: "derived_from_id" })
     }))
 })
