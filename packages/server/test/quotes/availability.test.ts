@@ -4,27 +4,30 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as TestClock from "effect/TestClock"
-import type { ApiResponse } from "../utils/http.js"
-import { dataOf, expectErrorCode, withQuery } from "../utils/rateManagement.js"
+import { InvalidParameters, RoomTypeNotFound } from "@hotel/domain"
+import type { AvailabilityParams } from "@hotel/http/quotes/Api"
+import { expectFailure, type HotelClient } from "../utils/client.js"
+import { expectErrorCode, withQuery } from "../utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-interface RoomTypeAvailability {
-  readonly room_type_id: string
-  readonly nights: ReadonlyArray<{ readonly date: string; readonly rooms: number; readonly available: number }>
-}
+/** The calendar of a range through the typed client (`client`: the test's key by default). */
+const calendar = (client: HotelClient, urlParams: typeof AvailabilityParams.Type) =>
+  Effect.map(client.availability.availability({ urlParams }), (answer) => answer.data)
 
-const calendar = (res: ApiResponse) => dataOf<RoomTypeAvailability>(res)
-
+/** A raw path, for what the typed client would not send and for the exact wire of errors. */
 const path = (params: Record<string, string>) => withQuery("/availability", params)
 
 layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
   it.effect("lists every room type's nights from start_date to end_date inclusive, uncached", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get(path({ start_date: "2031-01-30", end_date: "2031-02-01" }))
-      expect(res.headers.get("cache-control")).toBe("no-store")
-      expect(calendar(res)).toEqual([
+      const [answer, response] = yield* api.client.availability.availability({
+        urlParams: { start_date: "2031-01-30", end_date: "2031-02-01" },
+        withResponse: true
+      })
+      expect(response.headers["cache-control"]).toBe("no-store")
+      expect(answer.data).toEqual([
         {
           room_type_id: api.property.room_types["DBL"],
           nights: [
@@ -43,7 +46,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
         }
       ])
       // A single night: the start is the end.
-      const one = calendar(yield* api.get(path({ start_date: "2031-01-30", end_date: "2031-01-30" })))
+      const one = yield* calendar(api.client, { start_date: "2031-01-30", end_date: "2031-01-30" })
       expect(one.map((r) => r.nights.length)).toEqual([1, 1])
     }))
 
@@ -66,7 +69,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       yield* book({ checkIn: "2031-04-01", checkOut: "2031-04-05", status: "cancelled" })
       yield* book({ checkIn: "2031-04-01", checkOut: "2031-04-05", status: "checked_out" })
       yield* book({ checkIn: "2031-04-01", checkOut: "2031-04-05", status: "no_show" })
-      const [entry] = calendar(yield* api.get(path({ start_date: "2031-03-31", end_date: "2031-04-04", room_type_id: dbl })))
+      const [entry] = yield* calendar(api.client, { start_date: "2031-03-31", end_date: "2031-04-04", room_type_id: dbl })
       expect(entry.room_type_id).toBe(dbl)
       expect(entry.nights).toEqual([
         { date: "2031-03-31", rooms: 3, available: 3 },
@@ -77,7 +80,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       ])
       // More bookings than rooms (say, a room retired under them) never show below zero.
       yield* book({ checkIn: "2031-04-02", checkOut: "2031-04-03", status: "confirmed" })
-      const [again] = calendar(yield* api.get(path({ start_date: "2031-04-02", end_date: "2031-04-02", room_type_id: dbl })))
+      const [again] = yield* calendar(api.client, { start_date: "2031-04-02", end_date: "2031-04-02", room_type_id: dbl })
       expect(again.nights).toEqual([{ date: "2031-04-02", rooms: 3, available: 0 }])
     }))
 
@@ -95,7 +98,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
         })
       yield* book("2032-06-01", "2032-07-01")
       const night = (date: string) =>
-        Effect.map(api.get(path({ start_date: date, end_date: date, room_type_id: dbl })), (res) => calendar(res)[0].nights)
+        Effect.map(calendar(api.client, { start_date: date, end_date: date, room_type_id: dbl }), (data) => data[0].nights)
       // The inventory count reads only stays that arrived at most 30 days before the first night asked for.
       expect(yield* night("2032-06-30")).toEqual([{ date: "2032-06-30", rooms: 3, available: 2 }])
       expect(yield* night("2032-06-01")).toEqual([{ date: "2032-06-01", rooms: 3, available: 2 }])
@@ -110,7 +113,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const api = yield* TestApi
       const dbl = api.property.room_types["DBL"]
       yield* api.sql`UPDATE rooms SET retired = true WHERE room_type_id = ${dbl} AND number = '103'`.pipe(Effect.orDie)
-      const [entry] = calendar(yield* api.get(path({ start_date: "2031-06-01", end_date: "2031-06-01", room_type_id: dbl })))
+      const [entry] = yield* calendar(api.client, { start_date: "2031-06-01", end_date: "2031-06-01", room_type_id: dbl })
       expect(entry.nights).toEqual([{ date: "2031-06-01", rooms: 2, available: 2 }])
       yield* api.sql`UPDATE rooms SET retired = false WHERE room_type_id = ${dbl} AND number = '103'`.pipe(Effect.orDie)
     }))
@@ -118,16 +121,19 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
   it.effect("validates the range: dates, order and at most 366 nights, naming end_date", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
+      // Malformed queries (which the typed client would not send) on the wire; well-formed ones through the client.
       const bad = (params: Record<string, string>, param: string) =>
         Effect.map(api.get(path(params)), (res) => expectErrorCode(res, 400, "invalid_parameters", param))
+      const refused = (urlParams: typeof AvailabilityParams.Type, param: string) =>
+        expectFailure(calendar(api.client, urlParams), InvalidParameters, param)
       yield* bad({ end_date: "2031-01-01" }, "start_date")
       yield* bad({ start_date: "2031-01-01" }, "end_date")
       yield* bad({ start_date: "2031-13-01", end_date: "2031-01-01" }, "start_date")
-      yield* bad({ start_date: "2031-01-02", end_date: "2031-01-01" }, "end_date")
-      yield* bad({ start_date: "2031-01-01", end_date: "2032-01-02" }, "end_date")
+      yield* refused({ start_date: "2031-01-02", end_date: "2031-01-01" }, "end_date")
+      yield* refused({ start_date: "2031-01-01", end_date: "2032-01-02" }, "end_date")
       yield* bad({ start_date: "2031-01-01", end_date: "2031-01-05", room_type_id: "nope" }, "room_type_id")
       // 366 nights is the most.
-      const year = calendar(yield* api.get(path({ start_date: "2031-01-01", end_date: "2032-01-01" })))
+      const year = yield* calendar(api.client, { start_date: "2031-01-01", end_date: "2032-01-01" })
       expect(year[0].nights).toHaveLength(366)
       expectErrorCode(
         yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-05", room_type_id: "00000000-0000-4000-8000-000000000000" })),
@@ -155,17 +161,16 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
         checkOut: "2031-08-02",
         status: "confirmed"
       })
-      const mine = calendar(yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01" })))
+      const mine = yield* calendar(api.client, { start_date: "2031-08-01", end_date: "2031-08-01" })
       expect(mine.map((r) => r.room_type_id)).toEqual([api.property.room_types["DBL"], api.property.room_types["STE"]])
       expect(mine[1].nights[0].available).toBe(1)
-      expectErrorCode(
-        yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01", room_type_id: other.room_types["STE"] })),
-        404,
-        "room_type_not_found"
+      yield* expectFailure(
+        calendar(api.client, { start_date: "2031-08-01", end_date: "2031-08-01", room_type_id: other.room_types["STE"] }),
+        RoomTypeNotFound
       )
       // The other property's key sees its own booking.
       const key = yield* api.createKey({ propertyId: other.property_id, scopes: ["catalog:read"] })
-      const theirs = calendar(yield* api.get(path({ start_date: "2031-08-01", end_date: "2031-08-01" }), { key }))
+      const theirs = yield* calendar(yield* api.clientFor(key), { start_date: "2031-08-01", end_date: "2031-08-01" })
       expect(theirs.map((r) => r.room_type_id)).toEqual([other.room_types["DBL"], other.room_types["STE"]])
       expect(theirs[1].nights[0].available).toBe(0)
     }))
@@ -190,8 +195,8 @@ layer(TestApiLive)("GET /availability on the test clock", (it) => {
         holdExpiresAt: new Date(t0 + 15 * 60_000)
       })
       const free = Effect.map(
-        api.get(path({ start_date: "2031-01-02", end_date: "2031-01-02", room_type_id: dbl })),
-        (res) => calendar(res)[0].nights[0].available
+        calendar(api.client, { start_date: "2031-01-02", end_date: "2031-01-02", room_type_id: dbl }),
+        (data) => data[0].nights[0].available
       )
       expect(yield* free).toBe(2)
       yield* TestClock.adjust("14 minutes")
