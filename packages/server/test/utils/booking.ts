@@ -50,6 +50,7 @@ export const lastSuite = (api: TestApiService) => ({
   rate_plan_id: api.property.rate_plans["BAR-STE"]
 })
 
+/** Raw `POST /holds`: for deliberately malformed bodies and the exact wire; well-formed holds use `hold`. */
 export const postHold = (api: TestApiService, body: HoldBody, options?: RequestOptions) =>
   api.post("/holds", body, options)
 
@@ -57,6 +58,7 @@ export const postHold = (api: TestApiService, body: HoldBody, options?: RequestO
 export const hold = (api: TestApiService, body: HoldRequest, options?: RequestOptions) =>
   Effect.flatMap(clientOf(api, options), (client) => client.holds.create({ payload: body }))
 
+/** Raw `POST /holds/{id}/confirm`: for malformed bodies or ids and the exact wire; otherwise `confirm`. */
 export const postConfirm = (api: TestApiService, id: string, body: Record<string, unknown>, options?: RequestOptions) =>
   api.post(`/holds/${id}/confirm`, body, options)
 
@@ -73,6 +75,7 @@ export const confirm = (
       payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }
     }))
 
+/** Raw `POST /reservations/{id}/cancel`: for malformed bodies or ids and the exact wire; otherwise `cancel`. */
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${id}/cancel`, body, options)
 

@@ -32,6 +32,7 @@ export const loyaltyBalance = (api: TestApiService, guestId: string, options?: R
     Effect.map((guest) => guest.loyalty_points)
   )
 
+/** Raw `POST /reservations/{id}/charges`: for malformed bodies or ids and the exact wire; otherwise `charge`. */
 export const postCharge = (api: TestApiService, reservationId: string, body: unknown, options?: RequestOptions) =>
   api.post(`/reservations/${reservationId}/charges`, body, options)
 
