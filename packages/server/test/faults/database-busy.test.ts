@@ -34,8 +34,9 @@ layer(BusyApiLive, { excludeTestServices: true })("faults: a busy database", (it
       expect(made[0]?.n).toBe(0)
 
       // The lock is gone: the retry with the same key runs (nothing was stored for it) and succeeds.
-      const retried = yield* api.post("/holds", body, { headers })
-      expect(retried.status, retried.text).toBe(201)
-      expect(retried.headers.get("idempotent-replayed")).toBeNull()
+      const keyed = yield* api.clientFor(api.key, { headers })
+      const [, retried] = yield* keyed.holds.create({ payload: body, withResponse: true })
+      expect(retried.status).toBe(201)
+      expect(retried.headers["idempotent-replayed"]).toBeUndefined()
     }))
 })
