@@ -2,3 +2,4 @@
 export * from "./visibility.js"
 export * from "./promoCodes.js"
 export * from "./localTime.js"
+export * from "./offerVisibility.js"
