@@ -73,9 +73,10 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("READM
       expect(reservationIdOf(first.stdout)).toBeDefined()
 
       // Three runs, three bookings, all cancelled: the walk-through leaves the inventory as it found it.
-      const cancelled = yield* api.get("/reservations?status=cancelled&limit=100", { key })
-      expect(cancelled.json<{ data: ReadonlyArray<unknown> }>().data).toHaveLength(3)
-      const live = yield* api.get("/reservations?status=confirmed", { key })
-      expect(live.json<{ data: ReadonlyArray<unknown> }>().data).toHaveLength(0)
+      const client = yield* api.clientFor(key)
+      const cancelled = yield* client.reservationReads.list({ urlParams: { status: "cancelled", limit: 100 } })
+      expect(cancelled.data).toHaveLength(3)
+      const live = yield* client.reservationReads.list({ urlParams: { status: "confirmed" } })
+      expect(live.data).toHaveLength(0)
     }), 240_000)
 })
