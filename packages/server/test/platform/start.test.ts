@@ -6,6 +6,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
+import { makeClient } from "../utils/client.js"
 import { npmStartProcessWith } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 
@@ -42,10 +43,8 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       const first = yield* Effect.scoped(Effect.gen(function*() {
         const server = yield* npmStartProcessWith(embedded)
         const printed = JSON.parse(server.stdout()) as StartDocument
-        const me = yield* Effect.promise(() =>
-          fetch(`${server.baseUrl}/me`, { headers: { authorization: `Bearer ${printed.api_key.key}` } })
-            .then((res) => res.json() as Promise<{ property_id: string; scopes: ReadonlyArray<string> }>)
-        )
+        const client = yield* makeClient(server.baseUrl, printed.api_key.key)
+        const me = yield* client.me.me()
         expect(me.property_id).toBe(printed.demo.property_id)
         expect(me.scopes).toHaveLength(allScopes.length)
         return printed
