@@ -7,7 +7,7 @@ import * as TestClock from "effect/TestClock"
 import { InvalidParameters, RoomTypeNotFound } from "@hotel/domain"
 import type { AvailabilityParams } from "@hotel/http/quotes/Api"
 import { expectFailure, type HotelClient } from "../utils/client.js"
-import { expectErrorCode, withQuery } from "../utils/rateManagement.js"
+import { expectError, expectInvalid, withQuery } from "../utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "../utils/sqlSeed.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -123,7 +123,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const api = yield* TestApi
       // Malformed queries (which the typed client would not send) on the wire; well-formed ones through the client.
       const bad = (params: Record<string, string>, param: string) =>
-        Effect.map(api.get(path(params)), (res) => expectErrorCode(res, 400, "invalid_parameters", param))
+        Effect.map(api.get(path(params)), (res) => expectInvalid(res, param))
       const refused = (urlParams: typeof AvailabilityParams.Type, param: string) =>
         expectFailure(calendar(api.client, urlParams), InvalidParameters, param)
       yield* bad({ end_date: "2031-01-01" }, "start_date")
@@ -135,9 +135,10 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       // 366 nights is the most.
       const year = yield* calendar(api.client, { start_date: "2031-01-01", end_date: "2032-01-01" })
       expect(year[0].nights).toHaveLength(366)
-      expectErrorCode(
+      expectError(
         yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-05", room_type_id: "00000000-0000-4000-8000-000000000000" })),
         404,
+        "not_found",
         "room_type_not_found"
       )
     }))
@@ -146,8 +147,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const key = yield* api.createKey({ scopes: ["reservations:write"] })
-      expectErrorCode(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key }), 403, "insufficient_scope")
-      expectErrorCode(yield* api.get(path({ start_date: "2031-01-01", end_date: "2031-01-02" }), { key: null }), 401, "missing_api_key")
+      const range = path({ start_date: "2031-01-01", end_date: "2031-01-02" })
+      expectError(yield* api.get(range, { key }), 403, "permission", "insufficient_scope")
+      expectError(yield* api.get(range, { key: null }), 401, "authentication", "missing_api_key")
     }))
 
   it.effect("shows only the key's property", () =>

@@ -4,7 +4,7 @@ import type { RatesParams } from "@hotel/http/quotes/Api"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { expectFailure, type HotelClient } from "../utils/client.js"
-import { expectError, expectErrorCode, withQuery } from "../utils/rateManagement.js"
+import { expectError, expectInvalid, withQuery } from "../utils/rateManagement.js"
 import {
   expiredHold,
   insertGuest,
@@ -458,7 +458,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       const api = yield* TestApi
       // Malformed queries (which the typed client would not send) on the wire; well-formed ones through the client.
       const bad = (params: Record<string, string | number | boolean>, param: string) =>
-        Effect.map(api.get(query(params)), (res) => expectErrorCode(res, 400, "invalid_parameters", param))
+        Effect.map(api.get(query(params)), (res) => expectInvalid(res, param))
       const refused = (params: Query, param: string) => expectFailure(offers(api.client, params), InvalidParameters, param)
       yield* bad({ check_out: "2031-03-13", adults: 2 }, "check_in")
       yield* bad({ check_in: "2031-02-30", check_out: "2031-03-13", adults: 2 }, "check_in")
@@ -497,9 +497,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
     Effect.gen(function*() {
       const api = yield* TestApi
       const missing = "00000000-0000-4000-8000-000000000000"
-      expectErrorCode(yield* api.get(query({ ...stay, adults: 2, room_type_id: missing })), 404, "room_type_not_found")
+      expectError(yield* api.get(query({ ...stay, adults: 2, room_type_id: missing })), 404, "not_found", "room_type_not_found")
       yield* expectFailure(offers(api.client, { ...stay, adults: 2, rate_plan_id: missing }), RatePlanNotFound)
-      expectErrorCode(yield* api.get(query({ ...stay, adults: 0, rate_plan_id: missing })), 400, "invalid_parameters", "adults")
+      expectInvalid(yield* api.get(query({ ...stay, adults: 0, rate_plan_id: missing })), "adults")
     }))
 
   it.effect("needs catalog:read and a key", () =>
@@ -508,7 +508,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       const key = yield* api.createKey({ scopes: ["reservations:read", "rates:read"] })
       const res = yield* api.get(query({ ...stay, adults: 2 }), { key })
       expect(expectError(res, 403, "permission", "insufficient_scope").message).toContain("catalog:read")
-      expectErrorCode(yield* api.get(query({ ...stay, adults: 2 }), { key: null }), 401, "missing_api_key")
+      expectError(yield* api.get(query({ ...stay, adults: 2 }), { key: null }), 401, "authentication", "missing_api_key")
     }))
 
   it.effect("sees only the key's property: another property's plans and room types are missing ones", () =>

@@ -380,7 +380,10 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* denied(reader.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } }), "rates:write")
       yield* denied(reader.intervals.delete({ headers: {}, path: { id } }), "rates:write")
       expect(typeof (yield* writer.intervals.create({ path: { id: plan }, payload: body })).interval_id).toBe("string")
-      expect(yield* writer.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } })).toEqual({ interval_id: id, updated: true })
+      expect(yield* writer.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } })).toEqual({
+        interval_id: id,
+        updated: true
+      })
       expect(yield* writer.intervals.delete({ headers: {}, path: { id } })).toEqual({ interval_id: id, deleted: true })
     }))
 })
