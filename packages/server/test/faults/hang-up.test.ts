@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Http from "node:http"
-import { holdBody, newGuest } from "../utils/booking.js"
+import { hold, holdBody, type HoldRequest, newGuest } from "../utils/booking.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
 // A client that hangs up costs nothing. Five waves of 40 `POST /holds`, each with its own
@@ -17,7 +17,7 @@ const perWave = 40
 interface Planned {
   readonly key: string
   readonly guest: string
-  readonly body: unknown
+  readonly body: HoldRequest
 }
 
 /**
@@ -84,10 +84,10 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
   it.effect(`${waves} waves of ${perWave} holds hung up mid-flight: no stall, no 5xx, each hold all or nothing`, () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const watched = yield* api.post("/holds", holdBody(api, yield* newGuest(api), { check_in: "2030-12-01", check_out: "2030-12-02" }))
-      expect(watched.status, watched.text).toBe(201)
+      const watched = yield* hold(api, holdBody(api, yield* newGuest(api), { check_in: "2030-12-01", check_out: "2030-12-02" }))
+      expect(watched.status).toBe("tentative")
       const reads: Array<Read> = []
-      const reading = yield* Effect.fork(reader(api, watched.json<{ reservation_id: string }>().reservation_id, reads))
+      const reading = yield* Effect.fork(reader(api, watched.reservation_id, reads))
 
       const planned: Array<Planned> = []
       const early: Array<number> = []
@@ -131,15 +131,15 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
       for (const p of planned) {
         const before = yield* reservationsOf(api, p.guest)
         expect(before.length).toBeLessThanOrEqual(1)
-        const retried = yield* api.post("/holds", p.body, { headers: { "Idempotency-Key": p.key } })
-        expect(retried.status, retried.text).toBe(201)
-        const id = retried.json<{ reservation_id: string }>().reservation_id
+        const keyed = yield* api.clientFor(api.key, { headers: { "Idempotency-Key": p.key } })
+        const [{ reservation_id: id }, retried] = yield* keyed.holds.create({ payload: p.body, withResponse: true })
+        expect(retried.status).toBe(201)
         if (before.length === 1) {
           existed++
-          expect(retried.headers.get("idempotent-replayed"), `hold ${p.key} exists: its retry replays`).toBe("true")
+          expect(retried.headers["idempotent-replayed"], `hold ${p.key} exists: its retry replays`).toBe("true")
           expect(id).toBe(before[0])
         } else {
-          expect(retried.headers.get("idempotent-replayed")).toBeNull()
+          expect(retried.headers["idempotent-replayed"]).toBeUndefined()
         }
         expect(yield* reservationsOf(api, p.guest)).toEqual([id])
       }
