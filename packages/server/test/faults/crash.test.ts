@@ -1,5 +1,7 @@
 import { expect, layer } from "@effect/vitest"
+import { HoldCreated } from "@hotel/http/booking/Api"
 import * as Effect from "effect/Effect"
+import * as Schema from "effect/Schema"
 import { holdBody, newGuest } from "../utils/booking.js"
 import { serveProcess } from "../utils/processes.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
@@ -99,8 +101,9 @@ layer(TestApiLive, { excludeTestServices: true })("faults: a crash mid-flight", 
       }))
       const held = yield* crashAndRetry(api, holds)
       expect(held.lost, "the crash cut some answers").toBeGreaterThan(0)
+      const holdCreated = Schema.decodeUnknownSync(Schema.parseJson(HoldCreated))
       const ids = held.final.filter((answer) => answer.status === 201).map((answer) =>
-        (JSON.parse(answer.text) as { reservation_id: string }).reservation_id
+        holdCreated(answer.text).reservation_id
       )
       const confirms: ReadonlyArray<Planned> = ids.map((id, i) => ({
         key: `crash-confirm-${i}-${id}`,
