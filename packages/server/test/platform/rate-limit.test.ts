@@ -242,9 +242,10 @@ layer(TestApiLive, { excludeTestServices: true })("rate limit per API key", (it)
       const other = yield* secondServer
       const key = yield* api.createKey()
       const sendOther = request(other, key)
+      const client = yield* api.clientFor(key)
       const started = Date.now()
       for (let i = 0; i < 5; i++) {
-        yield* Effect.all(Array.from({ length: 10 }, () => api.get("/me", { key })), { concurrency: "unbounded" })
+        yield* Effect.all(Array.from({ length: 10 }, () => client.me.me()), { concurrency: "unbounded" })
       }
       const viaOther = yield* sendOther("GET", "/me")
       const elapsedSeconds = (Date.now() - started) / 1000
