@@ -1,36 +1,24 @@
-import type { SalesContext } from "@hotel/domain"
-import { type InvalidParameters, Pricing, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
+import type { InvalidParameters, RatePlanNotFound, RoomTypeNotFound, SalesContext } from "@hotel/domain"
+import { Pricing } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 import { Inventory } from "./Inventory.js"
-import { PricingInputs } from "./PricingInputs.js"
-import { type Offer, offerFor, termsFor } from "./quote/offer.js"
-import { type StayQuery, validateStay } from "./quote/stay.js"
+import { PricingInputs, type SnapshotPlan, type SnapshotRoomType } from "./PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { withSpan } from "../database/Span.js"
 
-// Quotes (`GET /rates`): every visible plan priced for a stay. The offer of one plan and the stay's rules are
-// shared with the booking flow (./quote/), so `/rates` and holds cannot price a plan differently.
+// Quotes (`GET /rates`): every visible plan priced for a stay. Which plans, their offers and the listing are the
+// domain's (`Pricing.ratesScope`, `offerFor`, `ratesListing`), shared with the booking flow, so `/rates` and
+// holds cannot price a plan differently; this service loads the snapshot and counts the free rooms between them.
 
-export { type Offer, offerFor, type OfferReason, termsFor, visibilityOf, withAvailability } from "./quote/offer.js"
-export {
-  maxStayNights,
-  type StayPricing,
-  type StayQuery,
-  stayRequestFor,
-  tryPriceStay,
-  validateStay
-} from "./quote/stay.js"
+// Named for the booking flow (../booking/Holds.ts), which prices the same offer under its locks.
+export const { offerFor, validateStay, withAvailability } = Pricing
+export type StayQuery = Pricing.StayQuery
 
-export interface RatesQuery extends StayQuery {
-  readonly roomTypeId?: string | null | undefined
-  readonly ratePlanId?: string | null | undefined
-  /** Lists unbookable offers too, with their reasons. */
-  readonly includeUnavailable?: boolean | undefined
-  /** Each night's trace (default true); without it the engine builds none. */
-  readonly trace?: boolean | undefined
-}
+/** An offer of the snapshot's plans and room types. */
+export type Offer = Pricing.Offer<SnapshotPlan, SnapshotRoomType>
+
+export type RatesQuery = Pricing.RatesQuery
 
 export class Quotes extends Effect.Service<Quotes>()("@hotel/persistence/quotes/Quotes", {
   effect: Effect.gen(function*() {
@@ -55,49 +43,21 @@ export class Quotes extends Effect.Service<Quotes>()("@hotel/persistence/quotes/
           ? inputs.load(propertyId, now)
           : inputs.loadForPlan(propertyId, ratePlanId, now)
         const snapshot = yield* loaded.pipe(Effect.flatMap(keyPropertyExists(propertyId)))
-        yield* validateStay(query, snapshot.today)
-        const roomTypeId = query.roomTypeId ?? null
-        if (roomTypeId !== null && !snapshot.roomTypesById.has(roomTypeId)) {
-          return yield* new RoomTypeNotFound({ message: `No room type ${roomTypeId}` })
-        }
-        const onePlan = ratePlanId === null ? null : snapshot.plansById.get(ratePlanId)
-        if (onePlan === undefined) return yield* new RatePlanNotFound({ message: `No rate plan ${ratePlanId}` })
-
-        const candidates = (onePlan === null ? snapshot.plans : [onePlan]).filter((plan) =>
-          roomTypeId === null || plan.roomTypeId === roomTypeId || plan === onePlan
-        )
+        yield* Pricing.validateStay(query, snapshot.today)
+        const scope = yield* Pricing.ratesScope(snapshot, query)
         const stock = yield* inventory.available(propertyId, {
-          roomTypeId,
+          roomTypeId: scope.roomTypeId,
           from: query.checkIn,
           to: query.checkOut,
           now
         })
-        const free = new Map(stock.map((entry) => [entry.roomTypeId, entry.available]))
-        const termsOf = termsFor(snapshot, query)
-        // One memo for the request: a parent plan's nights are priced once for all the plans derived from it.
-        const pricing = { trace: query.trace ?? true, memo: Pricing.makePricingMemo() }
-        const offers = candidates.flatMap((plan) =>
-          Option.toArray(offerFor({
-            snapshot,
-            plan,
-            // Each plan is offered on its own room type; a requested room type hides plans of another.
-            roomTypeId: roomTypeId ?? plan.roomTypeId,
-            stay: query,
-            salesContext,
-            available: free.get(roomTypeId ?? plan.roomTypeId) ?? 0,
-            pricing,
-            termsOf
-          }))
-        )
-        if (onePlan !== null && offers.length === 0) {
-          return yield* new RatePlanNotFound({ message: `Rate plan ${onePlan.id} is not offered for this request` })
-        }
-        const order = new Map(snapshot.roomTypes.map((roomType, i) => [roomType.id, i]))
-        return offers
-          .filter((offer) => offer.bookable || query.includeUnavailable === true)
-          .map((offer, i) => ({ offer, i }))
-          .sort((a, b) => (order.get(a.offer.roomType.id) ?? 0) - (order.get(b.offer.roomType.id) ?? 0) || a.i - b.i)
-          .map(({ offer }) => offer)
+        return yield* Pricing.ratesListing({
+          catalogue: snapshot,
+          scope,
+          query,
+          salesContext,
+          available: new Map(stock.map((entry) => [entry.roomTypeId, entry.available]))
+        })
       }).pipe(withSpan("Quotes.rates"))
 
     return { rates } as const
