@@ -6,10 +6,10 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 import * as net from "node:net"
-import { clientOf } from "../utils/client.js"
+import { bodyAs, clientOf } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { request } from "../utils/http.js"
-import { ProbeHttpLive } from "../utils/ProbeApi.js"
+import { ProbeHttpLive, ProbeRunCreated } from "../utils/ProbeApi.js"
 import { secondServer } from "../utils/processes.js"
 import { TestSqlLive } from "../utils/TestDatabase.js"
 import { TestApi, type TestApiService, makeTestApiLive } from "../utils/TestServer.js"
@@ -203,7 +203,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
       const retried = yield* api.post("/probe/runs", body, idem(key))
       expect(retried.status, retried.text).toBe(201)
       expect(isReplay(retried)).toBe(false)
-      expect(retried.json<{ attempt: number }>().attempt).toBe(2)
+      expect(bodyAs(retried, ProbeRunCreated).attempt).toBe(2)
 
       const replayed = yield* api.post("/probe/runs", body, idem(key))
       expect(replayed.status).toBe(201)
