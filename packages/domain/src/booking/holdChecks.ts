@@ -3,6 +3,7 @@
 // every id is known to exist (the 404s come first) and before anything that needs a lock, so a hold refused
 // here never queues on the room type.
 import * as Either from "effect/Either"
+import { PartyTooLarge } from "../errors/BusinessErrors.js"
 import { ServiceNotFound } from "../errors/NotFoundErrors.js"
 import { InvalidParameters } from "../errors/RequestErrors.js"
 import { checkModifierValues, type ModifierSpec } from "./modifiers.js"
@@ -86,3 +87,14 @@ export const checkDependentFields = (
   services: ReadonlyArray<BookableService>
 ): Either.Either<ReadonlyArray<Readonly<Record<string, unknown>>>, InvalidParameters> =>
   Either.flatMap(checkBedConfig(request.bedConfig, bedConfigs), () => checkAddOns(request.addOns, services))
+
+/**
+ * Whether a party of `partySize` fits a room type of `maxOccupancy`; 409 `party_too_large` otherwise. A hold asks
+ * this after its live-hold caps (counted under their locks), so a capped key hears about its cap first.
+ */
+export const checkPartyFits = (partySize: number, maxOccupancy: number): Either.Either<void, PartyTooLarge> =>
+  partySize <= maxOccupancy
+    ? Either.void
+    : Either.left(new PartyTooLarge({
+      message: `A party of ${partySize} exceeds the room type's maximum occupancy of ${maxOccupancy}`
+    }))

@@ -7,7 +7,8 @@ import {
   type BookableService,
   checkAddOns,
   checkBedConfig,
-  checkDependentFields
+  checkDependentFields,
+  checkPartyFits
 } from "../../src/booking/holdChecks.js"
 import type { ModifierSpec } from "../../src/booking/modifiers.js"
 
@@ -142,5 +143,21 @@ describe("checkDependentFields", () => {
     expect(outcome(checkDependentFields(request(null, [addOn({ diet: "none" })]), [], [service("BRK", { modifiers: [diet] })]))).toEqual([
       { diet: "none" }
     ])
+  })
+})
+
+describe("checkPartyFits", () => {
+  it.each([
+    [1, 2, "fits"],
+    [2, 2, "fits"],
+    [3, 2, "PartyTooLarge -: A party of 3 exceeds the room type's maximum occupancy of 2"],
+    [5, 4, "PartyTooLarge -: A party of 5 exceeds the room type's maximum occupancy of 4"]
+  ])("a party of %i in a room type for %i: %s", (party, occupancy, expected) => {
+    expect(outcome(Either.map(checkPartyFits(party, occupancy), () => "fits"))).toBe(expected)
+  })
+
+  it("refuses exactly the parties larger than the room type", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), (party, occupancy) =>
+      Either.isLeft(checkPartyFits(party, occupancy)) === party > occupancy))
   })
 })

@@ -3,7 +3,7 @@ import {
   Booking,
   Cancellation,
   GuestNotFound,
-  PartyTooLarge,
+  type PartyTooLarge,
   Pricing,
   RatePlanNotFound,
   RoomTypeNotFound
@@ -12,7 +12,6 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import * as Option from "effect/Option"
-import { bookableQuote, checkDependentFields, frozenPromoCode, servicesOf } from "./holds/checks.js"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { type HoldLocks, lockForHold } from "./holds/limits.js"
 import { writeHold } from "./holds/writes.js"
@@ -46,10 +45,9 @@ import { inTransaction } from "../database/Transaction.js"
 // → availability (409 `no_availability`).
 //
 // Pricing is the quote's own path (`offerFor` → `stayRequestFor` → `priceStay`), so a hold without add-ons
-// writes exactly the lines `GET /rates` showed, and add-ons only add lines. The request types, the locks, the
-// snapshot checks and the writes are in ./holds/.
+// writes exactly the lines `GET /rates` showed, and add-ons only add lines. Every rule that refuses a hold is the
+// domain's (`Booking`, `Pricing`); the request types, the locks and the writes are in ./holds/.
 
-export { frozenPromoCode } from "./holds/checks.js"
 export type { HoldActor, HoldAddOnRequest, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 
 /** A hold request checked against the snapshot and priced, waiting for the checks that need locks. */
@@ -59,7 +57,7 @@ interface Prepared {
   readonly roomType: SnapshotRoomType
   readonly plan: SnapshotPlan
   readonly modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
-  readonly partyTooLarge: boolean
+  readonly partyFits: Either.Either<void, PartyTooLarge>
   /** Priced as if a room were free; None when the plan is hidden or the party too large. */
   readonly offer: Option.Option<Offer>
   readonly now: Date
@@ -95,10 +93,10 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
         if (!(locks?.guestFound ?? snapshot.guestFound ?? false)) {
           return yield* new GuestNotFound({ message: `No guest ${request.guestId}` })
         }
-        const services = yield* servicesOf(snapshot, request)
-        const modifierValues = yield* checkDependentFields(request, roomType.bedConfigs, services)
-        const partyTooLarge = Pricing.partySize(party) > roomType.maxOccupancy
-        const offer = partyTooLarge ? Option.none() : offerFor({
+        const services = yield* Booking.addOnServices(snapshot, request)
+        const modifierValues = yield* Booking.checkDependentFields(request, roomType.bedConfigs, services)
+        const partyFits = Booking.checkPartyFits(Pricing.partySize(party), roomType.maxOccupancy)
+        const offer = Either.isLeft(partyFits) ? Option.none() : offerFor({
           snapshot,
           plan,
           roomTypeId: roomType.id,
@@ -109,7 +107,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
           pricing: { trace: false },
           addOns: request.addOns.map((addOn, i) => ({ service: services[i].model, quantity: addOn.quantity }))
         })
-        return { snapshot, party, roomType, plan, modifierValues, partyTooLarge, offer, now }
+        return { snapshot, party, roomType, plan, modifierValues, partyFits, offer, now }
       })
 
     /**
@@ -120,24 +118,20 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
       Effect.gen(function*() {
         const { modifierValues, now, offer, plan, roomType, snapshot } = prepared
         yield* Booking.checkHoldLimits(locks.live)
-        if (prepared.partyTooLarge) {
-          return yield* new PartyTooLarge({
-            message: `A party of ${Pricing.partySize(prepared.party)} exceeds the room type's maximum occupancy of ${roomType.maxOccupancy}`
-          })
-        }
+        yield* prepared.partyFits
         const [stock] = yield* inventory.available(actor.propertyId, {
           roomTypeId: roomType.id,
           from: request.checkIn,
           to: request.checkOut,
           now
         })
-        const quote = bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
+        const quote = Booking.bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
         if (Either.isLeft(quote)) return yield* quote.left
         return yield* writeHold(sql, actor, request, {
           plan,
           quote: quote.right,
           children: Pricing.childCount(prepared.party),
-          promo: frozenPromoCode(snapshot, plan, request.promoCode),
+          promo: Booking.frozenPromoCode(snapshot, plan, request.promoCode),
           holdExpiresAt: Booking.holdExpiresAt(now),
           policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
           now

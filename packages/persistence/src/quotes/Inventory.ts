@@ -2,7 +2,6 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { liveHold } from "../booking/HoldWindow.js"
-import { maxStayNights } from "./quote/stay.js"
 import { withSpan } from "../database/Span.js"
 
 // Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
@@ -110,7 +109,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
             AND (${exclude}::uuid IS NULL OR res.id <> ${exclude}::uuid)
             AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
             -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
-            AND res.check_in_date > ${query.from}::date - ${maxStayNights}::int
+            AND res.check_in_date > ${query.from}::date - ${Pricing.maxStayNights}::int
           GROUP BY res.room_type_id, n.night
         )
         SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
