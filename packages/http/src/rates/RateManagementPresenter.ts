@@ -4,7 +4,7 @@ import type { PromoCodeRow } from "@hotel/persistence/rates/PromoCodeRepository"
 import type { Inclusion } from "./RateManagementApi.js"
 import type { Interval } from "./RateManagementApi.js"
 import type { PromoCode } from "./RateManagementApi.js"
-import { decimal, money, moneyOrNull, percentFigure, timestamp } from "../common/Format.js"
+import { money, moneyOrNull, percentFigure, timestamp } from "../common/Format.js"
 
 /** Interval money is in its plan's currency; `single_guest_discount` follows the plan's discount type. */
 export const presentInterval = (row: IntervalRow): typeof Interval.Type => ({
