@@ -14,6 +14,15 @@ export const Created = { status: 201 } as const
 /** A resource id (UUID). */
 export const Id = Schema.String.annotations({ jsonSchema: { type: "string", format: "uuid" } })
 
+/** A request's id, as in `X-Request-Id`: `req_` and 32 hex digits. */
+export const RequestId = Schema.String.annotations({ jsonSchema: { type: "string", pattern: "^req_[0-9a-f]{32}$" } })
+
+/** The form of an event's id: `evt_` and 32 hex digits (the `webhook-id` of its deliveries). */
+export const eventIdPattern = "^evt_[0-9a-f]{32}$"
+
+/** An event's id. */
+export const EventId = Schema.String.annotations({ jsonSchema: { type: "string", pattern: eventIdPattern } })
+
 /** An amount of money as a decimal string in its currency's minor-unit precision (never a float). */
 export const Money = Schema.String.annotations({
   jsonSchema: { type: "string", pattern: "^-?\\d+(\\.\\d+)?$", examples: ["120.00"] }

@@ -6,6 +6,7 @@ import { globalValue } from "effect/GlobalValue"
 import * as Option from "effect/Option"
 import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import { RequestId } from "./Common.js"
 
 /**
  * The request id of the request being served. A FiberRef rather than a service because the HttpApi
@@ -55,7 +56,7 @@ const envelopeSchema = (meta: ErrorMeta) =>
       message: Schema.String,
       param: Schema.optional(Schema.String),
       estimated_end: Schema.optional(Schema.String),
-      request_id: Schema.String
+      request_id: RequestId
     })
   }).annotations({ identifier: `${meta.code}_error` })
 

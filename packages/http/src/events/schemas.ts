@@ -1,5 +1,6 @@
 import { Events } from "@hotel/domain"
 import * as Schema from "effect/Schema"
+import { EventId } from "../common/Common.js"
 import { FolioView } from "../folios/Api.js"
 import { Guest } from "../guests/Api.js"
 import { Inclusion } from "../rates/RateManagementApi.js"
@@ -46,7 +47,7 @@ export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
 
 /** An event as the feed lists it and as a webhook POSTs it. */
 export const Event = Schema.Struct({
-  id: Schema.String.annotations({ description: "`evt_` and 32 hex digits; the `webhook-id` of its deliveries" }),
+  id: EventId.annotations({ description: "`evt_` and 32 hex digits; the `webhook-id` of its deliveries" }),
   type: Events.EventType,
   sequence: Schema.Int.annotations({ description: "Increases strictly per property, in commit order" }),
   created_at: Schema.String,

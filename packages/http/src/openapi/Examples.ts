@@ -12,7 +12,8 @@ const byFormat: Record<string, string> = {
 const byPattern: Record<string, string> = {
   "^-?\\d+(\\.\\d+)?$": "120.00",
   "^[A-Z]{3}$": "EUR",
-  "^req_": "req_4f2a9c1e7b3d"
+  "^req_[0-9a-f]{32}$": "req_4f2a9c1e7b3d4f2a9c1e7b3d4f2a9c1e",
+  "^evt_[0-9a-f]{32}$": "evt_0c8f3e5a9b2d4c6e8f1a3b5c7d9e0f2a"
 }
 
 const scalar = (schema: Json): unknown => {

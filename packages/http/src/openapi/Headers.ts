@@ -7,7 +7,7 @@ const integer = { type: "integer", minimum: 0 }
 export const headerComponents: Json = {
   RequestId: {
     description: "The request's id (`req_...`), also in every error body and the access log line",
-    schema: { type: "string", pattern: "^req_" }
+    schema: { type: "string", pattern: "^req_[0-9a-f]{32}$" }
   },
   RateLimitLimit: { description: "The key's bucket size (requests per minute)", schema: integer },
   RateLimitRemaining: { description: "Whole requests left in the key's bucket", schema: integer },

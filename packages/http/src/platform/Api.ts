@@ -4,7 +4,7 @@ import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as Schema from "effect/Schema"
 import { Authorization, Public } from "../common/Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
-import { Id, Timestamp } from "../common/Common.js"
+import { Id, RequestId, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
@@ -24,7 +24,7 @@ export const Me = Schema.Struct({
   context: SalesContext,
   label: Schema.NullOr(Schema.String),
   expires_at: Schema.NullOr(Timestamp),
-  request_id: Schema.String
+  request_id: RequestId
 })
 
 /** `GET /me` needs only a valid key, whatever its scopes. */

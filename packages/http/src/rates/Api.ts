@@ -36,7 +36,7 @@ export const RatePlan = Schema.Struct({
   active_for_booking_engine: Schema.Boolean,
   active_for_channels: Schema.Boolean,
   kind: Schema.Literal("standard", "promotion"),
-  derived_from_id: NullableString,
+  derived_from_id: Schema.NullOr(Id),
   derivation_type: Schema.NullOr(Schema.Literal("percent", "fixed", "perPerson")),
   derivation_value: NullableString,
   is_active: Schema.Boolean,

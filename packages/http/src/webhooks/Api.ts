@@ -3,7 +3,7 @@ import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import { boundedString, Events, Text, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
+import { Created, EventId, eventIdPattern, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import { wire } from "../common/Envelope.js"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -47,7 +47,7 @@ export const WebhookEndpoint = Schema.Struct({
 })
 
 export const DeliveryAttempt = Schema.Struct({
-  event_id: Schema.String,
+  event_id: EventId,
   type: Schema.String,
   attempt: Schema.Int,
   status: Schema.Literal("succeeded", "failed", "pending"),
@@ -103,8 +103,8 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("redeliver")`/webhook-endpoints/${IdParam}/redeliver`
       .annotateContext(doc("Redeliver an event", "Queues the event again for the endpoint."))
-      .setPayload(Schema.Struct({ event_id: Text }))
-      .addSuccess(Schema.Struct({ event_id: Schema.String, queued: Schema.Literal(true) }))
+      .setPayload(Schema.Struct({ event_id: Text.annotations({ jsonSchema: { type: "string", pattern: eventIdPattern } }) }))
+      .addSuccess(Schema.Struct({ event_id: EventId, queued: Schema.Literal(true) }))
   )
   .annotate(RequiredScope, "webhooks:write")
   .annotate(NotFoundAs, WebhookEndpointNotFound)
