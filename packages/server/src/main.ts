@@ -31,7 +31,7 @@ import * as Layer from "effect/Layer"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
 import { TracingLive } from "./observability/Tracing.js"
-import { DatabaseLive as DatabaseOnlyLive, MigratedDatabaseLive } from "./runtime/Database.js"
+import { MigratedDatabaseLive } from "./runtime/Database.js"
 import { DrainingServerLive, DrainOnShutdownLive } from "./runtime/DrainingServer.js"
 import { seedDemoWhenEmpty } from "./runtime/FirstStart.js"
 
@@ -76,7 +76,7 @@ export const AdminServicesLive = Layer.mergeAll(
 )
 
 /** The database of `DATABASE_URL` (or the embedded server) as it is: what `hotel migrate` migrates. */
-export const DatabaseLive = DatabaseOnlyLive
+export { DatabaseLive } from "./runtime/Database.js"
 
 /** The commands' services over the migrated database. */
 export const AdminLive = AdminServicesLive.pipe(Layer.provideMerge(MigratedDatabaseLive))

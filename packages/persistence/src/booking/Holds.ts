@@ -17,7 +17,7 @@ import { type HoldLocks, lockForHold } from "./holds/limits.js"
 import { writeHold } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs, type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType } from "../quotes/PricingInputs.js"
-import { type Offer, offerFor, type StayQuery, validateStay, withAvailability } from "../quotes/Quotes.js"
+import type { Offer } from "../quotes/Quotes.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import type { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
@@ -84,8 +84,13 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
     const prepare = (actor: HoldActor, request: HoldRequest, snapshot: PricingSnapshot, now: Date, locks?: HoldLocks) =>
       Effect.gen(function*() {
         const party: Pricing.Party = { adults: request.adults, children: request.children, childAges: request.childAges }
-        const stay: StayQuery = { checkIn: request.checkIn, checkOut: request.checkOut, party, promoCode: request.promoCode }
-        yield* validateStay(stay, snapshot.today)
+        const stay: Pricing.StayQuery = {
+          checkIn: request.checkIn,
+          checkOut: request.checkOut,
+          party,
+          promoCode: request.promoCode
+        }
+        yield* Pricing.validateStay(stay, snapshot.today)
         const roomType = snapshot.roomTypesById.get(request.roomTypeId)
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${request.roomTypeId}` })
         const plan = snapshot.plansById.get(request.ratePlanId)
@@ -96,7 +101,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
         const services = yield* Booking.addOnServices(snapshot, request)
         const modifierValues = yield* Booking.checkDependentFields(request, roomType.bedConfigs, services)
         const partyFits = Booking.checkPartyFits(Pricing.partySize(party), roomType.maxOccupancy)
-        const offer = Either.isLeft(partyFits) ? Option.none() : offerFor({
+        const offer = Either.isLeft(partyFits) ? Option.none() : Pricing.offerFor({
           snapshot,
           plan,
           roomTypeId: roomType.id,
@@ -125,7 +130,8 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
           to: request.checkOut,
           now
         })
-        const quote = Booking.bookableQuote(Option.map(offer, withAvailability(stock?.available ?? 0)), plan, roomType, request)
+        const available = Option.map(offer, Pricing.withAvailability(stock?.available ?? 0))
+        const quote = Booking.bookableQuote(available, plan, roomType, request)
         if (Either.isLeft(quote)) return yield* quote.left
         return yield* writeHold(sql, actor, request, {
           plan,

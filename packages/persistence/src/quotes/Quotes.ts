@@ -11,11 +11,7 @@ import { withSpan } from "../database/Span.js"
 // domain's (`Pricing.ratesScope`, `offerFor`, `ratesListing`), shared with the booking flow, so `/rates` and
 // holds cannot price a plan differently; this service loads the snapshot and counts the free rooms between them.
 
-// Named for the booking flow (../booking/Holds.ts), which prices the same offer under its locks.
-export const { offerFor, validateStay, withAvailability } = Pricing
-export type StayQuery = Pricing.StayQuery
-
-/** An offer of the snapshot's plans and room types. */
+/** An offer of the snapshot's plans and room types (a hold prices the same offer under its locks). */
 export type Offer = Pricing.Offer<SnapshotPlan, SnapshotRoomType>
 
 export type RatesQuery = Pricing.RatesQuery

@@ -8,7 +8,8 @@ import * as Console from "effect/Console"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { needsSubcommand, ServicesLive } from "./Shared.js"
+import { AdminLive } from "../main.js"
+import { needsSubcommand } from "./Shared.js"
 
 /** How often `tail` asks for new events. */
 const tailInterval = Duration.millis(500)
@@ -38,7 +39,7 @@ const tail = Command.make(
         if (last !== undefined) cursor = last.id
         if (!page.hasMore) yield* Effect.sleep(tailInterval)
       }
-    }).pipe(Effect.provide(EventFeed.Default), Effect.provide(ServicesLive))
+    }).pipe(Effect.provide(EventFeed.Default), Effect.provide(AdminLive))
 ).pipe(Command.withDescription("Print a property's events as JSON lines as they commit (Ctrl-C to stop)"))
 
 /** `hotel events tail --property ID [--after EVENT_ID]`. */

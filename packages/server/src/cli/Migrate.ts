@@ -1,7 +1,8 @@
 import * as Command from "@effect/cli/Command"
 import { runMigrations } from "@hotel/persistence/database/Migrations"
 import * as Effect from "effect/Effect"
-import { DatabaseLive, printJson } from "./Shared.js"
+import { DatabaseLive } from "../main.js"
+import { printJson } from "./Shared.js"
 
 /** `hotel migrate`: applies pending migrations; prints `{ applied: ["0001_initial", ...] }`. */
 export const migrate = Command.make("migrate", {}, () =>

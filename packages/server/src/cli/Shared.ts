@@ -18,14 +18,9 @@ export class CommandFailed extends Schema.TaggedError<CommandFailed>()("CommandF
 /** The one JSON document a command prints on stdout. */
 export const printJson = (value: unknown): Effect.Effect<void> => Console.log(JSON.stringify(value, null, 2))
 
-export { DatabaseLive } from "../main.js"
-
-/** The database with every migration applied, and the services the commands use (chosen in `main.ts`). */
-export const ServicesLive = AdminLive
-
-/** Runs a command's work against the migrated database and prints its result. */
+/** Runs a command's work against the migrated database (`AdminLive`, chosen in `main.ts`) and prints its result. */
 export const runPrinting = <A, E, R>(work: Effect.Effect<A, E, R>) =>
-  work.pipe(Effect.flatMap(printJson), Effect.provide(ServicesLive))
+  work.pipe(Effect.flatMap(printJson), Effect.provide(AdminLive))
 
 // ---------------------------------------------------------------------------------------------------------
 // Failures: one JSON document on stderr, a non-zero exit.
