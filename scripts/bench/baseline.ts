@@ -9,7 +9,7 @@ import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import * as http from "node:http"
 import pg from "pg"
-import { bind, type Recipe, type Recipes } from "./recipe.js"
+import { bind, type Param, type Recipe, type Recipes } from "./recipe.js"
 
 const env = (name: string): string => {
   const value = process.env[name]
@@ -30,13 +30,34 @@ const nameOf = (text: string) => {
   return name
 }
 
-const run = async (recipe: Recipe) => {
+/**
+ * The request's key in place of the captured one: its hash in the lookup (the first statement), then the id
+ * the lookup found wherever the captured key's id is (the bucket `key:<id>`).
+ */
+const forKey = (param: Param, hash: string, keyId: string | undefined): Param =>
+  param === recipes.auth.hash
+    ? hash
+    : keyId !== undefined && param === `key:${recipes.auth.keyId}`
+    ? `key:${keyId}`
+    : keyId !== undefined && param === recipes.auth.keyId
+    ? keyId
+    : param
+
+/** The rows of each statement; undefined when the key is unknown (the lookup found nothing). */
+const run = async (recipe: Recipe, hash: string) => {
   const now = new Date()
   const results: Array<ReadonlyArray<unknown>> = []
+  let keyId: string | undefined
   for (const statement of recipe) {
-    const values = bind(statement.params, now)
+    const values = bind(statement.params.map((param) => forKey(param, hash, keyId)), now)
     const query = prepared ? { name: nameOf(statement.sql), text: statement.sql, values } : { text: statement.sql, values }
-    results.push((await pool.query(query)).rows)
+    const rows = (await pool.query<{ id?: unknown }>(query)).rows
+    if (results.length === 0) {
+      const id = rows[0]?.id
+      if (typeof id !== "string") return undefined
+      keyId = id
+    }
+    results.push(rows)
   }
   return results
 }
@@ -65,10 +86,11 @@ const server = http.createServer((req, res) => {
   if (url.pathname === "/health") return send(res, 200, { status: "ok" })
   const recipe = route(req.method ?? "GET", url)
   if (recipe === undefined) return send(res, 404, { error: "unknown route" })
-  // Our server hashes the presented key to look it up; so does the baseline (the recipe holds the hash).
-  createHash("sha256").update(req.headers.authorization ?? "", "utf8").digest("hex")
-  run(recipe).then(
-    (rows) => send(res, 200, { data: rows }),
+  // Our server hashes the presented key to look it up; so does the baseline.
+  const presented = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? ""
+  const hash = createHash("sha256").update(presented, "utf8").digest("hex")
+  run(recipe, hash).then(
+    (rows) => (rows === undefined ? send(res, 401, { error: "unknown key" }) : send(res, 200, { data: rows })),
     (error: unknown) => send(res, 500, { error: String(error) })
   )
 })

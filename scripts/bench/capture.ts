@@ -105,6 +105,7 @@ export const capture = (url: string, input: {
     const rates3 = yield* rates("2031-03-04")
     const rates30 = yield* rates("2031-03-31")
     const recipes: Recipes = {
+      auth: { hash: hashKey(input.key), keyId: key.id },
       me: me.statements,
       reservation: [...me.statements, ...reservation.statements],
       rates3: [...me.statements, ...rates3.statements],

@@ -1,6 +1,7 @@
 // The load generator: `connections` keep-alive connections, each sending its next request as soon as the
 // previous answer is read, for a fixed duration. Latency is per request, from send to the end of the body.
 import * as http from "node:http"
+import { type KeySet, pick } from "./keys.js"
 
 export interface Request {
   readonly method: "GET" | "POST"
@@ -41,7 +42,8 @@ const send = (agent: http.Agent, base: URL, key: string, request: Request): Prom
 
 export const runLoad = async (options: {
   readonly baseUrl: string
-  readonly key: string
+  /** A key picked at random for each request. */
+  readonly keys: KeySet
   readonly connections: number
   readonly seconds: number
   readonly next: () => Request
@@ -55,7 +57,7 @@ export const runLoad = async (options: {
   const connection = async () => {
     while (performance.now() < end) {
       const sent = performance.now()
-      const status = await send(agent, base, options.key, options.next()).catch(() => 0)
+      const status = await send(agent, base, pick(options.keys), options.next()).catch(() => 0)
       latencies.push(performance.now() - sent)
       statuses[String(status)] = (statuses[String(status)] ?? 0) + 1
     }

@@ -1,6 +1,7 @@
 // `npm run bench`: our server against a raw baseline, workload by workload, alternating A/B for several
 // rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5), --rounds N
-// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --cpu-prof DIR (our
+// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --keys N (default 1: the
+// load presents N keys of the property at random, see ./keys.ts), --cpu-prof DIR (our
 // server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer), --prepared-baseline (the
 // baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`). DATABASE_URL: a server
 // to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
@@ -13,6 +14,7 @@ import { adminQuery, capture, type CapturedHold } from "./capture.js"
 import type { Request } from "./load.js"
 import { measure } from "./measure.js"
 import { findPgbench, holdScript } from "./pgbench.js"
+import { type KeySet, manyKeys, oneKey } from "./keys.js"
 import { hotel, type Running, startBaseline, startOurs } from "./processes.js"
 import { benchProperty, seasons } from "./property.js"
 import { markdown, summarize, type Summary } from "./stats.js"
@@ -24,6 +26,7 @@ const option = (name: string, fallback: string): string => {
 const duration = Number(option("duration", "5"))
 const rounds = Number(option("rounds", "3"))
 const connections = Number(option("connections", "32"))
+const keyCount = Math.max(1, Math.floor(Number(option("keys", "1"))))
 const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-untraced"] as const
 type Workload = typeof WORKLOADS[number]
 const preparedBaseline = process.argv.includes("--prepared-baseline")
@@ -39,9 +42,14 @@ const HOT_NIGHT = "2031-06-01"
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
+const SCOPES = [
+  "rates:read", "rates:write", "reservations:read", "reservations:write", "catalog:read", "guests:read", "guests:write"
+]
+
 interface Setup {
   readonly url: string
   readonly key: string
+  readonly propertyId: string
   readonly reservationId: string
   readonly guestId: string
   /** The hold workloads' guests, one picked at random per hold (a guest may hold only 10 stays at once). */
@@ -75,8 +83,7 @@ const importProperty = async (url: string) => {
   const expires = new Date(Date.now() + 2 * 3_600_000).toISOString()
   const { key } = await hotel<{ key: string }>(
     url, "key", "create", "--property", imported.property_id, "--label", "benchmark", "--rate-limit", "1000000",
-    "--expires-at", expires, "--scopes",
-    "rates:read,rates:write,reservations:read,reservations:write,catalog:read,guests:read,guests:write"
+    "--expires-at", expires, "--scopes", SCOPES.join(",")
   )
   const ids = {
     std: imported.room_types["STD"],
@@ -102,7 +109,8 @@ const setUp = async (url: string, ours: Running, { ids, key }: Awaited<ReturnTyp
   // Planner statistics as autovacuum would have them by now (a server may run without it): both sides then
   // run the same plans as on a database in service.
   await Effect.runPromise(adminQuery(url, "ANALYZE"))
-  return { url, key, reservationId: String(hold["reservation_id"]), guestId, holdGuests: guests.map((g) => g.id), ids }
+  const propertyId = String(me["property_id"])
+  return { url, key, propertyId, reservationId: String(hold["reservation_id"]), guestId, holdGuests: guests.map((g) => g.id), ids }
 }
 
 const holdBody = (setup: Setup, hot: boolean): Request => {
@@ -162,16 +170,22 @@ const main = Effect.gen(function*() {
         { roomTypeId: setup.ids.hot, ratePlanId: setup.ids.hotPlan, guestId: setup.guestId, checkIn: HOT_NIGHT, checkOut: addDays(HOT_NIGHT, 2) }
       ]
     }))
+    const keys: KeySet = keyCount > 1
+      ? await Effect.runPromise(manyKeys(url, setup.propertyId, SCOPES, keyCount))
+      : oneKey(setup.key)
+    const scriptKeys = keys.prefix === undefined
+      ? undefined
+      : { prefix: keys.prefix, count: keys.secrets.length, hash: captured.recipes.auth.hash, keyId: captured.recipes.auth.keyId }
     const recipesFile = path.join(os.tmpdir(), `hotel-bench-recipes-${process.pid}.json`)
     writeFileSync(recipesFile, JSON.stringify(captured.recipes))
     const baseline = await startBaseline(url, recipesFile, preparedBaseline)
     const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
     const scripts = {
-      "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS }),
-      "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1 })
+      "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS, keys: scriptKeys }),
+      "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1, keys: scriptKeys })
     }
     if (process.argv.includes("--print-scripts")) console.log(scripts["holds-spread"])
-    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
+    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, ${keys.secrets.length} key(s), baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
     console.log(`SQL statements per request — me: ${captured.recipes.me.length}, reservation: ${captured.recipes.reservation.length}, quote-3: ${captured.recipes.rates3.length}, quote-30: ${captured.recipes.rates30.length}, hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
 
     const results: Array<Summary> = []
@@ -184,7 +198,7 @@ const main = Effect.gen(function*() {
       const measured = await measure({
         workload,
         url,
-        key: setup.key,
+        keys,
         ours,
         baselineUrl: baseline.baseUrl,
         holdScript: isHolds(workload) ? scripts[workload as keyof typeof scripts] : undefined,

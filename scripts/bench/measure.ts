@@ -2,6 +2,7 @@
 // the oversell check after every hold run. See ./README.md ("Alternation", "Report").
 import * as Effect from "effect/Effect"
 import { adminQuery } from "./capture.js"
+import type { KeySet } from "./keys.js"
 import { type LoadResult, type Request, runLoad } from "./load.js"
 import { type PgbenchResult, runPgbench } from "./pgbench.js"
 import type { Running } from "./processes.js"
@@ -10,7 +11,7 @@ import type { Side } from "./stats.js"
 export interface Measuring {
   readonly workload: string
   readonly url: string
-  readonly key: string
+  readonly keys: KeySet
   readonly ours: Running
   /** The plain server for reads; undefined for holds, measured by pgbench with `holdScript`. */
   readonly baselineUrl: string | undefined
@@ -50,7 +51,7 @@ export const measure = async (m: Measuring): Promise<Measured> => {
   const ours: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
   const baseline: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
   const load = (baseUrl: string, seconds: number) =>
-    runLoad({ baseUrl, key: m.key, connections: m.connections, seconds, next: m.next })
+    runLoad({ baseUrl, keys: m.keys, connections: m.connections, seconds, next: m.next })
 
   const runOurs = async (seconds: number): Promise<LoadResult & { readonly cpuPerRequest?: number }> => {
     if (holds) await clearReservations(m.url)

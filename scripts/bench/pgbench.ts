@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import * as os from "node:os"
 import * as path from "node:path"
 import type { CapturedHold } from "./capture.js"
+import { hashExpression } from "./keys.js"
 import { literal, type Param, type Statement } from "./recipe.js"
 
 /** pgbench on PATH, else in the usual Debian/Ubuntu place; undefined when there is none. */
@@ -27,6 +28,11 @@ export interface HoldScript {
   readonly nights: number
   /** Check-ins spread over this many days from `checkIn` (1: every hold on the same night). */
   readonly spreadDays: number
+  /**
+   * Many keys (`--keys N`): each transaction presents key `prefix || n` for a random n, looked up by its hash
+   * (computed in SQL); the id it finds replaces the captured key's (`keyId`, in the bucket and the hold).
+   */
+  readonly keys?: { readonly prefix: string; readonly count: number; readonly hash: string; readonly keyId: string } | undefined
 }
 
 /**
@@ -45,7 +51,17 @@ const inline = (statement: Statement, replace: (param: Param) => string | undefi
     return replace(param) ?? scriptLiteral(param)
   })
 
-export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): string => {
+const keyReplacement = (keys: NonNullable<HoldScript["keys"]>) => (param: Param): string | undefined =>
+  param === keys.hash
+    ? hashExpression(keys.prefix, ":bench_key")
+    : param === `key:${keys.keyId}`
+    ? "('key:' || :bench_k_id::text)"
+    : param === keys.keyId
+    ? ":bench_k_id"
+    : undefined
+
+export const holdScript = ({ checkIn, hold, keys, nights, spreadDays }: HoldScript): string => {
+  const byKey = keys === undefined ? () => undefined : keyReplacement(keys)
   const checkOut = new Date(Date.parse(`${checkIn}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10)
   const replace = (param: Param): string | undefined => {
     if (param === checkIn) return `(DATE '${checkIn}' + :bench_day::int)`
@@ -55,7 +71,7 @@ export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): s
     if (param === hold.confirmationCode) return "upper(substr(md5(random()::text), 1, 12))"
     // Event ids are made in Node, one per event: a fresh one per transaction.
     if (typeof param === "string" && /^evt_[0-9a-f]{32}$/.test(param)) return "('evt_' || md5(random()::text))"
-    return undefined
+    return byKey(param)
   }
   const command = (statement: Statement) => {
     const text = inline(statement, replace).trim()
@@ -70,9 +86,14 @@ export const holdScript = ({ checkIn, hold, nights, spreadDays }: HoldScript): s
   if (inventoryAt < 0) throw new Error("the captured hold ran no availability count")
   const before = hold.transaction.slice(0, inventoryAt + 1)
   const after = hold.transaction.slice(inventoryAt + 1)
+  const [lookup, ...bucket] = hold.auth
+  if (lookup === undefined) throw new Error("the captured hold ran no key lookup")
   return [
     `\\set bench_day random(0, ${spreadDays - 1})`,
-    ...hold.auth.map(command),
+    ...(keys === undefined
+      ? [command(lookup)]
+      : [`\\set bench_key random(1, ${keys.count})`, `${inline(lookup, replace).trim()}\n\\gset bench_k_`]),
+    ...bucket.map(command),
     "BEGIN;",
     ...before.map(command),
     "\\if :bench_ok",

@@ -12,6 +12,8 @@ export interface Statement {
 export type Recipe = ReadonlyArray<Statement>
 
 export interface Recipes {
+  /** The captured key: its hash and id, which each request replaces by its own key's. */
+  readonly auth: { readonly hash: string; readonly keyId: string }
   readonly me: Recipe
   readonly reservation: Recipe
   readonly rates3: Recipe
