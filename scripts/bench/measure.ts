@@ -13,8 +13,8 @@ export interface Measuring {
   readonly url: string
   readonly keys: KeySet
   readonly ours: Running
-  /** The plain server for reads; undefined for holds, measured by pgbench with `holdScript`. */
-  readonly baselineUrl: string | undefined
+  /** The plain server for reads; unused for holds, measured by pgbench with `holdScript`. */
+  readonly baseline: Running
   readonly holdScript: string | undefined
   readonly pgbench: string
   readonly pgbenchMode: "extended" | "prepared"
@@ -53,19 +53,24 @@ export const measure = async (m: Measuring): Promise<Measured> => {
   const load = (baseUrl: string, seconds: number) =>
     runLoad({ baseUrl, keys: m.keys, connections: m.connections, seconds, next: m.next })
 
-  const runOurs = async (seconds: number): Promise<LoadResult & { readonly cpuPerRequest?: number }> => {
-    if (holds) await clearReservations(m.url)
-    const cpuBefore = m.ours.cpuMillis()
-    const result = await load(m.ours.baseUrl, seconds)
-    const cpuAfter = m.ours.cpuMillis()
-    const unexpected = Object.keys(result.statuses).filter((s) => !["200", "201", "409"].includes(s))
-    if (unexpected.length > 0) problems.push(`${m.workload} ours: statuses ${JSON.stringify(result.statuses)}`)
+  /** A load on a server, with the CPU the server spent per request answered. */
+  const onServer = async (server: Running, seconds: number): Promise<LoadResult & { readonly cpuPerRequest?: number }> => {
+    const cpuBefore = server.cpuMillis()
+    const result = await load(server.baseUrl, seconds)
+    const cpuAfter = server.cpuMillis()
     return cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0
       ? { ...result, cpuPerRequest: (cpuAfter - cpuBefore) / result.requests }
       : result
   }
-  const runBase = async (seconds: number): Promise<LoadResult | PgbenchResult> => {
-    if (m.holdScript === undefined) return load(m.baselineUrl ?? "", seconds)
+  const runOurs = async (seconds: number) => {
+    if (holds) await clearReservations(m.url)
+    const result = await onServer(m.ours, seconds)
+    const unexpected = Object.keys(result.statuses).filter((s) => !["200", "201", "409"].includes(s))
+    if (unexpected.length > 0) problems.push(`${m.workload} ours: statuses ${JSON.stringify(result.statuses)}`)
+    return result
+  }
+  const runBase = async (seconds: number): Promise<(LoadResult & { readonly cpuPerRequest?: number }) | PgbenchResult> => {
+    if (m.holdScript === undefined) return onServer(m.baseline, seconds)
     await clearReservations(m.url)
     const result = await runPgbench(m.pgbench, m.url, m.holdScript, m.connections, seconds, m.pgbenchMode)
     if (result.failed > 0) problems.push(`${m.workload} pgbench: ${result.failed} failed transactions`)
@@ -86,6 +91,7 @@ export const measure = async (m: Measuring): Promise<Measured> => {
     ours.latencies.push(...a.latencies)
     await checkOversold("ours")
     const b = await runBase(m.duration)
+    if ("cpuPerRequest" in b && b.cpuPerRequest !== undefined) baseline.cpuPerRequest.push(b.cpuPerRequest)
     baseline.throughput.push(b.throughput)
     baseline.latencies.push(...b.latencies)
     await checkOversold("pgbench")

@@ -35,6 +35,8 @@ export interface Running {
   readonly stop: () => Promise<void>
   /** CPU milliseconds (user + system) the server process has used so far; undefined without Linux's /proc. */
   readonly cpuMillis: () => number | undefined
+  /** The process's resident memory in bytes now; undefined without Linux's /proc. */
+  readonly rssBytes: () => number | undefined
 }
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
@@ -47,6 +49,16 @@ const cpuMillisOf = (pid: number | undefined): number | undefined => {
     // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+  } catch {
+    return undefined
+  }
+}
+
+const rssBytesOf = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]
+    return kb === undefined ? undefined : Number(kb) * 1024
   } catch {
     return undefined
   }
@@ -100,11 +112,14 @@ const start = async (
   }
   process.on("exit", signal)
   await waitReady(`${baseUrl}${readyPath}`, () => (exitCode === null ? undefined : `exited with ${exitCode}: ${stderr}`))
-  return { baseUrl, stop, cpuMillis: () => cpuMillisOf(child.pid) }
+  return { baseUrl, stop, cpuMillis: () => cpuMillisOf(child.pid), rssBytes: () => rssBytesOf(child.pid) }
 }
 
-/** `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits. */
-export const startOurs = (url: string, profileDir?: string) =>
+/**
+ * `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits; `env`:
+ * more settings (the soak's `METRICS_PORT`).
+ */
+export const startOurs = (url: string, profileDir?: string, env: Record<string, string> = {}) =>
   start(process.execPath, [
     "--max-semi-space-size=64",
     ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
@@ -112,10 +127,10 @@ export const startOurs = (url: string, profileDir?: string) =>
     "tsx",
     bin,
     "serve"
-  ], "/health/ready", { DATABASE_URL: url })
+  ], "/health/ready", { ...env, DATABASE_URL: url })
 
 export const startBaseline = (url: string, recipesFile: string, prepared: boolean) =>
-  start(tsx, [path.join(root, "scripts", "bench", "baseline.ts")], "/health", {
+  start(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench", "baseline.ts")], "/health", {
     DATABASE_URL: url,
     RECIPES: recipesFile,
     PREPARED: prepared ? "1" : "0"

@@ -4,7 +4,7 @@
 export interface Side {
   readonly throughput: Array<number>
   readonly latencies: Array<number>
-  /** The server's CPU milliseconds per request, per round (ours only; empty where it cannot be read). */
+  /** The server's CPU milliseconds per request, per round (empty where it cannot be read, and for pgbench). */
   readonly cpuPerRequest: Array<number>
 }
 
@@ -26,6 +26,8 @@ export interface Summary {
   readonly base_p99_ms: number
   /** Median over the rounds of our server's CPU ms per request; NaN when not measured. */
   readonly ours_cpu_ms: number
+  /** The same for the plain baseline server; NaN for pgbench. */
+  readonly base_cpu_ms: number
 }
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits))
@@ -45,16 +47,17 @@ export const summarize = (workload: string, ours: Side, base: Side): Summary => 
     ours_p99_ms: round(percentile(oursSorted, 99), 1),
     base_p50_ms: round(percentile(baseSorted, 50), 1),
     base_p99_ms: round(percentile(baseSorted, 99), 1),
-    ours_cpu_ms: ours.cpuPerRequest.length === 0 ? Number.NaN : round(median(ours.cpuPerRequest), 2)
+    ours_cpu_ms: ours.cpuPerRequest.length === 0 ? Number.NaN : round(median(ours.cpuPerRequest), 2),
+    base_cpu_ms: base.cpuPerRequest.length === 0 ? Number.NaN : round(median(base.cpuPerRequest), 2)
   }
 }
 
 /** A Markdown table of the summaries (printed, and pasted into the README). */
 export const markdown = (rows: ReadonlyArray<Summary>): string =>
   [
-    "| workload | ours req/s | baseline req/s | ratio ours/baseline (min–max) | ours p50 / p99 ms | baseline p50 / p99 ms | ours CPU ms/request |",
-    "|---|---:|---:|---|---:|---:|---:|",
+    "| workload | ours req/s | baseline req/s | ratio ours/baseline (min–max) | ours p50 / p99 ms | baseline p50 / p99 ms | ours CPU ms/request | baseline CPU ms/request |",
+    "|---|---:|---:|---|---:|---:|---:|---:|",
     ...rows.map((r) =>
-      `| ${r.workload} | ${r.ours_rps} | ${r.base_rps} | **${r.ratio}** (${r.ratio_min}–${r.ratio_max}) | ${r.ours_p50_ms} / ${r.ours_p99_ms} | ${r.base_p50_ms} / ${r.base_p99_ms} | ${Number.isNaN(r.ours_cpu_ms) ? "n/a" : r.ours_cpu_ms} |`
+      `| ${r.workload} | ${r.ours_rps} | ${r.base_rps} | **${r.ratio}** (${r.ratio_min}–${r.ratio_max}) | ${r.ours_p50_ms} / ${r.ours_p99_ms} | ${r.base_p50_ms} / ${r.base_p99_ms} | ${Number.isNaN(r.ours_cpu_ms) ? "n/a" : r.ours_cpu_ms} | ${Number.isNaN(r.base_cpu_ms) ? "n/a" : r.base_cpu_ms} |`
     )
   ].join("\n")
