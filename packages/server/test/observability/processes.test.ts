@@ -8,8 +8,8 @@ import { request } from "../utils/http.js"
 import { hotelWith, serveProcessWith } from "../utils/processes.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
-// `hotel serve` as a process: its log lines, its traces (to an OTLP/HTTP receiver on loopback) and the one
-// line it prints when it cannot start.
+// `hotel serve` as a process of the built bundle (what the image runs): its log lines, its traces (to an
+// OTLP/HTTP receiver on loopback), its metrics port and the one line it prints when it cannot start.
 
 interface LogLine {
   readonly message: unknown
@@ -50,15 +50,17 @@ const occupiedPort = Effect.acquireRelease(
 }))
 
 layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel serve, observed", (it) => {
-  it.scoped("one JSON log line per request, health checks below info; the request traced end to end", () =>
+  it.scoped("one JSON log line per request, health checks below info; the request traced end to end; /metrics", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const otlp = yield* receiver
       const endpoint = otlp.url.replace(/\/hook$/, "")
+      const metricsPort = yield* freePort()
       const server = yield* serveProcessWith({
         LOG_FORMAT: "json",
         OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
-        OTEL_BSP_SCHEDULE_DELAY: "100"
+        OTEL_BSP_SCHEDULE_DELAY: "100",
+        METRICS_PORT: String(metricsPort)
       })
       const guest = yield* newGuest(api)
       const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -96,6 +98,13 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel
       expect(serverSpan && attribute(serverSpan, "request_id")).toBe(requestId)
       expect(spans.filter((s) => s.name === "sql.execute").length).toBeGreaterThan(0)
       expect(otlp.received.every((r) => r.headers["content-type"] === "application/json")).toBe(true)
+
+      // Metrics: the process's own port, its request counted, its pool's gauges.
+      const metrics = yield* request(`http://127.0.0.1:${metricsPort}`, null)("GET", "/metrics")
+      expect(metrics.status).toBe(200)
+      expect(metrics.text).toMatch(/^hotel_holds_created_total(\{[^}]*\})? 1$/m)
+      expect(metrics.text).toMatch(/^http_requests_total\{[^}]*route="\/holds"[^}]*\} 1$/m)
+      expect(metrics.text).toMatch(/^hotel_db_pool_max(\{[^}]*\})? 20$/m)
     }))
 
   it.scoped("a busy port: exit 1 and one line naming the port and the way out", () =>
