@@ -23,7 +23,8 @@ export const BookingCreate = Schema.Struct({
   rooms: Schema.Array(BookingRoom).annotations({ message: () => "must be an array" }).pipe(
     Schema.filter((rooms) => rooms.length >= 1 && rooms.length <= maxBookingRooms, {
       message: () => `must have 1 to ${maxBookingRooms} rooms`,
-      jsonSchema: { minItems: 1, maxItems: maxBookingRooms }
+      jsonSchema: { minItems: 1, maxItems: maxBookingRooms },
+      description: "The rooms to hold, 1 to 10, each with the fields of a hold's room"
     })
   )
 }).annotations({ identifier: "BookingCreate" })

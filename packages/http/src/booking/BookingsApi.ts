@@ -12,8 +12,11 @@ import { Reservation, ReservationStatus } from "./ReservationSchemas.js"
 // `POST /bookings` and what follows it: several rooms for one guest and one stay, held together, confirmed
 // with one payment and cancelled together. Each room is a hold; each reservation reads as any other.
 
+/** The booking's own id (the glossary's `booking_id` is a reservation's link to it). */
+const BookingId = Id.annotations({ description: "The booking" })
+
 export const BookingCreated = Schema.Struct({
-  booking_id: Id,
+  booking_id: BookingId,
   /** When every room's hold lapses (they lapse together). */
   hold_expires_at: Timestamp,
   currency: CurrencyCode,
@@ -30,7 +33,7 @@ export const BookingCreated = Schema.Struct({
 })
 
 export const BookingRead = Schema.Struct({
-  id: Id,
+  id: BookingId,
   guest_id: Id,
   check_in: DateOnly,
   check_out: DateOnly,
@@ -41,7 +44,7 @@ export const BookingRead = Schema.Struct({
 })
 
 export const BookingConfirmed = Schema.Struct({
-  booking_id: Id,
+  booking_id: BookingId,
   status: Schema.Literal("confirmed"),
   currency: CurrencyCode,
   total: Money,
@@ -52,7 +55,7 @@ export const BookingConfirmed = Schema.Struct({
 })
 
 export const BookingCancelled = Schema.Struct({
-  booking_id: Id,
+  booking_id: BookingId,
   /** The sum of the reservations' refund obligations, in minor units of the booking's currency. */
   refund_due_minor: Schema.Int,
   reservations: Schema.Array(Schema.Struct({ reservation_id: Id, status: ReservationStatus, refund_due_minor: Schema.Int }))
