@@ -16,8 +16,8 @@ import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
-// request's checks depend on is read and computed first, outside it (./holds/ `prepare`: snapshot, guest,
-// services, dependent fields, the priced offer). The requested room type's row lock (`FOR NO KEY UPDATE`:
+// request's checks depend on is read and computed first, outside it (`prepareHold`, ./holds/prepare.ts:
+// snapshot, guest, services, dependent fields, the priced offer). The requested room type's row lock (`FOR NO KEY UPDATE`:
 // holds of one room type run one at a time, holds of different room types never wait on each other, and
 // foreign-key checks of other writers are not blocked) is the one holds queue on, so it is held for as few
 // round trips as possible: the guest's lock (and a capped key's), which the live-hold caps need, are taken

@@ -103,4 +103,20 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
           : [{ status: "tentative", payments: 0 }, { status: "cancelled", payments: 0 }])
       }
     }))
+  it.effect("10 simultaneous confirms of one booking: one payment per folio, nine already_confirmed", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { guest, imported, key } = yield* importRoomTypes(api, { A: 3 })
+      const client = yield* api.clientFor(key)
+      const booking = yield* book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })
+      const results = yield* Effect.all(Array.from({ length: 10 }, (_, i) =>
+        client.bookings.confirm({ path: { id: booking.booking_id }, payload: { payment_reference: i % 2 === 0 ? "pay-same" : `pay-${i}` } })),
+        { concurrency: "unbounded" })
+      expect(results.filter((done) => !done.already_confirmed)).toHaveLength(1)
+      const [{ payments, lines }] = yield* api.sql<{ payments: number; lines: number }>`
+        SELECT (SELECT count(*) FROM payments WHERE booking_id = ${booking.booking_id})::int AS payments,
+               (SELECT count(*) FROM folio_lines l JOIN folios f ON f.id = l.folio_id
+                JOIN reservations r ON r.id = f.reservation_id WHERE r.booking_id = ${booking.booking_id} AND l.kind = 'payment')::int AS lines`.pipe(Effect.orDie)
+      expect([payments, lines]).toEqual([2, 2])
+    }))
 })
