@@ -6,7 +6,8 @@
 // queues on, is held for as few round trips as possible: the counts are read in the statement that takes it.
 // No cycle: loyalty redemptions lock only the guest row, revocation only the key row, promo-code writes only
 // the code row; confirmations and check-ins lock a reservation then the room type, and holds never wait on a
-// reservation row.
+// reservation row. A booking of several rooms takes the same locks, with every room type of it in id order
+// (`lockForRooms`), so bookings and holds cannot deadlock each other either.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { type Booking, isUuid } from "@hotel/domain"
