@@ -58,6 +58,7 @@ export class HotelApi extends Endpoints
   .addError(Errors.IntervalNotFound)
   .addError(Errors.PromoCodeNotFound)
   .addError(Errors.ReservationNotFound)
+  .addError(Errors.BookingNotFound)
   .addError(Errors.GuestNotFound)
   .addError(Errors.FolioNotFound)
   .addError(WebhookEndpointNotFoundError)

@@ -22,12 +22,14 @@ export interface PaymentAssertion {
  */
 export const confirmPayment = (
   due: { readonly amount: Amount; readonly currency: string },
-  assertion: PaymentAssertion
+  assertion: PaymentAssertion,
+  /** What the amount due is, for the message: a booking compares with the booking total. */
+  what: "folio" | "booking" = "folio"
 ): Either.Either<Amount, CurrencyMismatch | AmountMismatch> => {
   if (assertion.paymentCurrency !== null && assertion.paymentCurrency.toUpperCase() !== due.currency) {
     return Either.left(
       new CurrencyMismatch({
-        message: `payment_currency ${assertion.paymentCurrency} differs from the reservation currency ${due.currency}`,
+        message: `payment_currency ${assertion.paymentCurrency} differs from the ${what === "folio" ? "reservation" : "booking"} currency ${due.currency}`,
         param: "payment_currency"
       })
     )
@@ -36,7 +38,7 @@ export const confirmPayment = (
   if (asserted !== undefined && !BigDecimal.equals(asserted, due.amount)) {
     return Either.left(
       new AmountMismatch({
-        message: `payment_amount ${String(assertion.paymentAmount)} differs from the folio total ${
+        message: `payment_amount ${String(assertion.paymentAmount)} differs from the ${what} total ${
           Money.format(due.amount, due.currency)
         } ${due.currency}`,
         param: "payment_amount"

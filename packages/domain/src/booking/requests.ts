@@ -28,13 +28,10 @@ export const HoldAddOn = Schema.Struct({
 }).annotations({ message: () => "must be an object with service_id, modifier_values and quantity" })
 export type HoldAddOn = typeof HoldAddOn.Type
 
-/** `POST /holds`. */
-export const HoldCreate = Schema.Struct({
+/** The fields of one room of a stay: a hold's own, and each of a booking's `rooms` (./bookingRequests.ts). */
+export const roomFields = {
   room_type_id: IdField,
   rate_plan_id: IdField,
-  check_in: DateField,
-  check_out: DateField,
-  guest_id: IdField,
   adults: int(1, 20),
   children: optional(int(0, 20)),
   /** When present, the authoritative child count. */
@@ -43,6 +40,22 @@ export const HoldCreate = Schema.Struct({
   add_ons: optional(list(HoldAddOn, maxAddOns)),
   promo_code: optional(text(0, 40)),
   special_notes: optional(text(0, 2000))
+}
+
+/** `POST /holds`. */
+export const HoldCreate = Schema.Struct({
+  room_type_id: roomFields.room_type_id,
+  rate_plan_id: roomFields.rate_plan_id,
+  check_in: DateField,
+  check_out: DateField,
+  guest_id: IdField,
+  adults: roomFields.adults,
+  children: roomFields.children,
+  child_ages: roomFields.child_ages,
+  bed_config: roomFields.bed_config,
+  add_ons: roomFields.add_ons,
+  promo_code: roomFields.promo_code,
+  special_notes: roomFields.special_notes
 }).annotations({ identifier: "HoldCreate" })
 export type HoldCreate = typeof HoldCreate.Type
 

@@ -7,6 +7,7 @@ export class RatePlanNotFound extends Schema.TaggedError<RatePlanNotFound>()("Ra
 export class IntervalNotFound extends Schema.TaggedError<IntervalNotFound>()("IntervalNotFound", errorFields, notFound("interval_not_found")) {}
 export class PromoCodeNotFound extends Schema.TaggedError<PromoCodeNotFound>()("PromoCodeNotFound", errorFields, notFound("promo_code_not_found")) {}
 export class ReservationNotFound extends Schema.TaggedError<ReservationNotFound>()("ReservationNotFound", errorFields, notFound("reservation_not_found")) {}
+export class BookingNotFound extends Schema.TaggedError<BookingNotFound>()("BookingNotFound", errorFields, notFound("booking_not_found")) {}
 export class RoomTypeNotFound extends Schema.TaggedError<RoomTypeNotFound>()("RoomTypeNotFound", errorFields, notFound("room_type_not_found")) {}
 export class RoomNotFound extends Schema.TaggedError<RoomNotFound>()("RoomNotFound", errorFields, notFound("room_not_found")) {}
 export class GuestNotFound extends Schema.TaggedError<GuestNotFound>()("GuestNotFound", errorFields, notFound("guest_not_found")) {}

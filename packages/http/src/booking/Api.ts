@@ -9,64 +9,14 @@ import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "
 import { doc, tag } from "../openapi/Docs.js"
 import { IntParam } from "../common/QueryParams.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
+import { BookingsApi } from "./BookingsApi.js"
+import { BalanceEntry, Reservation, ReservationListItem, ReservationStatus } from "./ReservationSchemas.js"
 
-export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
-
-export const BalanceEntry = Schema.Struct({
-  currency: CurrencyCode,
-  charges: Money,
-  payments: Money,
-  balance: Money
-})
-
-export const Accommodation = Schema.Struct({
-  id: Id,
-  room_id: Schema.NullOr(Id),
-  room_type_id: Id,
-  check_in_date: DateOnly,
-  check_out_date: DateOnly,
-  status: Schema.String,
-  nightly_rate: Money
-})
-
-const listItemFields = {
-  id: Id,
-  status: ReservationStatus,
-  guest_id: Id,
-  check_in_date: DateOnly,
-  check_out_date: DateOnly,
-  room_type_id: Id,
-  room_type_name: Schema.String,
-  nightly_rate: Money,
-  currency: CurrencyCode,
-  folio_balance: Schema.NullOr(Money),
-  balances: Schema.Array(BalanceEntry)
-}
-
-export const ReservationListItem = Schema.Struct(listItemFields)
-
-export const Reservation = Schema.Struct({
-  ...listItemFields,
-  confirmation_code: Schema.String,
-  rate_plan_id: Id,
-  adults: Schema.Int,
-  children: Schema.Int,
-  child_ages: Schema.NullOr(Schema.Array(Schema.Int)),
-  number_of_guests: Schema.Int,
-  bed_config: Schema.NullOr(Schema.String),
-  booking_source: Schema.String,
-  special_notes: Schema.NullOr(Schema.String),
-  promo_code: Schema.NullOr(Schema.String),
-  total: Money,
-  hold_expires_at: Schema.NullOr(Timestamp),
-  cancellation_reason: Schema.NullOr(Schema.String),
-  folio_id: Id,
-  accommodations: Schema.Array(Accommodation),
-  created_at: Timestamp
-})
+export { Accommodation, BalanceEntry, Reservation, ReservationListItem, ReservationStatus } from "./ReservationSchemas.js"
 
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
+  booking_id: Schema.optional(Uuid),
   status: Schema.optional(ReservationStatus.annotations({
     message: () => "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
   })),
@@ -78,10 +28,11 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
   .annotateContext(tag("Holds and reservations", "The two-step sale (a hold, then its confirmation with a payment reference), reservation reads, cancellation and its quote."))
   .add(
     HttpApiEndpoint.get("list", "/reservations")
-      .annotateContext(doc("List reservations", "Reservations, filtered by guest or status, paged with `limit` and `offset`."))
+      .annotateContext(doc("List reservations", "Reservations, filtered by guest, booking or status, paged with `limit` and `offset`."))
       .setUrlParams(ReservationListParams)
       .addSuccess(Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }))
       .addError(Errors.GuestNotFound)
+      .addError(Errors.BookingNotFound)
   )
   .add(
     HttpApiEndpoint.get("get")`/reservations/${IdParam}`
@@ -207,9 +158,13 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
   .annotate(CacheControl, noStore)
 {}
 
-/** The `booking` feature's endpoint groups: holds, their confirmation and cancellation, reservation reads. `Api.ts` adds them to `HotelApi`. */
+/**
+ * The `booking` feature's endpoint groups: holds, their confirmation and cancellation, reservation reads, and
+ * bookings of several rooms (./BookingsApi.ts). `Api.ts` adds them to `HotelApi`.
+ */
 export const BookingGroups = HttpApi.make("hotel")
   .add(ReservationReadsApi)
   .add(HoldsApi)
   .add(ReservationActionsApi)
   .add(CancellationQuoteApi)
+  .add(BookingsApi)

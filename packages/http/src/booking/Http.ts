@@ -13,6 +13,8 @@ import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import { presentCancellationQuote } from "../stays/StayPresenter.js"
 import * as Layer from "effect/Layer"
+import { roomRequestOf } from "./requests.js"
+import { BookingHandlers, BookingServicesLive } from "./BookingsHttp.js"
 
 const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {
@@ -23,6 +25,7 @@ const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads
           const key = yield* CurrentApiKey
           const page = yield* reservations.list(key.propertyId, {
             guestId: urlParams.guest_id,
+            bookingId: urlParams.booking_id,
             status: urlParams.status,
             limit: urlParams.limit ?? 25,
             offset: urlParams.offset ?? 0
@@ -47,22 +50,10 @@ const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
           const hold = yield* holds.create(
             { propertyId: key.propertyId, apiKeyId: key.id, salesContext: key.context },
             {
-              roomTypeId: payload.room_type_id,
-              ratePlanId: payload.rate_plan_id,
+              ...roomRequestOf(payload),
               checkIn: payload.check_in,
               checkOut: payload.check_out,
-              guestId: payload.guest_id,
-              adults: payload.adults,
-              children: payload.children ?? 0,
-              childAges: payload.child_ages ?? null,
-              bedConfig: payload.bed_config ?? null,
-              addOns: (payload.add_ons ?? []).map((addOn) => ({
-                serviceId: addOn.service_id,
-                modifierValues: addOn.modifier_values ?? {},
-                quantity: addOn.quantity ?? 1
-              })),
-              promoCode: payload.promo_code ?? null,
-              specialNotes: payload.special_notes ?? null
+              guestId: payload.guest_id
             }
           )
           return presentHold(hold)
@@ -110,5 +101,13 @@ export const HttpBookingLive = Layer.mergeAll(
   ReservationReadHandlers,
   HoldHandlers,
   ReservationActionHandlers,
-  CancellationQuoteHandlers
-).pipe(Layer.provide(Layer.mergeAll(ReservationReads.Default, Holds.Default, Confirmations.Default, Cancellations.Default, CancellationQuote.Default)))
+  CancellationQuoteHandlers,
+  BookingHandlers
+).pipe(Layer.provide(Layer.mergeAll(
+  ReservationReads.Default,
+  Holds.Default,
+  Confirmations.Default,
+  Cancellations.Default,
+  CancellationQuote.Default,
+  BookingServicesLive
+)))

@@ -17,7 +17,8 @@ export const presentListItem = (record: ReservationRecord): typeof ReservationLi
     nightly_rate: money(row.nightly_rate, row.currency),
     currency: row.currency,
     folio_balance: figures.balance,
-    balances: figures.balances
+    balances: figures.balances,
+    booking_id: row.booking_id
   }
 }
 

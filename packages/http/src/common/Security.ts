@@ -72,6 +72,7 @@ export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.IntervalNotFound
   | Domain.PromoCodeNotFound
   | Domain.ReservationNotFound
+  | Domain.BookingNotFound
   | Domain.GuestNotFound
   | Domain.FolioNotFound
   | Domain.WebhookEndpointNotFound

@@ -5,7 +5,8 @@ import { cancellableFacts, type CancellationFacts, settlementAt } from "./Cancel
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { requireCurrentTag } from "../events/EntityTag.js"
-import { appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
+import { EventOutbox } from "../events/EventOutbox.js"
+import { type StayChange, stayChangeEvents } from "./StayEvents.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import * as Metric from "effect/Metric"
@@ -17,7 +18,8 @@ import { inTransaction } from "../database/Transaction.js"
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
 // line for what the property keeps of the paid amount, so the cancelled folio balances), voids the folio
 // (lines kept for audit), reverses the loyalty points the stay earned, then marks the reservation cancelled and
-// its accommodation cancelled, which releases the inventory.
+// its accommodation cancelled, which releases the inventory (`cancelReservation`, which a booking's cancel runs for
+// each of its rooms: BookingCancellations.ts).
 //
 // The policy is the one frozen on the reservation at hold time (the terms the quote showed); a reservation
 // without one falls back to its plan's policy, then the property's. Days before arrival are counted in the
@@ -59,21 +61,13 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
         yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "reversal", points }, now)
       })
 
-    const cancel = (
-      propertyId: string,
-      reservationId: string,
-      reason: string | null,
-      ifMatch?: string
-    ): Effect.Effect<
-      CancelResult,
-      ReservationNotFound | NotCancellable | PreconditionFailed,
-      EventOutbox | EventRenderer
-    > =>
+    /**
+     * The writes of a cancel of one reservation whose row is locked and that a cancel at `now` goes ahead with
+     * (`cancellableFacts`): what every cancelled reservation goes through, alone or as a room of a booking. The
+     * events are the caller's (./StayEvents.ts).
+     */
+    const cancelReservation = (propertyId: string, row: CancellationFacts, now: Date, reason: string | null) =>
       Effect.gen(function*() {
-        const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "lock")
-        // `If-Match` names the tag of `GET /reservations/{id}`, rendered here under the row lock.
-        yield* requireCurrentTag(propertyId, Subject.reservation(row.id), ifMatch)
-
         const { settlement } = settlementAt(row, now)
         // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).
         yield* appendCancellationLines(propertyId, row, Booking.cancellationLines(Money.fromDb(row.paid), settlement), now)
@@ -88,13 +82,37 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
               cancellation_reason = ${reason ?? Booking.defaultCancellationReason}, updated_at = ${now}
           WHERE id = ${row.id}`
         yield* sql`UPDATE accommodations SET status = 'cancelled' WHERE reservation_id = ${row.id}`
-        yield* appendStayChange(propertyId, "reservation.cancelled", { id: row.id, refundDueMinor: settlement.refundDueMinor }, { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date })
-        return {
+        const result: CancelResult = {
           reservationId: row.id,
           currency: row.currency,
           refundDueMinor: settlement.refundDueMinor,
           refundPercent: settlement.refundPercent
         }
+        const change: StayChange = {
+          reservation: { id: row.id, refundDueMinor: settlement.refundDueMinor },
+          nights: { roomTypeId: row.room_type_id, checkIn: row.check_in_date, checkOut: row.check_out_date }
+        }
+        return { result, change }
+      })
+
+    const cancel = (
+      propertyId: string,
+      reservationId: string,
+      reason: string | null,
+      ifMatch?: string
+    ): Effect.Effect<
+      CancelResult,
+      ReservationNotFound | NotCancellable | PreconditionFailed,
+      EventOutbox | EventRenderer
+    > =>
+      Effect.gen(function*() {
+        const { now, row } = yield* cancellableFacts(sql, propertyId, reservationId, "lock")
+        // `If-Match` names the tag of `GET /reservations/{id}`, rendered here under the row lock.
+        yield* requireCurrentTag(propertyId, Subject.reservation(row.id), ifMatch)
+        const { change, result } = yield* cancelReservation(propertyId, row, now, reason)
+        yield* Effect.flatMap(EventOutbox, (outbox) =>
+          outbox.append(propertyId, stayChangeEvents("reservation.cancelled", [change])))
+        return result
       }).pipe(
         inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
@@ -102,6 +120,6 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
         withSpan("Cancellations.cancel")
       )
 
-    return { cancel } as const
+    return { cancel, cancelReservation } as const
   })
 }) {}

@@ -33,7 +33,8 @@ export const reservationColumns = (sql: SqlClient.SqlClient, now: Date) => {
       r.adults, r.children, r.child_ages, r.currency, r.nightly_rate::text AS nightly_rate, r.total::text AS total,
       r.bed_config, r.booking_source, r.special_notes, r.promo_code, r.hold_expires_at,
       CASE WHEN ${expired} THEN 'hold_expired' ELSE r.cancellation_reason END AS cancellation_reason,
-      f.id AS folio_id, CASE WHEN ${expired} THEN 'voided' ELSE f.status END AS folio_status, r.created_at`
+      f.id AS folio_id, CASE WHEN ${expired} THEN 'voided' ELSE f.status END AS folio_status, r.booking_id,
+      r.created_at`
 }
 
 /** An accommodation `a` of the reservation `r`, as read at `now`. */

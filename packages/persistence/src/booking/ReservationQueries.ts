@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { GuestNotFound, isUuid } from "@hotel/domain"
+import { BookingNotFound, GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { expiredHold, liveHold } from "./HoldWindow.js"
@@ -40,6 +40,8 @@ export interface ReservationRow {
   readonly cancellation_reason: string | null
   readonly folio_id: string
   readonly folio_status: string
+  /** The booking the reservation is a room of; null for a hold of its own. */
+  readonly booking_id: string | null
   readonly created_at: Date
 }
 
@@ -68,6 +70,7 @@ export interface FolioLineRow {
 
 export interface ReservationFilter {
   readonly guestId?: string | undefined
+  readonly bookingId?: string | undefined
   readonly status?: ReservationStatus | undefined
   readonly limit: number
   readonly offset: number
@@ -101,14 +104,28 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
         )
       )
 
+    /** A `booking_id` filter must name a booking of the property, like `guest_id`. */
+    const knownBooking = (propertyId: string, bookingId: string | undefined) =>
+      bookingId === undefined ? Effect.void : sql<{ id: string }>`
+        SELECT id FROM bookings WHERE property_id = ${propertyId} AND id = ${bookingId}`.pipe(
+        Effect.orDie,
+        Effect.flatMap((rows) =>
+          rows.length > 0 ? Effect.void : Effect.fail(new BookingNotFound({ message: `No booking ${bookingId}` }))
+        )
+      )
+
     /** One page in check-in order (then creation, then id, so paging is stable); one row more tells `has_more`. */
     const list = (propertyId: string, filter: ReservationFilter, now: Date) =>
-      Effect.zipRight(knownGuest(propertyId, filter.guestId), page(propertyId, filter, now))
+      knownGuest(propertyId, filter.guestId).pipe(
+        Effect.zipRight(knownBooking(propertyId, filter.bookingId)),
+        Effect.zipRight(page(propertyId, filter, now))
+      )
 
     const page = (propertyId: string, filter: ReservationFilter, now: Date) => {
       const conditions = [
         sql`r.property_id = ${propertyId}`,
         ...(filter.guestId !== undefined ? [sql`r.guest_id = ${filter.guestId}`] : []),
+        ...(filter.bookingId !== undefined ? [sql`r.booking_id = ${filter.bookingId}`] : []),
         ...(filter.status !== undefined ? [statusFilter(filter.status, now)] : [])
       ]
       return sql<ReservationRow>`

@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { type Folio, type GuestNotFound, ReservationNotFound } from "@hotel/domain"
+import { type BookingNotFound, type Folio, type GuestNotFound, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -75,7 +75,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
         ))
 
     /** One page in check-in order; list records carry no accommodations (the list item shows none). */
-    const list = (propertyId: string, filter: ReservationFilter): Effect.Effect<ReservationPage, GuestNotFound> =>
+    const list = (propertyId: string, filter: ReservationFilter): Effect.Effect<ReservationPage, GuestNotFound | BookingNotFound> =>
       Effect.gen(function*() {
         const { baseCurrency, now } = yield* context(propertyId)
         const page = yield* queries.list(propertyId, filter, now)

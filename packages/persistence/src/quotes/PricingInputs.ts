@@ -76,6 +76,17 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
         ? Queries.lockPromoCodeRows(sql, propertyId, planId).pipe(Effect.asVoid)
         : Effect.void).pipe(Effect.orDie, withSpan("PricingInputs.lockPromoCodes"))
 
-    return { load, loadForPlan, lockPromoCodes } as const
+    /**
+     * `lockPromoCodes` for several plans at once (a booking's rooms): every code of their chains in one id
+     * order, the order a hold's codes are locked in too, so two writers never wait on each other's codes.
+     */
+    const lockPromoCodesOf = (propertyId: string, planIds: ReadonlyArray<string>) => {
+      const ids = [...new Set(planIds.filter(isUuid))]
+      return (isUuid(propertyId) && ids.length > 0
+        ? Queries.lockPromoCodeRowsOf(sql, propertyId, ids).pipe(Effect.asVoid)
+        : Effect.void).pipe(Effect.orDie, withSpan("PricingInputs.lockPromoCodesOf"))
+    }
+
+    return { load, loadForPlan, lockPromoCodes, lockPromoCodesOf } as const
   })
 }) {}

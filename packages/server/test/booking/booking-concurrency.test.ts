@@ -4,6 +4,7 @@ import type { PropertyImportResult } from "@hotel/persistence/property/PropertyI
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
+import { overbookedNights } from "../utils/bookings.js"
 import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
@@ -28,22 +29,6 @@ const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
 /** The successes' values, in call order. */
 const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
   results.flatMap((result) => (Either.isRight(result) ? [result.right[0]] : []))
-
-/** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
-const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
-  sql<{ room_type_id: string; night: string; taken: number; rooms: number }>`
-    WITH nights AS (
-      SELECT r.room_type_id, d::date AS night
-      FROM reservations r, generate_series(r.check_in_date, r.check_out_date - 1, interval '1 day') AS d
-      WHERE r.property_id = ${propertyId}
-        AND (r.status IN ('confirmed', 'checked_in') OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))
-    )
-    SELECT n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
-           (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)::int AS rooms
-    FROM nights n GROUP BY n.room_type_id, n.night
-    HAVING count(*) > (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)`.pipe(
-    Effect.orDie
-  )
 
 /** Rows a property's holds wrote: reservations, their folios, lines and legs. */
 const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>

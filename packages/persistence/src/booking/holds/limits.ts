@@ -6,7 +6,8 @@
 // queues on, is held for as few round trips as possible: the counts are read in the statement that takes it.
 // No cycle: loyalty redemptions lock only the guest row, revocation only the key row, promo-code writes only
 // the code row; confirmations and check-ins lock a reservation then the room type, and holds never wait on a
-// reservation row.
+// reservation row. A booking of several rooms takes the same locks, with every room type of it in id order
+// (`lockForRooms`), so bookings and holds cannot deadlock each other either.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
 import { type Booking, isUuid } from "@hotel/domain"
@@ -54,19 +55,35 @@ export const lockForHold = (
   request: { readonly roomTypeId: string; readonly guestId: string },
   now: Date
 ): Effect.Effect<HoldLocks, SqlError> =>
+  lockForRooms(sql, actor, { roomTypeIds: [request.roomTypeId], guestId: request.guestId }, now)
+
+/**
+ * The locks of holds of one guest on several room types written in one transaction (a booking's rooms): guest →
+ * key → each room type in id order (every writer that holds several room types' locks takes them in that
+ * order, so two bookings cannot deadlock each other, nor a booking and a hold, which takes one).
+ */
+export const lockForRooms = (
+  sql: SqlClient.SqlClient,
+  actor: HoldActor,
+  request: { readonly roomTypeIds: ReadonlyArray<string>; readonly guestId: string },
+  now: Date
+): Effect.Effect<HoldLocks, SqlError> =>
   Effect.gen(function*() {
     const { guestFound, maxLiveHolds } = yield* lockGuestAndKey(sql, actor, request.guestId)
-    // The room type's lock and the counts in one statement: its snapshot is taken when it starts, after the
+    const roomTypeIds = [...new Set(request.roomTypeIds.filter(isUuid))].sort()
+    // The room types' locks and the counts in one statement: its snapshot is taken when it starts, after the
     // guest's and key's locks were granted (READ COMMITTED: a new snapshot per statement), so it sees every
-    // hold committed by an earlier holder of them. Holds of this room type committed meanwhile are no concern
-    // of the caps; availability is counted by the next statement, under this lock. `room_types` is selected
-    // only so that the locking CTE runs. An uncapped key's holds are not counted: a busy channel's key may
-    // have thousands live, and counting them under the lock would cost every hold of the room type.
+    // hold committed by an earlier holder of them. Holds of these room types committed meanwhile are no concern
+    // of the caps; availability is counted by the next statement, under these locks (taken in the sort's
+    // order: the locking step runs above the sort). `room_types` is selected only so that the locking CTE
+    // runs. An uncapped key's holds are not counted: a busy channel's key may have thousands live, and
+    // counting them under the lock would cost every hold of the room type.
     const keyId = maxLiveHolds === null ? null : actor.apiKeyId
     const [counts] = yield* sql<{ guest: number; api_key: number }>`
       WITH room_type AS (
         SELECT id FROM room_types
-        WHERE property_id = ${actor.propertyId} AND id = ${uuidOrNull(request.roomTypeId)}
+        WHERE property_id = ${actor.propertyId} AND id = ANY(${roomTypeIds}::uuid[])
+        ORDER BY id
         FOR NO KEY UPDATE
       )
       SELECT (SELECT count(*) FROM room_type)::int AS room_types,

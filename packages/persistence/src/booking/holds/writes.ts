@@ -1,12 +1,13 @@
 // The rows a hold writes, in the caller's transaction: the reservation (with a fresh confirmation code), its folio
-// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons, then its
-// events.
+// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons. The caller
+// appends the events (`holdEvents` for a hold of its own).
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, type Pricing, type Visibility } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import type { SnapshotPlan } from "../../quotes/PricingInputs.js"
-import { readOf, recordColumns, type RecordRow } from "../ReservationColumns.js"
-import { appendStayChange } from "../../events/EventOutbox.js"
+import { readOf, recordColumns, type RecordRow, type ReservationRead } from "../ReservationColumns.js"
+import type { PendingEvent, StayNights } from "../../events/EventOutbox.js"
+import { stayChangeEvents } from "../StayEvents.js"
 import type { HoldActor, HoldCreated, HoldRequest } from "./requests.js"
 
 /** How many fresh confirmation codes a hold tries before giving up (a collision is ~1 in 10^12). */
@@ -16,8 +17,16 @@ const newConfirmationCode = Effect.sync(() =>
   Booking.confirmationCodeFrom(globalThis.crypto.getRandomValues(new Uint8Array(Booking.codeLength)))
 )
 
+/** The booking a room belongs to and its place in the booking's `rooms`. */
+export interface BookingSlot {
+  readonly id: string
+  readonly position: number
+}
+
 /** What a hold decided to write on its reservation row. */
 export interface ReservationFields {
+  /** Null for a hold of `POST /holds`. */
+  readonly booking: BookingSlot | null
   readonly plan: SnapshotPlan
   readonly quote: Pricing.Quote
   readonly children: number
@@ -56,15 +65,15 @@ const insertReservation = (
             property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
             check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
             booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
-            cancellation_policy, created_at, updated_at)
+            cancellation_policy, booking_id, booking_position, created_at, updated_at)
           VALUES (
             ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
             ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
             ${request.childAges === null ? null : [...request.childAges]}::integer[], ${quote.currency},
             ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
             ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
-            ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb, ${now},
-            ${now})
+            ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb,
+            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${now}, ${now})
           ON CONFLICT (confirmation_code) DO NOTHING
           RETURNING *
         ), f AS (
@@ -138,7 +147,14 @@ const insertDetails = (
     }
   })
 
-/** The hold's rows, then `reservation.held` (rendered from the insert's answer) and `availability.changed`. */
+/** A hold as written: what `POST /holds` answers, and the reservation as read for its event. */
+export interface PlacedHold {
+  readonly created: HoldCreated
+  readonly read: ReservationRead
+  readonly nights: StayNights
+}
+
+/** The hold's rows; the events are the caller's. */
 export const writeHold = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
@@ -149,18 +165,24 @@ export const writeHold = (
   Effect.gen(function*() {
     const reservation = yield* insertReservation(sql, actor, request, fields)
     yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
-    yield* appendStayChange(actor.propertyId, "reservation.held", reservation, {
-      roomTypeId: request.roomTypeId,
-      checkIn: request.checkIn,
-      checkOut: request.checkOut
-    })
-    const created: HoldCreated = {
-      reservationId: reservation.id,
-      folioId: reservation.folioId,
-      confirmationCode: reservation.code,
-      holdExpiresAt: fields.holdExpiresAt,
-      total: fields.quote.total,
-      currency: fields.quote.currency
+    const placed: PlacedHold = {
+      created: {
+        reservationId: reservation.id,
+        folioId: reservation.folioId,
+        confirmationCode: reservation.code,
+        holdExpiresAt: fields.holdExpiresAt,
+        total: fields.quote.total,
+        currency: fields.quote.currency
+      },
+      read: reservation.read,
+      nights: { roomTypeId: request.roomTypeId, checkIn: request.checkIn, checkOut: request.checkOut }
     }
-    return created
+    return placed
   })
+
+/** The events of holds written together (a hold, or a booking's rooms): see ../StayEvents.ts. */
+export const holdEvents = (placed: ReadonlyArray<PlacedHold>): ReadonlyArray<PendingEvent> =>
+  stayChangeEvents("reservation.held", placed.map((hold) => ({
+    reservation: { id: hold.created.reservationId, read: hold.read },
+    nights: hold.nights
+  })))

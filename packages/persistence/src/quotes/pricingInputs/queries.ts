@@ -139,3 +139,12 @@ export const lockPromoCodeRows = (sql: SqlClient.SqlClient, propertyId: string, 
     WHERE property_id = ${propertyId} AND deleted_at IS NULL AND rate_plan_id IN (SELECT id FROM chain)
     ORDER BY id
     FOR UPDATE`
+
+/** Locks (FOR UPDATE, in id order) the live promo codes of several plans and their ancestors (a booking's rooms). */
+export const lockPromoCodeRowsOf = (sql: SqlClient.SqlClient, propertyId: string, planIds: ReadonlyArray<string>) =>
+  sql`
+    ${chain(sql, propertyId, sql`id = ANY(${planIds}::uuid[])`)}
+    SELECT id FROM promo_codes
+    WHERE property_id = ${propertyId} AND deleted_at IS NULL AND rate_plan_id IN (SELECT id FROM chain)
+    ORDER BY id
+    FOR UPDATE`

@@ -1,0 +1,90 @@
+// The rules of a booking of several rooms that are not a hold's own: every room is checked by the hold's rules,
+// and these say how a room's refusal reads for the booking, how the rooms count against the live-hold caps,
+// that they price in one currency, and whether the booking may be confirmed.
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import { CurrencyMismatch, HoldExpired, NotConfirmable } from "../errors/BusinessErrors.js"
+import * as Money from "../money/Money.js"
+import type { Amount } from "../money/Money.js"
+import type { LiveHolds } from "./holdLimits.js"
+import { type ConfirmStep, confirmStep, type HoldFacts } from "./lifecycle.js"
+
+/** Fields of a hold that are the booking's, not a room's: their `param` is not scoped to a room. */
+const bookingFields: ReadonlySet<string> = new Set(["check_in", "check_out", "guest_id"])
+
+/** How room `index` is named in a refusal: `rooms[2]`. */
+export const roomPath = (index: number) => `rooms[${index}]`
+
+interface Refusal {
+  readonly _tag: string
+  readonly message: string
+  readonly param?: string | undefined
+}
+
+/**
+ * A hold's refusal as the booking's: a field of the room is named with its room (`param` `rooms[1].adults`,
+ * the message too); a refusal without a `param` (404, 409, `party_too_large`) says which room in its message.
+ * The booking's own fields (the guest, the stay) keep their names. Same class, so the same status and code.
+ */
+export const inRoom = <E extends Refusal>(index: number, error: E): E => {
+  const make = error.constructor as new(fields: { readonly message: string; readonly param?: string }) => E
+  if (error.param !== undefined && bookingFields.has(error.param)) return error
+  if (error.param !== undefined) {
+    const param = `${roomPath(index)}.${error.param}`
+    return new make({ message: error.message.startsWith(error.param) ? `${roomPath(index)}.${error.message}` : `${param}: ${error.message}`, param })
+  }
+  if (error._tag === "GuestNotFound") return error
+  return new make({ message: `${roomPath(index)}: ${error.message}` })
+}
+
+/** The live holds room `index` of a booking is decided on: each earlier room of it is one more live hold. */
+export const liveHoldsForRoom = (live: LiveHolds, index: number): LiveHolds => ({
+  guest: live.guest + index,
+  apiKey: live.apiKey + index,
+  apiKeyMax: live.apiKeyMax
+})
+
+/** Every room prices in the first room's currency; the first other one is 400 on its `rate_plan_id`. */
+export const checkOneCurrency = (currencies: ReadonlyArray<string>): Either.Either<void, CurrencyMismatch> => {
+  const first = currencies[0]
+  const other = currencies.findIndex((currency) => currency !== first)
+  if (other < 0) return Either.void
+  return Either.left(new CurrencyMismatch({
+    message: `${roomPath(other)}.rate_plan_id prices in ${currencies[other]}, the booking's other rooms in ${first}`,
+    param: `${roomPath(other)}.rate_plan_id`
+  }))
+}
+
+/**
+ * Whether a booking may be confirmed, from its reservations' states (in room order): every one a live hold is
+ * a confirm; every one confirmed answers the existing result. Once one of them is an expired hold the booking's
+ * confirm is `hold_expired`; else once one is anything but a live hold or confirmed, `not_confirmable`.
+ */
+export const bookingConfirmStep = (
+  rooms: ReadonlyArray<HoldFacts>,
+  now: Date
+): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
+  const steps = rooms.map((room) => confirmStep(room, now))
+  const expired = steps.find((step) => Either.isLeft(step) && step.left._tag === "HoldExpired")
+  if (expired !== undefined && Either.isLeft(expired)) return Either.left(expired.left)
+  const refused = steps.findIndex(Either.isLeft)
+  if (refused >= 0) {
+    return Either.left(new NotConfirmable({
+      message: `${roomPath(refused)}: the reservation is ${rooms[refused].status}, so the booking cannot be confirmed`
+    }))
+  }
+  const confirmed = steps.filter((step) => Either.isRight(step) && step.right === "already_confirmed").length
+  if (confirmed === steps.length) return Either.right("already_confirmed")
+  if (confirmed === 0) return Either.right("confirm")
+  return Either.left(new NotConfirmable({ message: "Some rooms of the booking are confirmed and others are not" }))
+}
+
+/** A reservation of a booking is paid only with its booking: `POST /holds/{id}/confirm` refuses it. */
+export const checkConfirmableAlone = (bookingId: string | null): Either.Either<void, NotConfirmable> =>
+  bookingId === null ? Either.void : Either.left(new NotConfirmable({
+    message: `The reservation is part of booking ${bookingId}; confirm it with POST /bookings/${bookingId}/confirm`
+  }))
+
+/** The booking's total: the sum of its rooms' totals. */
+export const bookingTotal = (totals: ReadonlyArray<Amount>): Amount =>
+  totals.reduce((sum, total) => BigDecimal.sum(sum, total), Money.zero)

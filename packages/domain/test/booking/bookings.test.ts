@@ -1,0 +1,108 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as BigDecimal from "effect/BigDecimal"
+import * as Either from "effect/Either"
+import * as fc from "fast-check"
+import {
+  bookingConfirmStep,
+  bookingTotal,
+  checkConfirmableAlone,
+  checkHoldLimits,
+  checkOneCurrency,
+  inRoom,
+  liveHoldsForRoom,
+  maxLiveHoldsPerGuest
+} from "../../src/booking/index.js"
+import { GuestNotFound, NoAvailability, PartyTooLarge } from "../../src/errors/index.js"
+import { CurrencyMismatch } from "../../src/errors/BusinessErrors.js"
+import { InvalidParameters } from "../../src/errors/RequestErrors.js"
+import * as Money from "../../src/money/Money.js"
+
+const outcome = <A, E extends { readonly _tag: string }>(either: Either.Either<A, E>) =>
+  Either.match(either, { onLeft: (error) => error._tag, onRight: (value) => String(value) })
+
+describe("a room's refusal as the booking's", () => {
+  it.each([
+    { param: "adults", message: "adults must be 1 to 20", index: 1, expected: ["rooms[1].adults", "rooms[1].adults must be 1 to 20"] },
+    { param: "add_ons[2].quantity", message: "add_ons[2].quantity must be 1 to 99", index: 0, expected: ["rooms[0].add_ons[2].quantity", "rooms[0].add_ons[2].quantity must be 1 to 99"] },
+    { param: "bed_config", message: "the room type offers \"king\"", index: 3, expected: ["rooms[3].bed_config", "rooms[3].bed_config: the room type offers \"king\""] },
+    { param: "check_out", message: "check_out must be after check_in", index: 2, expected: ["check_out", "check_out must be after check_in"] },
+    { param: "check_in", message: "check_in must not be before today", index: 2, expected: ["check_in", "check_in must not be before today"] }
+  ])("$param of room $index", ({ expected, index, message, param }) => {
+    const scoped = inRoom(index, new InvalidParameters({ message, param }))
+    expect(scoped).toBeInstanceOf(InvalidParameters)
+    expect([scoped.param, scoped.message]).toEqual(expected)
+  })
+
+  it("a refusal without a param keeps its class, gains no param, and names the room in its message", () => {
+    for (const error of [new NoAvailability({ message: "No A is free" }), new PartyTooLarge({ message: "A party of 5" })]) {
+      const scoped = inRoom(2, error)
+      expect(scoped._tag).toBe(error._tag)
+      expect(scoped.param).toBeUndefined()
+      expect(scoped.message).toBe(`rooms[2]: ${error.message}`)
+    }
+    const guest = new GuestNotFound({ message: "No guest g" })
+    expect(inRoom(1, guest)).toBe(guest)
+  })
+})
+
+describe("the live holds a booking's room is decided on", () => {
+  it("room i counts the booking's i earlier rooms: a guest with L live holds books at most 10 - L rooms", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 10 }), (live, rooms) => {
+      const refused = Array.from({ length: rooms }, (_, i) =>
+        Either.isLeft(checkHoldLimits(liveHoldsForRoom({ guest: live, apiKey: 0, apiKeyMax: null }, i))))
+      const firstRefused = refused.indexOf(true)
+      expect(firstRefused < 0 ? rooms : firstRefused).toBe(Math.min(rooms, Math.max(0, maxLiveHoldsPerGuest - live)))
+    }))
+  })
+
+  it("a capped key counts them too", () => {
+    const live = { guest: 0, apiKey: 1, apiKeyMax: 3 }
+    expect([0, 1, 2].map((i) => outcome(checkHoldLimits(liveHoldsForRoom(live, i))))).toEqual(["undefined", "undefined", "HoldLimitReached"])
+  })
+})
+
+describe("one currency", () => {
+  it.each([
+    { currencies: ["EUR"], expected: null },
+    { currencies: ["EUR", "EUR", "EUR"], expected: null },
+    { currencies: ["EUR", "USD"], expected: "rooms[1].rate_plan_id" },
+    { currencies: ["USD", "USD", "EUR", "JPY"], expected: "rooms[2].rate_plan_id" }
+  ])("$currencies", ({ currencies, expected }) => {
+    const checked = checkOneCurrency(currencies)
+    if (expected === null) expect(Either.isRight(checked)).toBe(true)
+    else {
+      expect(Either.isLeft(checked) && checked.left).toBeInstanceOf(CurrencyMismatch)
+      expect(Either.isLeft(checked) ? checked.left.param : undefined).toBe(expected)
+    }
+  })
+})
+
+describe("whether a booking may be confirmed", () => {
+  const now = new Date("2031-01-01T10:00:00Z")
+  const live = { status: "tentative", holdExpiresAt: new Date("2031-01-01T10:10:00Z"), cancellationReason: null }
+  const expired = { ...live, holdExpiresAt: new Date("2031-01-01T09:59:00Z") }
+  const swept = { status: "cancelled", holdExpiresAt: expired.holdExpiresAt, cancellationReason: "hold_expired" }
+  const cancelled = { status: "cancelled", holdExpiresAt: live.holdExpiresAt, cancellationReason: "cancelled" }
+  const confirmed = { status: "confirmed", holdExpiresAt: live.holdExpiresAt, cancellationReason: null }
+  it.each([
+    { name: "all live", rooms: [live, live], expected: "confirm" },
+    { name: "all confirmed", rooms: [confirmed, confirmed], expected: "already_confirmed" },
+    { name: "all expired", rooms: [expired, expired], expected: "HoldExpired" },
+    { name: "swept", rooms: [swept, swept], expected: "HoldExpired" },
+    { name: "one cancelled", rooms: [live, cancelled], expected: "NotConfirmable" },
+    { name: "one cancelled, the rest expired", rooms: [cancelled, expired], expected: "HoldExpired" },
+    { name: "confirmed, then one cancelled", rooms: [confirmed, cancelled], expected: "NotConfirmable" },
+    { name: "mixed", rooms: [confirmed, live], expected: "NotConfirmable" }
+  ])("$name: $expected", ({ expected, rooms }) => {
+    expect(outcome(bookingConfirmStep(rooms, now))).toBe(expected)
+  })
+
+  it("a reservation of a booking is not confirmable alone", () => {
+    expect(outcome(checkConfirmableAlone(null))).toBe("undefined")
+    expect(outcome(checkConfirmableAlone("b"))).toBe("NotConfirmable")
+  })
+
+  it("the booking's total is the sum of its rooms'", () => {
+    expect(BigDecimal.format(bookingTotal(["120.00", "0.50", "99.99"].map(Money.fromDb)))).toBe("220.49")
+  })
+})

@@ -1,0 +1,46 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import { BookingNotFound, isUuid } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import { type ReservationRecord, ReservationReads } from "./ReservationReads.js"
+import { withSpan } from "../database/Span.js"
+
+// `GET /bookings/{id}`: the booking with each of its reservations exactly as `GET /reservations/{id}` reads it,
+// in the order of the booking's rooms.
+
+export interface BookingRow {
+  readonly id: string
+  readonly guest_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly currency: string
+  readonly created_at: Date
+}
+
+export interface BookingRecord {
+  readonly booking: BookingRow
+  readonly reservations: ReadonlyArray<ReservationRecord>
+}
+
+export class BookingReads extends Effect.Service<BookingReads>()("@hotel/persistence/booking/BookingReads", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const reservations = yield* ReservationReads
+
+    const get = (propertyId: string, id: string): Effect.Effect<BookingRecord, BookingNotFound> =>
+      Effect.gen(function*() {
+        const notFound = new BookingNotFound({ message: `No booking ${id}` })
+        if (!isUuid(id)) return yield* notFound
+        const [booking] = yield* sql<BookingRow>`
+          SELECT id, guest_id, check_in_date, check_out_date, currency, created_at
+          FROM bookings WHERE property_id = ${propertyId} AND id = ${id}`.pipe(Effect.orDie)
+        if (booking === undefined) return yield* notFound
+        const rooms = yield* sql<{ id: string }>`
+          SELECT id FROM reservations WHERE booking_id = ${id} ORDER BY booking_position`.pipe(Effect.orDie)
+        const records = yield* Effect.forEach(rooms, (room) => reservations.get(propertyId, room.id).pipe(Effect.orDie))
+        return { booking, reservations: records }
+      }).pipe(withSpan("BookingReads.get"))
+
+    return { get } as const
+  }),
+  dependencies: [ReservationReads.Default]
+}) {}

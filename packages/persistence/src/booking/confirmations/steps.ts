@@ -1,0 +1,185 @@
+// The steps of a confirm, shared by `POST /holds/{id}/confirm` (../Confirmations.ts) and a booking's confirm
+// (../BookingConfirmations.ts), which runs them for each of its reservations in one transaction: the read of the
+// locked reservation, the reference check, the availability re-check and the writes.
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Booking, Money, NoAvailability, PaymentReferenceReused } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import { appendLine, folioLinesOf, rateToBase } from "../../folios/FolioLines.js"
+import { addLedgerEntry } from "../../guests/LoyaltyLedger.js"
+import type { Inventory } from "../../quotes/Inventory.js"
+import { isUniqueViolation } from "../../rates/RateSql.js"
+import { appendEvent } from "../../events/EventOutbox.js"
+import { Subject } from "../../events/EventSubject.js"
+import type { ConfirmActor, ConfirmResult } from "./requests.js"
+
+export interface LockedReservation {
+  readonly id: string
+  readonly status: string
+  readonly hold_expires_at: Date | null
+  readonly cancellation_reason: string | null
+  readonly guest_id: string
+  readonly room_type_id: string
+  readonly check_in_date: string
+  readonly check_out_date: string
+  readonly currency: string
+  readonly room_revenue: string
+  /** The sum of the stay's charge lines, NUMERIC text. */
+  readonly total: string
+  readonly folio_id: string
+  readonly folio_status: string
+  readonly booking_id: string | null
+  readonly base_currency: string
+  readonly loyalty_points_per_usd: number
+}
+
+/** Who pays: one reservation, or a booking (every folio of it under one reference). */
+export type Payer =
+  | { readonly _tag: "Reservation"; readonly reservationId: string }
+  | { readonly _tag: "Booking"; readonly bookingId: string }
+
+/** The payment a confirm records on one folio: its amount, and the booking it is a share of. */
+export interface PaymentShare {
+  readonly reference: string
+  readonly amount: Money.Amount
+  /** The booking, and whether this share is the row that claims the reference (the booking's first). */
+  readonly booking: { readonly id: string; readonly claims: boolean } | null
+}
+
+export const reused = new PaymentReferenceReused({
+  message: "This payment_reference is already recorded on another reservation or booking"
+})
+
+/** The reservation's facts a confirm decides on; read after its row lock (ReservationLock.ts says why). */
+export const readReservation = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
+  sql<LockedReservation>`
+    SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date,
+           r.check_out_date, r.currency, r.room_revenue::text AS room_revenue, r.total::text AS total, f.id AS folio_id,
+           f.status AS folio_status, r.booking_id, p.base_currency, p.loyalty_points_per_usd
+    FROM reservations r
+    JOIN folios f ON f.reservation_id = r.id
+    JOIN properties p ON p.id = r.property_id
+    WHERE r.property_id = ${propertyId} AND r.id = ${id}`
+
+/** What a confirm answers for one reservation, with its folio's lines as they now are. */
+export const confirmResult = (sql: SqlClient.SqlClient, row: LockedReservation, alreadyConfirmed: boolean) =>
+  Effect.map(folioLinesOf(sql, row.folio_id), (lines): ConfirmResult => ({
+    reservationId: row.id,
+    checkIn: row.check_in_date,
+    checkOut: row.check_out_date,
+    currency: row.currency,
+    alreadyConfirmed,
+    folioVoided: row.folio_status === "voided",
+    lines,
+    baseCurrency: row.base_currency
+  }))
+
+/** A reference already recorded for another payer (the payments' unique index says the same). */
+export const checkReference = (sql: SqlClient.SqlClient, propertyId: string, payer: Payer, reference: string) =>
+  Effect.gen(function*() {
+    const used = yield* sql<{ reservation_id: string; booking_id: string | null }>`
+      SELECT reservation_id, booking_id FROM payments WHERE property_id = ${propertyId} AND reference = ${reference}`
+    const other = used.some((row) =>
+      payer._tag === "Booking"
+        ? row.booking_id !== payer.bookingId
+        : row.booking_id !== null || row.reservation_id !== payer.reservationId
+    )
+    if (other) return yield* reused
+  })
+
+/** Availability without the hold itself, under the room type's lock (the one holds take). */
+export const checkAvailability = (
+  sql: SqlClient.SqlClient,
+  inventory: Inventory,
+  propertyId: string,
+  row: LockedReservation,
+  now: Date
+) =>
+  Effect.gen(function*() {
+    yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+    const [stock] = yield* inventory.available(propertyId, {
+      roomTypeId: row.room_type_id,
+      from: row.check_in_date,
+      to: row.check_out_date,
+      now,
+      excludeReservationId: row.id
+    })
+    if ((stock?.available ?? 0) < 1) {
+      return yield* new NoAvailability({
+        message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
+      })
+    }
+  })
+
+/** The payment line and row; a reference claimed meanwhile is `payment_reference_reused`. */
+const recordPayment = (
+  sql: SqlClient.SqlClient,
+  actor: ConfirmActor,
+  row: LockedReservation,
+  share: PaymentShare,
+  now: Date
+) =>
+  Effect.gen(function*() {
+    const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
+    yield* appendLine(sql, row.folio_id, {
+      kind: "payment",
+      description: `Payment ${share.reference}`,
+      amount: share.amount,
+      currency: row.currency,
+      exchangeRate
+    }, now)
+    yield* sql`
+      INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, booking_id,
+                            claims_reference, created_at)
+      VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${share.reference}, ${Money.toDb(share.amount)},
+              ${row.currency}, ${share.booking?.id ?? null}, ${share.booking?.claims ?? true}, ${now})`.pipe(
+      Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
+        isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
+    )
+  })
+
+const recordEarn = (sql: SqlClient.SqlClient, propertyId: string, row: LockedReservation, now: Date) => {
+  const earn = Booking.earnOnConfirm(row.currency, Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
+  switch (earn._tag) {
+    case "Earn":
+      return addLedgerEntry(sql, {
+        propertyId,
+        guestId: row.guest_id,
+        reservationId: row.id,
+        kind: "earn",
+        points: earn.points
+      }, now)
+    case "Skipped":
+      return sql`
+        INSERT INTO loyalty_skipped_earns (reservation_id, currency, room_revenue, created_at)
+        VALUES (${row.id}, ${row.currency}, ${row.room_revenue}, ${now})`
+    case "None":
+      return Effect.void
+  }
+}
+
+/**
+ * Every write of a confirm of one reservation: reservation and accommodation confirmed, the payment line and
+ * row, the loyalty earn (or skipped earn), the audit row of the assertion, then `reservation.confirmed`.
+ */
+export const writeConfirm = (
+  sql: SqlClient.SqlClient,
+  actor: ConfirmActor,
+  row: LockedReservation,
+  share: PaymentShare,
+  now: Date
+) =>
+  Effect.gen(function*() {
+    yield* sql`
+      UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
+      WHERE id = ${row.id}`
+    yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
+    yield* recordPayment(sql, actor, row, share, now)
+    yield* recordEarn(sql, actor.propertyId, row, now)
+    yield* sql`
+      INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,
+                                 request_id, created_at)
+      VALUES (${row.id}, ${actor.apiKeyId}, ${share.reference}, ${Money.toDb(share.amount)}, ${row.currency},
+              ${actor.requestId}, ${now})`
+    yield* appendEvent(actor.propertyId, "reservation.confirmed", Subject.reservation(row.id))
+  })

@@ -1,0 +1,51 @@
+// The second half of a hold, under its locks: the checks that need them, in the order of ../Holds.ts, then the
+// writes. A hold of `POST /holds` and each room of `POST /bookings` run exactly this; their callers append the
+// events (a booking appends one `availability.changed` per room type, not one per room).
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Booking, Cancellation, Pricing } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import type { Inventory } from "../../quotes/Inventory.js"
+import type { Prepared } from "./prepare.js"
+import type { HoldActor, HoldRequest } from "./requests.js"
+import { type BookingSlot, writeHold } from "./writes.js"
+
+/**
+ * The live-hold caps (`live`: counted when the room type's lock was taken), `party_too_large`, then the rooms
+ * free on every night (counted in the caller's transaction, so a booking's earlier rooms count as taken)
+ * decide the offer priced beforehand; then the rows.
+ */
+export const placeHold = (
+  sql: SqlClient.SqlClient,
+  inventory: Inventory,
+  actor: HoldActor,
+  request: HoldRequest,
+  prepared: Prepared,
+  live: Booking.LiveHolds,
+  booking: BookingSlot | null
+) =>
+  Effect.gen(function*() {
+    const { modifierValues, now, offer, plan, roomType, snapshot } = prepared
+    yield* Booking.checkHoldLimits(live)
+    yield* prepared.partyFits
+    const [stock] = yield* inventory.available(actor.propertyId, {
+      roomTypeId: roomType.id,
+      from: request.checkIn,
+      to: request.checkOut,
+      now
+    })
+    const available = Option.map(offer, Pricing.withAvailability(stock?.available ?? 0))
+    const quote = Booking.bookableQuote(available, plan, roomType, request)
+    if (Either.isLeft(quote)) return yield* quote.left
+    return yield* writeHold(sql, actor, request, {
+      plan,
+      quote: quote.right,
+      children: Pricing.childCount(prepared.party),
+      promo: Booking.frozenPromoCode(snapshot, plan, request.promoCode),
+      holdExpiresAt: Booking.holdExpiresAt(now),
+      policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
+      booking,
+      now
+    }, modifierValues)
+  })

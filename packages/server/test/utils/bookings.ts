@@ -1,0 +1,91 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { Booking } from "@hotel/domain"
+import type { BookingCreated } from "@hotel/http/booking/BookingsApi"
+import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
+import * as Effect from "effect/Effect"
+import { clientOf } from "./client.js"
+import type { RequestOptions } from "./http.js"
+import type { TestApiService } from "./TestServer.js"
+
+// Builders shared by the booking tests (several rooms in one booking), beside ./booking.ts for single holds.
+
+/** The body `POST /bookings` takes, typed by the contract. */
+export type BookingRequest = typeof Booking.BookingCreate.Type
+export type BookingRoom = typeof Booking.BookingRoom.Type
+export type BookingResponse = typeof BookingCreated.Type
+
+/** A room of the fixture's DBL on BAR-DBL (of `property`, default the fixture's), 2 adults; `over` replaces fields. */
+export const dblRoom = (
+  api: TestApiService,
+  over: Partial<BookingRoom> = {},
+  property: PropertyImportResult = api.property
+): BookingRoom => ({
+  room_type_id: property.room_types["DBL"],
+  rate_plan_id: property.rate_plans["BAR-DBL"],
+  adults: 2,
+  ...over
+})
+
+/** A room of type `code` on `BAR-<code>` of a property from `importRoomTypes`, 1 adult. */
+export const importedRoom = (imported: PropertyImportResult, code: string, over: Partial<BookingRoom> = {}): BookingRoom => ({
+  room_type_id: imported.room_types[code],
+  rate_plan_id: imported.rate_plans[`BAR-${code}`],
+  adults: 1,
+  ...over
+})
+
+/** A body for `POST /bookings`: three nights in 2031 for `guestId` (`stay` replaces the dates). */
+export const bookingBody = (
+  guestId: string,
+  rooms: ReadonlyArray<BookingRoom>,
+  stay: { readonly check_in?: string; readonly check_out?: string } = {}
+): BookingRequest => ({
+  guest_id: guestId,
+  check_in: stay.check_in ?? "2031-03-10",
+  check_out: stay.check_out ?? "2031-03-13",
+  rooms
+})
+
+/** A booking that must succeed (201); returns its body. */
+export const book = (api: TestApiService, body: BookingRequest, options?: RequestOptions) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.bookings.create({ payload: body }))
+
+/** A booking confirm that must succeed (200), with a fresh reference unless `body` gives one. */
+export const confirmBooking = (
+  api: TestApiService,
+  id: string,
+  body: Partial<typeof Booking.HoldConfirm.Type> = {},
+  options?: RequestOptions
+) =>
+  Effect.flatMap(clientOf(api, options), (client) =>
+    client.bookings.confirm({
+      path: { id },
+      payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }
+    }))
+
+/** A booking cancel that must succeed (200). */
+export const cancelBooking = (api: TestApiService, id: string, body: typeof Booking.ReservationCancel.Type = {}) =>
+  api.client.bookings.cancel({ path: { id }, payload: body })
+
+/** `GET /bookings/{id}`, which must succeed. */
+export const getBooking = (api: TestApiService, id: string) => api.client.bookings.get({ path: { id } })
+
+/** Raw `POST /bookings`: for malformed bodies and the exact wire of errors. */
+export const postBooking = (api: TestApiService, body: unknown, options?: RequestOptions) =>
+  api.post("/bookings", body, options)
+
+/** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
+export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
+  sql<{ room_type_id: string; night: string; taken: number; rooms: number }>`
+    WITH nights AS (
+      SELECT r.room_type_id, d::date AS night
+      FROM reservations r, generate_series(r.check_in_date, r.check_out_date - 1, interval '1 day') AS d
+      WHERE r.property_id = ${propertyId}
+        AND (r.status IN ('confirmed', 'checked_in') OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))
+    )
+    SELECT n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
+           (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)::int AS rooms
+    FROM nights n GROUP BY n.room_type_id, n.night
+    HAVING count(*) > (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)`.pipe(
+    Effect.orDie
+  )
