@@ -1,13 +1,12 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Booking, isUuid, Money, NoAvailability, PaymentReferenceReused, ReservationNotFound } from "@hotel/domain"
+import { Booking, isUuid, Money, NoAvailability, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import { amountDue, appendLine, folioLinesOf, rateToBase } from "../folios/FolioLines.js"
+import { amountDue, folioLinesOf, rateToBase } from "../folios/FolioLines.js"
+import { recordPayment, referenceReused, reservationOfReference } from "../folios/PaymentRecords.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
-import { isUniqueViolation } from "../rates/RateSql.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 import { lockReservationThen } from "./ReservationLock.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
@@ -51,10 +50,6 @@ interface LockedReservation {
   readonly loyalty_points_per_usd: number
 }
 
-const reused = new PaymentReferenceReused({
-  message: "This payment_reference is already recorded on another reservation"
-})
-
 export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/booking/Confirmations", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -89,11 +84,8 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
 
     /** A reference already recorded on another reservation (the payments' unique index says the same). */
     const checkReference = (propertyId: string, reservationId: string, reference: string) =>
-      Effect.gen(function*() {
-        const [used] = yield* sql<{ reservation_id: string }>`
-          SELECT reservation_id FROM payments WHERE property_id = ${propertyId} AND reference = ${reference}`
-        if (used !== undefined && used.reservation_id !== reservationId) return yield* reused
-      })
+      Effect.flatMap(reservationOfReference(sql, propertyId, reference), (used) =>
+        used !== null && used !== reservationId ? Effect.fail(referenceReused) : Effect.void)
 
     /** Availability without the hold itself, under the room type's lock (the one holds take). */
     const checkAvailability = (propertyId: string, row: LockedReservation, now: Date) =>
@@ -113,25 +105,18 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         }
       })
 
-    /** The payment line and row; a reference recorded meanwhile is `payment_reference_reused`. */
-    const recordPayment = (actor: ConfirmActor, row: LockedReservation, reference: string, due: Money.Amount, now: Date) =>
-      Effect.gen(function*() {
-        const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
-        yield* appendLine(sql, row.folio_id, {
-          kind: "payment",
-          description: `Payment ${reference}`,
+    /** The payment line and row (`PaymentRecords`, the one rule for a reference). */
+    const payFolio = (actor: ConfirmActor, row: LockedReservation, reference: string, due: Money.Amount, now: Date) =>
+      Effect.flatMap(rateToBase(sql, actor.propertyId, row.currency, row.base_currency), (exchangeRate) =>
+        recordPayment(sql, {
+          propertyId: actor.propertyId,
+          reservationId: row.id,
+          folioId: row.folio_id,
+          reference,
           amount: due,
           currency: row.currency,
           exchangeRate
-        }, now)
-        yield* sql`
-          INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, created_at)
-          VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${reference}, ${Money.toDb(due)},
-                  ${row.currency}, ${now})`.pipe(
-          Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
-            isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
-        )
-      })
+        }, now))
 
     const recordEarn = (propertyId: string, row: LockedReservation, now: Date) => {
       const earn = Booking.earnOnConfirm(row.currency, Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
@@ -160,7 +145,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
           UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
           WHERE id = ${row.id}`
         yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
-        yield* recordPayment(actor, row, reference, due, now)
+        yield* payFolio(actor, row, reference, due, now)
         yield* recordEarn(actor.propertyId, row, now)
         yield* sql`
           INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,
