@@ -1,9 +1,10 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { folioLines, getReservation } from "../utils/booking.js"
+import { allEvents } from "../events/feed.js"
+import { folioLines, getReservation, lastSuite } from "../utils/booking.js"
 import { change, changeQuote, pay } from "../utils/changes.js"
-import { book, getFolio } from "../utils/stay.js"
+import { book, getFolio, loyaltyBalance } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // PATCH /reservations/{id} and its quote on the fixture property (DBL: 120.00 a night, extra adult 30.00; VAT 6%
@@ -56,5 +57,94 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
       expect(folio.balance).toBe("163.00")
       const paid = yield* pay(api, booked.reservation_id, { amount: "163.00" })
       expect(paid).toMatchObject({ amount: "163.00", currency: "EUR", folio_balance: "0.00" })
+      yield* api.sql`UPDATE rate_plans SET base_price = 120 WHERE id = ${api.property.rate_plans["BAR-DBL"]}`.pipe(Effect.orDie)
+    }))
+
+  it.effect("a night less on a paid stay: refund_due_minor by the tier in force, the rest a change_fee; the event carries both", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      // Local 2031-03-06 is 4 days before arrival: the 50% tier.
+      yield* at("2031-03-06T10:00:00Z")
+      const booked = yield* book(api, { check_in: "2031-03-10", check_out: "2031-03-13" })
+      expect(booked.total).toBe("393.60")
+      const quote = yield* changeQuote(api, booked.reservation_id, { check_out: "2031-03-12" })
+      expect(quote).toMatchObject({ total: "262.40", difference: "-131.20", amount_due: "0.00", refund_due_minor: 6560 })
+      const [last] = (yield* allEvents(api)).slice(-1)
+      const changed = yield* change(api, booked.reservation_id, { check_out: "2031-03-12" })
+      expect(changed).toMatchObject({
+        total: "262.40",
+        folio_balance: "-65.60",
+        balances: [{ currency: "EUR", charges: "328.00", payments: "393.60", balance: "-65.60" }]
+      })
+      const lines = yield* folioLines(api.sql, booked.folio_id)
+      expect(lines.at(-1)).toMatchObject({ kind: "change_fee", amount: "65.6", currency: "EUR" })
+      const events = yield* allEvents(api, undefined, { after: last.id })
+      expect(events.map((e) => e.type)).toEqual(["reservation.changed", "availability.changed"])
+      expect(events[0].data).toEqual({ ...changed, refund_due_minor: 6560, amount_due: "0.00" })
+      expect(events[1].data).toEqual({ room_type_id: changed.room_type_id, start_date: "2031-03-10", end_date: "2031-03-13" })
+    }))
+
+  it.effect("a hold moved to another room type keeps its expiry; one availability.changed per room type", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      const booked = yield* book(api, { check_in: "2031-04-10", check_out: "2031-04-12" }, { tentative: true })
+      const before = yield* getReservation(api, booked.reservation_id)
+      yield* at("2031-02-01T10:05:00Z")
+      const [last] = (yield* allEvents(api)).slice(-1)
+      const changed = yield* change(api, booked.reservation_id, { ...lastSuite(api), check_in: "2031-04-11", check_out: "2031-04-13" })
+      expect(changed).toMatchObject({
+        status: "tentative",
+        room_type_id: lastSuite(api).room_type_id,
+        rate_plan_id: lastSuite(api).rate_plan_id,
+        hold_expires_at: before.hold_expires_at,
+        total: "538.00",
+        folio_balance: "538.00"
+      })
+      expect(changed.accommodations.map((a) => [a.room_type_id, a.check_in_date, a.check_out_date])).toEqual([
+        [lastSuite(api).room_type_id, "2031-04-11", "2031-04-13"]
+      ])
+      const events = yield* allEvents(api, undefined, { after: last.id })
+      expect(events.map((e) => [e.type, e.data["start_date"], e.data["end_date"]])).toEqual([
+        ["reservation.changed", undefined, undefined],
+        ["availability.changed", "2031-04-10", "2031-04-12"],
+        ["availability.changed", "2031-04-11", "2031-04-13"]
+      ])
+      expect(events[0].data).toMatchObject({ refund_due_minor: 0, amount_due: "0.00" })
+    }))
+
+  it.effect("a change where nothing differs changes nothing and emits no event; notes alone write no folio line", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      const booked = yield* book(api, { check_in: "2031-05-10", check_out: "2031-05-12" })
+      const before = yield* getReservation(api, booked.reservation_id)
+      const lines = yield* folioLines(api.sql, booked.folio_id)
+      const [last] = (yield* allEvents(api)).slice(-1)
+      const same = yield* change(api, booked.reservation_id, { check_in: "2031-05-10", adults: 2, room_type_id: before.room_type_id })
+      expect(same).toEqual(before)
+      expect(yield* allEvents(api, undefined, { after: last.id })).toEqual([])
+      const noted = yield* change(api, booked.reservation_id, { special_notes: "Late arrival" })
+      expect(noted).toEqual({ ...before, special_notes: "Late arrival" })
+      expect(yield* folioLines(api.sql, booked.folio_id)).toEqual(lines)
+      const events = yield* allEvents(api, undefined, { after: last.id })
+      expect(events.map((e) => e.type)).toEqual(["reservation.changed"])
+    }))
+
+  it.effect("a confirmed USD stay's loyalty follows its room revenue, either way", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      // USD-DBL: 130.00 a night, 10 points per whole USD of room revenue.
+      const booked = yield* book(api, { rate_plan_id: api.property.rate_plans["USD-DBL"], check_in: "2031-06-10", check_out: "2031-06-12" })
+      expect(yield* loyaltyBalance(api, booked.guest_id)).toBe(2600)
+      yield* change(api, booked.reservation_id, { check_out: "2031-06-13" })
+      expect(yield* loyaltyBalance(api, booked.guest_id)).toBe(3900)
+      yield* change(api, booked.reservation_id, { check_in: "2031-06-12" })
+      expect(yield* loyaltyBalance(api, booked.guest_id)).toBe(1300)
+      const ledger = yield* api.sql<{ kind: string; points: number }>`
+        SELECT kind, points FROM loyalty_ledger WHERE reservation_id = ${booked.reservation_id} ORDER BY points DESC`
+        .pipe(Effect.orDie)
+      expect(ledger.map((e) => [e.kind, e.points])).toEqual([["earn", 2600], ["adjustment", 1300], ["adjustment", -2600]])
     }))
 })
