@@ -7,43 +7,12 @@ import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, un
 import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { all, outcomes, overbookedNights, successes } from "../utils/concurrency.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Race safety of the booking flow with REAL concurrent HTTP requests (availability never goes
 // below zero whatever the concurrency and however many server processes share the database). The calls go
 // through the typed client, all in flight at once; each ends as its success status or its decoded error class.
-
-type Outcome<A> = Either.Either<readonly [A, { readonly status: number }], { readonly _tag: string }>
-
-/** How the calls ended: a success by its status (`"201"`), a failure by its error class (`"NoAvailability"`). */
-const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
-  const tally: Record<string, number> = {}
-  for (const result of results) {
-    const label = Either.isRight(result) ? String(result.right[1].status) : result.left._tag
-    tally[label] = (tally[label] ?? 0) + 1
-  }
-  return tally
-}
-
-/** The successes' values, in call order. */
-const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
-  results.flatMap((result) => (Either.isRight(result) ? [result.right[0]] : []))
-
-/** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
-const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
-  sql<{ room_type_id: string; night: string; taken: number; rooms: number }>`
-    WITH nights AS (
-      SELECT r.room_type_id, d::date AS night
-      FROM reservations r, generate_series(r.check_in_date, r.check_out_date - 1, interval '1 day') AS d
-      WHERE r.property_id = ${propertyId}
-        AND (r.status IN ('confirmed', 'checked_in') OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))
-    )
-    SELECT n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
-           (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)::int AS rooms
-    FROM nights n GROUP BY n.room_type_id, n.night
-    HAVING count(*) > (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)`.pipe(
-    Effect.orDie
-  )
 
 /** Rows a property's holds wrote: reservations, their folios, lines and legs. */
 const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
@@ -57,10 +26,6 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
 
 const body = (imported: PropertyImportResult, rt: string, guest: string) =>
   importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
-
-/** Every call in flight at once; each one's result, success or failure. */
-const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
-  Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" })
 
 const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, withResponse: true })
 
