@@ -1,5 +1,6 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Cancellation, Changes, Money, type Pricing } from "@hotel/domain"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Booking, Cancellation, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as BigDecimal from "effect/BigDecimal"
 import { rateToBase } from "../folios/FolioLines.js"
@@ -36,6 +37,20 @@ const appendLines = (
       ${lines.map((l) => l.night)}::date[], ${lines.map((l) => l.reverses)}::uuid[]
     ) AS x(i, kind, description, amount, revenue_category, service_id, quantity, night, reverses)`.pipe(Effect.asVoid)
 
+/**
+ * A checked-in stay keeps its room: when a longer stay's new nights in that room are another checked-in stay's
+ * (the rooms' exclusion constraint says so), the change is 409 `no_availability` although the room type may
+ * have another room free.
+ */
+const roomTaken = (error: SqlError): Effect.Effect<never, SqlError | NoAvailability> => {
+  const cause: unknown = error.cause
+  const violated = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23P01" &&
+    "constraint" in cause && cause.constraint === "accommodations_room_not_doubled"
+  return violated
+    ? Effect.fail(new NoAvailability({ message: "The room this stay is in is taken on the new nights" }))
+    : Effect.fail(error)
+}
+
 /** The reservation, its accommodation (and a hold's folio currency) on the new terms and price. */
 const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) => {
   const { facts, target } = outcome.planned
@@ -61,7 +76,7 @@ const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Re
       UPDATE accommodations
       SET room_type_id = ${target.roomTypeId}, check_in_date = ${target.checkIn}, check_out_date = ${target.checkOut},
           nightly_rate = ${Money.toDb(quote.nightlyRate)}
-      WHERE reservation_id = ${facts.row.id}`,
+      WHERE reservation_id = ${facts.row.id}`.pipe(Effect.catchTag("SqlError", roomTaken)),
     sql`UPDATE folios SET currency = ${quote.currency} WHERE id = ${facts.row.folio_id}`
   ], { discard: true })
 }
@@ -108,7 +123,7 @@ export const writeChange = (
   outcome: ChangeOutcome,
   quote: Pricing.Quote | null,
   now: Date
-): Effect.Effect<void, import("@effect/sql/SqlError").SqlError, EventOutbox> =>
+): Effect.Effect<void, SqlError | NoAvailability, EventOutbox> =>
   Effect.gen(function*() {
     const { facts, step, target } = outcome.planned
     const row = facts.row

@@ -10,7 +10,7 @@ import {
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { cancel, folioLines, getReservation, lastSuite } from "../utils/booking.js"
+import { cancel, folioLines, getReservation, importRoomTypes, lastSuite } from "../utils/booking.js"
 import { expectFailure } from "../utils/client.js"
 import { change, patchReservation } from "../utils/changes.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
@@ -49,6 +49,9 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       yield* expectFailure(change(api, id, { room_type_id: missingId, adults: 4 }), RoomTypeNotFound)
       expectError(yield* patchReservation(api, id, { adults: 4 }), 400, "invalid_request", "party_too_large")
       yield* expectFailure(change(api, id, { adults: 2, child_ages: [5, 7] }), PartyTooLarge)
+      const reader = yield* api.createKey({ scopes: ["reservations:read"] })
+      expectError(yield* patchReservation(api, id, { adults: 1 }, { key: reader }), 403, "permission", "insufficient_scope")
+      expectError(yield* api.post(`/reservations/${id}/payments`, {}, { key: reader }), 403, "permission", "insufficient_scope")
       // Nothing was written by any refusal; unknown fields are ignored.
       expect(yield* change(api, id, { special_notes: null, ...{ nonsense: 1 } })).toEqual(yield* getReservation(api, id))
     }))
@@ -131,5 +134,24 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       expect(replay.text).toBe(first.text)
       expect(replay.headers.get("idempotent-replayed")).toBe("true")
       expect((yield* folioLines(api.sql, stay.folio_id)).length).toBe(lines + 4 + 5)
+    }))
+
+  it.effect("a checked-in stay keeps its room: a longer stay into another guest's nights in that room is 409 no_availability", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      const { imported, key } = yield* importRoomTypes(api, { A: 2 })
+      const plan = { room_type_id: imported.room_types["A"], rate_plan_id: imported.rate_plans["BAR-A"] }
+      const client = yield* api.clientFor(key)
+      const first = yield* book(api, { ...plan, check_in: "2031-07-10", check_out: "2031-07-12" }, { key, propertyId: imported.property_id })
+      const second = yield* book(api, { ...plan, check_in: "2031-07-12", check_out: "2031-07-14" }, { key, propertyId: imported.property_id })
+      yield* at("2031-07-10T10:00:00Z")
+      const inFirst = yield* client.stay.checkIn({ path: { id: first.reservation_id }, payload: {} })
+      yield* at("2031-07-12T09:00:00Z")
+      const inSecond = yield* client.stay.checkIn({ path: { id: second.reservation_id }, payload: {} })
+      expect(inSecond.room_id).toBe(inFirst.room_id)
+      const res = yield* patchReservation(api, first.reservation_id, { check_out: "2031-07-13" }, { key })
+      expectError(res, 409, "conflict", "no_availability")
+      expect((yield* client.reservationReads.get({ path: { id: first.reservation_id } })).check_out_date).toBe("2031-07-12")
     }))
 })
