@@ -4,7 +4,7 @@ import * as TestClock from "effect/TestClock"
 import { allEvents } from "../events/feed.js"
 import { folioLines, getReservation, lastSuite } from "../utils/booking.js"
 import { change, changeQuote, pay } from "../utils/changes.js"
-import { book, getFolio, loyaltyBalance } from "../utils/stay.js"
+import { book, charge, getFolio, loyaltyBalance } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // PATCH /reservations/{id} and its quote on the fixture property (DBL: 120.00 a night, extra adult 30.00; VAT 6%
@@ -146,5 +146,23 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
         SELECT kind, points FROM loyalty_ledger WHERE reservation_id = ${booked.reservation_id} ORDER BY points DESC`
         .pipe(Effect.orDie)
       expect(ledger.map((e) => [e.kind, e.points])).toEqual([["earn", 2600], ["adjustment", 1300], ["adjustment", -2600]])
+    }))
+
+  it.effect("posted charges are settled on their own: amount_due is the new total less the payments; child_ages decide children", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      const booked = yield* book(api, { check_in: "2031-07-10", check_out: "2031-07-12" })
+      yield* charge(api, booked.reservation_id, { amount: "10.00" })
+      const [last] = (yield* allEvents(api)).slice(-1)
+      const changed = yield* change(api, booked.reservation_id, { check_out: "2031-07-13", adults: 1, child_ages: [4] })
+      expect(changed).toMatchObject({ adults: 1, children: 1, child_ages: [4], total: "387.60", folio_balance: "135.20" })
+      const [event] = yield* allEvents(api, undefined, { after: last.id, types: "reservation.changed" })
+      expect(event.data).toMatchObject({ amount_due: "125.20", refund_due_minor: 0 })
+      // A child of 4 pays no city tax. The folio keeps the charge; the stay's own lines add up to the new total.
+      const lines = yield* folioLines(api.sql, booked.folio_id)
+      expect(lines.filter((l) => l.kind === "charge").map((l) => l.amount)).toEqual(["10"])
+      const stay = lines.filter((l) => ["room", "tax", "reversal"].includes(l.kind)).reduce((sum, l) => sum + Number(l.amount) * 100, 0)
+      expect(Math.round(stay)).toBe(38760)
     }))
 })
