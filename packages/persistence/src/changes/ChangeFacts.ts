@@ -19,6 +19,8 @@ interface LineJson {
   readonly service_id: string | null
   readonly quantity: number | null
   readonly night: string | null
+  readonly currency: string
+  readonly exchange_rate: string | null
 }
 
 export interface AddOnJson {
@@ -80,7 +82,8 @@ const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
            (SELECT COALESCE(json_agg(json_build_object(
                      'id', l.id, 'kind', l.kind, 'description', l.description, 'amount', l.amount::text,
                      'revenue_category', l.revenue_category, 'service_id', l.service_id, 'quantity', l.quantity,
-                     'night', to_char(l.night, 'YYYY-MM-DD')) ORDER BY l.position), '[]'::json)
+                     'night', to_char(l.night, 'YYYY-MM-DD'), 'currency', l.currency,
+                     'exchange_rate', l.exchange_rate::text) ORDER BY l.position), '[]'::json)
             FROM folio_lines l
             WHERE l.folio_id = f.id AND l.kind IN ('room', 'tax', 'addon', 'addon_tax')
               AND NOT EXISTS (SELECT 1 FROM folio_lines x WHERE x.applies_to_line_id = l.id AND x.kind = 'reversal'))

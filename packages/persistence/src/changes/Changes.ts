@@ -15,7 +15,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { changeFacts } from "./ChangeFacts.js"
-import { bookedQuote, outcomeOf, planChange } from "./decide.js"
+import { bookedQuote, outcomeOf, planChange, storedTarget } from "./decide.js"
 import { writeChange } from "./writes.js"
 import { lockRoomTypes, snapshotFor } from "./locks.js"
 import { Inventory } from "../quotes/Inventory.js"
@@ -95,6 +95,7 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
         }).pipe(Effect.map(([stock]) => stock?.available ?? 0))
         const outcome = outcomeOf(planned, available)
         const quote = yield* bookedQuote(outcome)
+        if (Rules.changedFields(facts.terms, storedTarget(planned)).length === 0) return yield* reads.get(actor.propertyId, row.id)
         yield* writeChange(sql, actor.propertyId, outcome, Option.getOrNull(quote), now)
         return yield* reads.get(actor.propertyId, row.id)
       }).pipe(

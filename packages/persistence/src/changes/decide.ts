@@ -186,3 +186,16 @@ export const bookedQuote = (outcome: ChangeOutcome) =>
     }
     return Option.some(yield* Booking.bookableQuote(outcome.offer, plan, roomType, planned.target))
   })
+
+/**
+ * The terms the change would store: a promo code is kept only when the plan takes codes (as on a hold), so a
+ * code sent for a plan without codes changes nothing.
+ */
+export const storedTarget = (planned: PlannedChange): Changes.StayTerms =>
+  Option.match(planned.restay, {
+    onNone: () => planned.target,
+    onSome: (restay) => ({
+      ...planned.target,
+      promoCode: Booking.frozenPromoCode(restay.snapshot, restay.plan, planned.target.promoCode)?.code ?? null
+    })
+  })

@@ -15,27 +15,31 @@ import type { ChangeOutcome, Restay } from "./decide.js"
 // stay, the new stay's lines and the `change_fee` (lines are only ever appended); the loyalty earn follows the
 // new room revenue; then `reservation.changed` and one `availability.changed` per room type whose nights changed.
 
-/** Appends `lines` after the folio's last line, in one statement. */
-const appendLines = (
-  sql: SqlClient.SqlClient,
-  folioId: string,
-  lines: ReadonlyArray<Changes.ChangeLine>,
-  currency: string,
-  exchangeRate: string | null,
-  now: Date
-) =>
-  lines.length === 0 ? Effect.void : sql`
+/** A line to append with its currency and the exchange rate frozen on it. */
+interface Posting {
+  readonly line: Changes.ChangeLine
+  readonly currency: string
+  readonly exchangeRate: string | null
+}
+
+/** Appends the lines after the folio's last line, in order, in one statement. */
+const appendLines = (sql: SqlClient.SqlClient, folioId: string, postings: ReadonlyArray<Posting>, now: Date) => {
+  const lines = postings.map((p) => p.line)
+  return postings.length === 0 ? Effect.void : sql`
     INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate, revenue_category,
                              service_id, quantity, night, applies_to_line_id, created_at)
     SELECT ${folioId}, (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${folioId}) + x.i,
-           x.kind, x.description, x.amount, ${currency}, ${exchangeRate}::numeric, x.revenue_category, x.service_id,
+           x.kind, x.description, x.amount, x.currency, x.exchange_rate, x.revenue_category, x.service_id,
            x.quantity, x.night, x.reverses, ${now}
     FROM unnest(
       ${lines.map((_, i) => i)}::integer[], ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
-      ${lines.map((l) => Money.toDb(l.amount))}::numeric[], ${lines.map((l) => l.revenueCategory)}::text[],
+      ${lines.map((l) => Money.toDb(l.amount))}::numeric[], ${postings.map((p) => p.currency)}::text[],
+      ${postings.map((p) => p.exchangeRate)}::numeric[], ${lines.map((l) => l.revenueCategory)}::text[],
       ${lines.map((l) => l.serviceId)}::uuid[], ${lines.map((l) => l.quantity)}::integer[],
       ${lines.map((l) => l.night)}::date[], ${lines.map((l) => l.reverses)}::uuid[]
-    ) AS x(i, kind, description, amount, revenue_category, service_id, quantity, night, reverses)`.pipe(Effect.asVoid)
+    ) AS x(i, kind, description, amount, currency, exchange_rate, revenue_category, service_id, quantity, night, reverses)`
+    .pipe(Effect.asVoid)
+}
 
 /**
  * A checked-in stay keeps its room: when a longer stay's new nights in that room are another checked-in stay's
@@ -81,10 +85,14 @@ const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Re
   ], { discard: true })
 }
 
-/** The folio lines of a re-priced stay: the reversals, the new lines, the change fee. */
-const folioLinesOf = (outcome: ChangeOutcome, quote: Pricing.Quote): ReadonlyArray<Changes.ChangeLine> => {
+/**
+ * The folio lines of a re-priced stay: the reversals (each in its line's currency at the rate frozen on it, so
+ * a line and its reversal cancel out in every figure), then the new lines and the change fee at today's rate.
+ */
+const postingsOf = (outcome: ChangeOutcome, quote: Pricing.Quote, rate: string | null): ReadonlyArray<Posting> => {
   const { facts } = outcome.planned
   if (Changes.samePrice(facts.lines, quote.lines)) return []
+  const original = new Map(facts.row.lines.map((line) => [line.id, line]))
   const { settlement } = outcome
   const fee: ReadonlyArray<Changes.ChangeLine> = BigDecimal.isPositive(settlement.changeFee)
     ? [{
@@ -98,7 +106,13 @@ const folioLinesOf = (outcome: ChangeOutcome, quote: Pricing.Quote): ReadonlyArr
       reverses: null
     }]
     : []
-  return [...Changes.reversalLines(facts.lines), ...Changes.newStayLines(quote.lines), ...fee]
+  return [
+    ...Changes.reversalLines(facts.lines).map((line) => {
+      const reversed = line.reverses === null ? undefined : original.get(line.reverses)
+      return { line, currency: reversed?.currency ?? quote.currency, exchangeRate: reversed?.exchange_rate ?? null }
+    }),
+    ...[...Changes.newStayLines(quote.lines), ...fee].map((line) => ({ line, currency: quote.currency, exchangeRate: rate }))
+  ]
 }
 
 /** One `availability.changed` per room type whose taken nights changed, spanning its old and new nights. */
@@ -130,9 +144,8 @@ export const writeChange = (
     const restay = outcome.planned.restay
     if (quote !== null && restay._tag === "Some") {
       yield* updateStay(sql, outcome, restay.value, quote, now)
-      const lines = folioLinesOf(outcome, quote)
-      const rate = lines.length === 0 ? null : yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
-      yield* appendLines(sql, row.folio_id, lines, quote.currency, rate, now)
+      const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
+      yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
       const points = step === "hold" ? 0 : Changes.loyaltyDifference(quote.currency, quote.roomRevenue, row.loyalty_points_per_usd, row.net_earned)
       if (points !== 0) {
         yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "adjustment", points }, now)

@@ -2,8 +2,9 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { allEvents } from "../events/feed.js"
-import { folioLines, getReservation, lastSuite } from "../utils/booking.js"
-import { change, changeQuote, pay } from "../utils/changes.js"
+import { confirm, folioLines, getReservation, lastSuite } from "../utils/booking.js"
+import { change, changeQuote, pay, patchReservation } from "../utils/changes.js"
+import { expectInvalid } from "../utils/rateManagement.js"
 import { book, charge, getFolio, loyaltyBalance } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -123,6 +124,8 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
       const [last] = (yield* allEvents(api)).slice(-1)
       const same = yield* change(api, booked.reservation_id, { check_in: "2031-05-10", adults: 2, room_type_id: before.room_type_id })
       expect(same).toEqual(before)
+      // A code for a plan that takes none is not kept, as on a hold: nothing differs.
+      expect(yield* change(api, booked.reservation_id, { promo_code: "SPRING" })).toEqual(before)
       expect(yield* allEvents(api, undefined, { after: last.id })).toEqual([])
       const noted = yield* change(api, booked.reservation_id, { special_notes: "Late arrival" })
       expect(noted).toEqual({ ...before, special_notes: "Late arrival" })
@@ -164,5 +167,27 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
       expect(lines.filter((l) => l.kind === "charge").map((l) => l.amount)).toEqual(["10"])
       const stay = lines.filter((l) => ["room", "tax", "reversal"].includes(l.kind)).reduce((sum, l) => sum + Number(l.amount) * 100, 0)
       expect(Math.round(stay)).toBe(38760)
+    }))
+
+  it.effect("a hold may move to a plan in another currency (each reversal in its line's currency); a paid stay keeps its own", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* at("2031-02-01T10:00:00Z")
+      const usd = api.property.rate_plans["USD-DBL"]
+      const held = yield* book(api, { check_in: "2031-08-10", check_out: "2031-08-12" }, { tentative: true })
+      const changed = yield* change(api, held.reservation_id, { rate_plan_id: usd })
+      expect(changed).toMatchObject({ currency: "USD", total: "284.30" })
+      expect(changed.balances).toEqual([
+        { currency: "EUR", charges: "0.00", payments: "0.00", balance: "0.00" },
+        { currency: "USD", charges: "284.30", payments: "0.00", balance: "284.30" }
+      ])
+      const lines = yield* folioLines(api.sql, held.folio_id)
+      expect(lines.filter((l) => l.kind === "reversal").map((l) => [l.currency, l.exchange_rate])).toEqual([
+        ["EUR", "1"], ["EUR", "1"], ["EUR", "1"], ["EUR", "1"]
+      ])
+      const confirmed = yield* confirm(api, held.reservation_id, { payment_currency: "USD", payment_amount: "284.30" })
+      expect(confirmed.currency).toBe("USD")
+      const paid = yield* book(api, { check_in: "2031-08-10", check_out: "2031-08-12" })
+      expectInvalid(yield* patchReservation(api, paid.reservation_id, { rate_plan_id: usd }), "rate_plan_id")
     }))
 })
