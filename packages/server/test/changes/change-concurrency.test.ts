@@ -32,7 +32,7 @@ const figures = (client: HotelClient, id: string) =>
   Effect.map(client.reservationReads.get({ path: { id } }), (r) => ({ total: r.total, status: r.status, ...r.balances[0] }))
 
 layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (it) => {
-  it.effect("two changes racing for the last room: one 200, the other 409 no_availability, every time", () =>
+  it.effect("two changes (or a change and a hold) racing for the last room: one wins, the other is 409 no_availability", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { imported, key } = yield* importRoomTypes(api, { A: 10, S: 1 })
@@ -44,6 +44,19 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         const b = yield* stay(api, imported, key, "A", dates)
         const results = yield* all([patch(client, a.reservation_id, suite), patch(client, b.reservation_id, suite)])
         expect(outcomes(results)).toEqual({ "200": 1, NoAvailability: 1 })
+      }
+      // A change and a new hold racing for the last suite: exactly one of them gets it.
+      for (const day of ["21", "25"]) {
+        const dates = { check_in: `2031-10-${day}`, check_out: `2031-10-${String(Number(day) + 2).padStart(2, "0")}` }
+        const a = yield* stay(api, imported, key, "A", dates)
+        const guest = yield* newGuest(api, imported.property_id)
+        const results = yield* all([
+          settled(patch(client, a.reservation_id, suite)),
+          settled(client.holds.create({ payload: importedHoldBody(imported, "S", guest, dates), withResponse: true }))
+        ])
+        const tally = outcomes(results)
+        expect(tally["NoAvailability"]).toBe(1)
+        expect((tally["200"] ?? 0) + (tally["201"] ?? 0)).toBe(1)
       }
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
       const nights = yield* client.availability.availability({ urlParams: { start_date: "2031-10-01", end_date: "2031-10-02", room_type_id: suite.room_type_id } })
