@@ -1,10 +1,7 @@
 // The body of `PATCH /reservations/{id}`: every field optional; one left out keeps the reservation's value.
 // `promo_code`, `special_notes` and `child_ages` may be sent as null to clear them; the stay's own fields may not.
 import * as Schema from "effect/Schema"
-import { DateField, IdField, int, list, text } from "../rates/fields.js"
-
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
-const clearable = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+import { DateField, IdField, int, list, nullable, optional, text } from "../rates/fields.js"
 
 /** `PATCH /reservations/{id}`. */
 export const ReservationChange = Schema.Struct({
@@ -15,9 +12,9 @@ export const ReservationChange = Schema.Struct({
   adults: optional(int(1, 20)),
   children: optional(int(0, 20)),
   /** When sent, the authoritative child count (as on a hold); null forgets the ages. */
-  child_ages: clearable(list(int(0, 120), 20)),
-  promo_code: clearable(text(0, 40)),
-  special_notes: clearable(text(0, 2000))
+  child_ages: nullable(list(int(0, 120), 20)),
+  promo_code: nullable(text(0, 40)),
+  special_notes: nullable(text(0, 2000))
 }).annotations({ identifier: "ReservationChange" })
 export type ReservationChange = typeof ReservationChange.Type
 

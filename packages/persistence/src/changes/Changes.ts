@@ -29,15 +29,15 @@ import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 
 // `PATCH /reservations/{id}`: one transaction. It locks the reservation row first (the lock confirm, cancel,
-// check-in and payments take, so none of them interleaves with a change), checks its status, then `If-Match`
-// against the tag of `GET /reservations/{id}` rendered under that lock. A change of the stay then locks the room
+// check-in and payments take, so none of them interleaves with a change). A change of the stay then locks the room
 // types of the old and the new stay (in id order, `FOR NO KEY UPDATE`: the lock holds and confirms take, so two
 // changes, or a change and a hold, racing for the last room run one at a time) and, with a promo code, the
 // plan's codes (their redemption counts are read under them, this reservation's own not counted). Lock order:
 // reservation row → room types (id order) → promo codes. Holds lock guest → key → room type → promo codes and
 // never wait on a reservation row; confirm and check-in lock reservation → room type. No cycle.
 //
-// The decision is `planChange` / `outcomeOf` (./decide.ts), the same the change quote runs; the availability of
+// The decision is `planChange` / `outcomeOf` (./decide.ts), the same the change quote runs: the status, the field
+// rules, the 404s, then `If-Match` (412), then the party, the plan's visibility and the rooms. The availability of
 // the new stay is counted without this reservation (its own nights count as free for it).
 
 export interface ChangeActor {
@@ -73,11 +73,11 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
         const now = new Date(yield* Clock.currentTimeMillis)
         const facts = yield* changeFacts(sql, actor.propertyId, id, "lock")
         const row = facts.row
+        // The status first, so a refused change never queues on the room types' locks.
         yield* Rules.changeStep(
           { status: row.status, holdExpiresAt: row.hold_expires_at, cancellationReason: row.cancellation_reason },
           now
         )
-        yield* requireCurrentTag(actor.propertyId, Subject.reservation(row.id), ifMatch)
         const target = Rules.resolveTarget(facts.terms, request)
         if (Rules.needsVisibility(Rules.changedFields(facts.terms, target))) {
           yield* lockRoomTypes(sql, actor.propertyId, [row.room_type_id, target.roomTypeId])
@@ -85,6 +85,9 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
         }
         const snapshot = yield* snapshotFor(inputs, actor.propertyId, facts, target, now)
         const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: false })
+        // `If-Match` names the tag of `GET /reservations/{id}`, rendered under the row lock: after the status,
+        // the field rules and the 404s, before the rules of the stay (party, plan, rooms).
+        yield* requireCurrentTag(actor.propertyId, Subject.reservation(row.id), ifMatch)
         if (planned.changed.length === 0) return yield* reads.get(actor.propertyId, row.id)
         const available = Option.isNone(planned.restay) ? 1 : yield* inventory.available(actor.propertyId, {
           roomTypeId: target.roomTypeId,

@@ -122,6 +122,11 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       yield* change(api, stay.reservation_id, { special_notes: "first" }, { ifMatch: tag })
       const stale = yield* patchReservation(api, stay.reservation_id, { adults: 1 }, { headers: { "if-match": tag } })
       expectError(stale, 412, "conflict", "precondition_failed")
+      // After the status, the field rules and the 404s; before the rules of the stay.
+      expectInvalid(yield* patchReservation(api, stay.reservation_id, { check_out: "2031-06-09" }, { headers: { "if-match": tag } }), "check_out")
+      expectError(yield* patchReservation(api, stay.reservation_id, { room_type_id: missingId }, { headers: { "if-match": tag } }), 404, "not_found", "room_type_not_found")
+      expectError(yield* patchReservation(api, stay.reservation_id, { adults: 21 }, { headers: { "if-match": tag } }), 400, "invalid_request", "invalid_parameters", "adults")
+      expectError(yield* patchReservation(api, stay.reservation_id, { adults: 4 }, { headers: { "if-match": tag } }), 412, "conflict", "precondition_failed")
       yield* expectFailure(change(api, stay.reservation_id, { adults: 1 }, { ifMatch: tag }), PreconditionFailed)
       expect((yield* getReservation(api, stay.reservation_id)).adults).toBe(2)
 
