@@ -1,6 +1,6 @@
 import { Events } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { EventId } from "../common/Common.js"
+import { EventId, Money } from "../common/Common.js"
 import { FolioView } from "../folios/Api.js"
 import { Guest } from "../guests/Api.js"
 import { Inclusion } from "../rates/RateManagementApi.js"
@@ -20,7 +20,7 @@ export const CancelledReservation = Schema.extend(Reservation, Schema.Struct({ r
 
 export const ChangedReservation = Schema.extend(
   Reservation,
-  Schema.Struct({ refund_due_minor: Schema.Int, amount_due: Schema.String })
+  Schema.Struct({ refund_due_minor: Schema.Int, amount_due: Money })
 )
 
 export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) })
