@@ -5,8 +5,7 @@ import * as Effect from "effect/Effect"
 import * as BigDecimal from "effect/BigDecimal"
 import { rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
-import { type EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
-import { EventOutbox as Outbox } from "../events/EventOutbox.js"
+import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import type { ChangeOutcome, Restay } from "./decide.js"
 
@@ -130,7 +129,23 @@ export const availabilityEvents = (current: Changes.StayTerms, target: Changes.S
   return [event(target.roomTypeId, from, to)]
 }
 
-/** Every write of a change that alters something; `quote` is None when only the notes change. */
+/** A re-priced stay: the reservation's terms, the folio's lines, the loyalty adjustment. */
+const writeStay = (sql: SqlClient.SqlClient, propertyId: string, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) =>
+  Effect.gen(function*() {
+    const { facts, step } = outcome.planned
+    const row = facts.row
+    yield* updateStay(sql, outcome, restay, quote, now)
+    const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
+    yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
+    const points = step === "hold"
+      ? 0
+      : Changes.loyaltyDifference(quote.currency, quote.roomRevenue, row.loyalty_points_per_usd, row.net_earned)
+    if (points !== 0) {
+      yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "adjustment", points }, now)
+    }
+  })
+
+/** Every write of a change that alters something; `quote` is null when only the notes change. */
 export const writeChange = (
   sql: SqlClient.SqlClient,
   propertyId: string,
@@ -139,24 +154,21 @@ export const writeChange = (
   now: Date
 ): Effect.Effect<void, SqlError | NoAvailability, EventOutbox> =>
   Effect.gen(function*() {
-    const { facts, step, target } = outcome.planned
+    const { facts, target } = outcome.planned
     const row = facts.row
     const restay = outcome.planned.restay
     if (quote !== null && restay._tag === "Some") {
-      yield* updateStay(sql, outcome, restay.value, quote, now)
-      const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
-      yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
-      const points = step === "hold" ? 0 : Changes.loyaltyDifference(quote.currency, quote.roomRevenue, row.loyalty_points_per_usd, row.net_earned)
-      if (points !== 0) {
-        yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "adjustment", points }, now)
-      }
+      yield* writeStay(sql, propertyId, outcome, restay.value, quote, now)
     } else {
       yield* sql`UPDATE reservations SET special_notes = ${target.specialNotes}, updated_at = ${now} WHERE id = ${row.id}`
     }
     const { amountDue, refundDueMinor } = outcome.settlement
-    const outbox = yield* Outbox
+    const outbox = yield* EventOutbox
     yield* outbox.append(propertyId, [
-      { type: "reservation.changed", subject: Subject.changedReservation(row.id, refundDueMinor, Money.format(amountDue, outcome.currency)) },
+      {
+        type: "reservation.changed",
+        subject: Subject.changedReservation(row.id, refundDueMinor, Money.format(amountDue, outcome.currency))
+      },
       ...availabilityEvents(facts.terms, target)
     ])
   })
