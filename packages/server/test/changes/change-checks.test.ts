@@ -12,7 +12,7 @@ import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { cancel, folioLines, getReservation, importRoomTypes, lastSuite } from "../utils/booking.js"
 import { expectFailure } from "../utils/client.js"
-import { change, patchReservation } from "../utils/changes.js"
+import { change, patchReservation, pay } from "../utils/changes.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { book, expire, forceStatus } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -109,7 +109,9 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       yield* at("2031-05-11T10:00:00Z")
       expectInvalid(yield* patchReservation(api, stay.reservation_id, { check_out: "2031-05-11" }), "check_out")
       const extended = yield* change(api, stay.reservation_id, { check_out: "2031-05-14", special_notes: "Extends" })
-      expect(extended).toMatchObject({ status: "checked_in", check_out_date: "2031-05-14", total: "524.80" })
+      expect(extended).toMatchObject({ status: "checked_in", check_out_date: "2031-05-14", total: "524.80", folio_balance: "262.40" })
+      // A checked-in stay takes a further payment for what the longer stay owes.
+      expect((yield* pay(api, stay.reservation_id, { amount: "262.40" })).folio_balance).toBe("0.00")
     }))
 
   it.effect("If-Match: a stale tag is 412 precondition_failed and changes nothing; the current one goes ahead; idempotent", () =>
