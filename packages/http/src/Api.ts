@@ -2,6 +2,7 @@ import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { BookingGroups } from "./booking/Api.js"
 import { CatalogGroups } from "./catalog/Api.js"
+import { ChangesGroups } from "./changes/Api.js"
 import { withRequestPipeline } from "./common/Pipeline.js"
 import { EventsGroups } from "./events/Api.js"
 import { FoliosGroups } from "./folios/Api.js"
@@ -27,6 +28,7 @@ export const Endpoints = HttpApi.make("hotel")
       .addHttpApi(QuotesGroups)
       .addHttpApi(GuestsGroups)
       .addHttpApi(BookingGroups)
+      .addHttpApi(ChangesGroups)
       .addHttpApi(FoliosGroups)
       .addHttpApi(StaysGroups)
       .addHttpApi(EventsGroups)

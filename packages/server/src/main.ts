@@ -3,6 +3,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
+import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
 import { EventsLive } from "@hotel/http/events/EventsLive"
 import { HttpEventsLive } from "@hotel/http/events/Http"
@@ -46,6 +47,7 @@ export const FeaturesLive = Layer.mergeAll(
   HttpQuotesLive,
   HttpGuestsLive,
   HttpBookingLive,
+  HttpChangesLive,
   HttpFoliosLive,
   HttpStaysLive,
   HttpEventsLive,
