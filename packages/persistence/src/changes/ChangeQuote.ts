@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   Changes as Rules,
+  type CurrencyMismatch,
   type InvalidParameters,
   type Money,
   type Pricing,
@@ -35,6 +36,7 @@ export interface ChangeQuoteResult {
 
 export type ChangeQuoteError =
   | ReservationNotFound
+  | CurrencyMismatch
   | Rules.ChangeRefusal
   | InvalidParameters
   | RoomTypeNotFound

@@ -1,6 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import {
   Changes as Rules,
+  type CurrencyMismatch,
   type InvalidParameters,
   type NoAvailability,
   type PartyTooLarge,
@@ -47,6 +48,7 @@ export interface ChangeActor {
 
 export type ChangeError =
   | ReservationNotFound
+  | CurrencyMismatch
   | Rules.ChangeRefusal
   | PreconditionFailed
   | InvalidParameters

@@ -2,6 +2,7 @@ import {
   Booking,
   Cancellation,
   Changes,
+  CurrencyMismatch,
   InvalidParameters,
   Money,
   type PartyTooLarge,
@@ -45,7 +46,7 @@ export interface Restay {
   readonly snapshot: PricingSnapshot
 }
 
-export type PlanError = Changes.ChangeRefusal | InvalidParameters | RoomTypeNotFound | RatePlanNotFound
+export type PlanError = Changes.ChangeRefusal | InvalidParameters | CurrencyMismatch | RoomTypeNotFound | RatePlanNotFound
 
 const addOnsOf = (facts: ChangeFacts, snapshot: PricingSnapshot) =>
   Effect.gen(function*() {
@@ -81,6 +82,12 @@ export const planChange = (input: {
     if (step !== "hold" && plan.currency !== row.currency) {
       return yield* new InvalidParameters({
         message: `rate_plan_id: a paid stay keeps its currency (${row.currency}); this plan is priced in ${plan.currency}`,
+        param: "rate_plan_id"
+      })
+    }
+    if (row.booking_id !== null && plan.currency !== row.currency) {
+      return yield* new CurrencyMismatch({
+        message: `rate_plan_id: the rooms of a booking price in one currency (${row.currency}); this plan is priced in ${plan.currency}`,
         param: "rate_plan_id"
       })
     }

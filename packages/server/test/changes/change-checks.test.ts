@@ -10,7 +10,8 @@ import {
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { cancel, folioLines, getReservation, importRoomTypes, lastSuite } from "../utils/booking.js"
+import { cancel, folioLines, getReservation, importRoomTypes, lastSuite, newGuest } from "../utils/booking.js"
+import { book as bookRooms, bookingBody, dblRoom } from "../utils/bookings.js"
 import { expectFailure } from "../utils/client.js"
 import { change, patchReservation, pay } from "../utils/changes.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
@@ -160,5 +161,20 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       const res = yield* patchReservation(api, first.reservation_id, { check_out: "2031-07-13" }, { key })
       expectError(res, 409, "conflict", "no_availability")
       expect((yield* client.reservationReads.get({ path: { id: first.reservation_id } })).check_out_date).toBe("2031-07-12")
+    }))
+
+  it.effect("a room of a booking keeps the booking's one currency: a plan in another is 400 currency_mismatch", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guest = yield* newGuest(api)
+      const booking = yield* bookRooms(api, bookingBody(guest, [dblRoom(api)], { check_in: "2031-08-10", check_out: "2031-08-12" }))
+      const room = booking.reservations[0]?.reservation_id ?? ""
+      const usd = { rate_plan_id: api.property.rate_plans["USD-DBL"] }
+      expectError(yield* patchReservation(api, room, usd), 400, "invalid_request", "currency_mismatch", "rate_plan_id")
+      expectError(
+        yield* api.get(`/reservations/${room}/change-quote?rate_plan_id=${usd.rate_plan_id}`),
+        400, "invalid_request", "currency_mismatch", "rate_plan_id"
+      )
+      expect((yield* getReservation(api, room)).currency).toBe("EUR")
     }))
 })
