@@ -1,5 +1,6 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
+import { BlocksGroups } from "./blocks/Api.js"
 import { BookingGroups } from "./booking/Api.js"
 import { CatalogGroups } from "./catalog/Api.js"
 import { withRequestPipeline } from "./common/Pipeline.js"
@@ -31,6 +32,7 @@ export const Endpoints = HttpApi.make("hotel")
       .addHttpApi(StaysGroups)
       .addHttpApi(EventsGroups)
       .addHttpApi(WebhooksGroups)
+      .addHttpApi(BlocksGroups)
   ))
 
 /**
@@ -61,6 +63,7 @@ export class HotelApi extends Endpoints
   .addError(Errors.BookingNotFound)
   .addError(Errors.GuestNotFound)
   .addError(Errors.FolioNotFound)
+  .addError(Errors.BlockNotFound)
   .addError(WebhookEndpointNotFoundError)
   .annotateContext(OpenApi.annotations({
     title: "Hotel rate management and reservations",

@@ -19,3 +19,5 @@ export class CurrencyMismatch extends Schema.TaggedError<CurrencyMismatch>()("Cu
 export class AmountMismatch extends Schema.TaggedError<AmountMismatch>()("AmountMismatch", errorFields, invalidRequest("amount_mismatch")) {}
 export class DefaultRatePlanProtected extends Schema.TaggedError<DefaultRatePlanProtected>()("DefaultRatePlanProtected", errorFields, meta("default_rate_plan_protected", "permission", 403)) {}
 export class RoomUnavailable extends Schema.TaggedError<RoomUnavailable>()("RoomUnavailable", errorFields, conflict("room_unavailable")) {}
+export class BlockInUse extends Schema.TaggedError<BlockInUse>()("BlockInUse", errorFields, conflict("block_in_use")) {}
+export class BlockNotDefinite extends Schema.TaggedError<BlockNotDefinite>()("BlockNotDefinite", errorFields, conflict("block_not_definite")) {}

@@ -22,7 +22,12 @@ export const EventType = Schema.Literal(
   "promo_code.created",
   "promo_code.updated",
   "promo_code.deleted",
-  "availability.changed"
+  "availability.changed",
+  "block.created",
+  "block.updated",
+  "block.confirmed",
+  "block.released",
+  "block.cancelled"
 )
 export type EventType = typeof EventType.Type
 

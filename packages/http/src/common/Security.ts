@@ -73,6 +73,7 @@ export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.PromoCodeNotFound
   | Domain.ReservationNotFound
   | Domain.BookingNotFound
+  | Domain.BlockNotFound
   | Domain.GuestNotFound
   | Domain.FolioNotFound
   | Domain.WebhookEndpointNotFound

@@ -98,7 +98,9 @@ export const AvailabilityNight = Schema.Struct({
   date: DateOnly,
   /** Rooms of the type in service. */
   rooms: Schema.Int,
-  /** Rooms free that night (live holds, confirmed and checked-in stays taken off). */
+  /** The remaining units of definite blocks, set aside on the night for their pickups. */
+  blocked: Schema.Int,
+  /** Rooms free that night (live holds, confirmed and checked-in stays and blocked units taken off). */
   available: Schema.Int
 })
 

@@ -52,5 +52,10 @@ export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.T
 
 export const presentAvailability = (entry: RoomTypeInventory): typeof RoomTypeAvailability.Type => ({
   room_type_id: entry.roomTypeId,
-  nights: entry.nights.map((night) => ({ date: night.date, rooms: night.rooms, available: night.available }))
+  nights: entry.nights.map((night) => ({
+    date: night.date,
+    rooms: night.rooms,
+    blocked: night.blocked,
+    available: night.available
+  }))
 })

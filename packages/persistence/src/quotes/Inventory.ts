@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
+import { Blocks, InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { liveHold } from "../booking/HoldWindow.js"
 import { withSpan } from "../database/Span.js"
@@ -8,6 +8,10 @@ import { withSpan } from "../database/Span.js"
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
 // is a live hold (tentative and `now < hold_expires_at`), confirmed or checked in. `now` comes from the
 // caller's `Clock`, never SQL `now()`, so an expired hold is free the instant it expires, job or no job.
+// A definite block sets aside, on each of its nights not yet released (`block_night_released`, migration 0012),
+// its remaining units (units − its live pickups covering the night): they are `blocked`, free for its own
+// pickups only. A pickup beyond the block's units on a night is simply taken there (it took general inventory),
+// so what a block set aside and what its pickups took is counted once, from the reservations alone.
 
 export interface NightInventory {
   readonly date: Pricing.IsoDate
@@ -15,8 +19,12 @@ export interface NightInventory {
   readonly rooms: number
   /** Rooms taken by live holds, confirmed and checked-in reservations. */
   readonly taken: number
-  /** rooms − taken, never below zero. */
+  /** The remaining units of definite blocks not yet released on the night. */
+  readonly blocked: number
+  /** Free for general sale: rooms − taken − blocked, never below zero. */
   readonly available: number
+  /** Free for the query's pickup: `available` plus its own block's remaining units (`available` without one). */
+  readonly availableToPickup: number
 }
 
 export interface RoomTypeInventory {
@@ -24,7 +32,7 @@ export interface RoomTypeInventory {
   readonly rooms: number
   /** One entry per night of the range, in date order. */
   readonly nights: ReadonlyArray<NightInventory>
-  /** The rooms free on every night of the range (0 for an empty range). */
+  /** The rooms free on every night of the range (0 for an empty range); for a pickup, `availableToPickup`. */
   readonly available: number
 }
 
@@ -39,6 +47,8 @@ export interface InventoryQuery {
   readonly now: Date
   /** A reservation not to count (confirming a hold re-checks availability without the hold itself). */
   readonly excludeReservationId?: string | null | undefined
+  /** A pickup's block: its remaining units are free for the query's stay (see `availableToPickup`). */
+  readonly blockId?: string | null | undefined
 }
 
 interface Row {
@@ -46,6 +56,8 @@ interface Row {
   readonly date: string
   readonly rooms: number
   readonly taken: number
+  readonly blocked: number
+  readonly own: number
 }
 
 /** The longest `GET /availability` range, in nights. */
@@ -56,14 +68,15 @@ const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
-    entry.nights.push({ date: row.date, rooms: row.rooms, taken: row.taken, available: Math.max(0, row.rooms - row.taken) })
+    const free = Blocks.freeForSale(row)
+    entry.nights.push({ date: row.date, rooms: row.rooms, taken: row.taken, blocked: row.blocked, ...free })
     byType.set(row.room_type_id, entry)
   }
   return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({
     roomTypeId,
     rooms,
     nights,
-    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.available))
+    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToPickup))
   }))
 }
 
@@ -79,8 +92,10 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
     const available = (propertyId: string, query: InventoryQuery): Effect.Effect<ReadonlyArray<RoomTypeInventory>> => {
       const roomTypeId = query.roomTypeId ?? null
       const exclude = query.excludeReservationId ?? null
+      const blockId = query.blockId ?? null
       if (
         !isUuid(propertyId) || (roomTypeId !== null && !isUuid(roomTypeId)) ||
+        (blockId !== null && !isUuid(blockId)) ||
         (exclude !== null && !isUuid(exclude)) || query.to <= query.from
       ) {
         // Nothing to count: an id that cannot name a row names none, and an empty range has no nights.
@@ -97,8 +112,8 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
           SELECT d::date AS night
           FROM generate_series(${query.from}::date, ${query.to}::date - 1, interval '1 day') AS d
         ),
-        taken AS (
-          SELECT res.room_type_id, n.night, count(*)::int AS taken
+        stays AS (
+          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
           FROM reservations res
           JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
           WHERE res.property_id = ${propertyId}
@@ -110,13 +125,32 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
             AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
             -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
             AND res.check_in_date > ${query.from}::date - ${Pricing.maxStayNights}::int
-          GROUP BY res.room_type_id, n.night
+          GROUP BY res.room_type_id, res.block_id, n.night
+        ),
+        taken AS (
+          SELECT room_type_id, night, sum(taken)::int AS taken FROM stays GROUP BY room_type_id, night
+        ),
+        held AS (
+          SELECT b.room_type_id, bn.night,
+                 sum(GREATEST(0, bn.units - COALESCE(s.taken, 0)))::int AS blocked,
+                 COALESCE(sum(GREATEST(0, bn.units - COALESCE(s.taken, 0))) FILTER (WHERE b.id = ${blockId}::uuid), 0)::int AS own
+          FROM blocks b
+          JOIN properties p ON p.id = b.property_id
+          JOIN block_nights bn ON bn.block_id = b.id AND bn.night >= ${query.from}::date AND bn.night < ${query.to}::date
+          LEFT JOIN stays s ON s.block_id = b.id AND s.night = bn.night
+          WHERE b.property_id = ${propertyId} AND b.status = 'definite'
+            AND b.room_type_id IN (SELECT id FROM types)
+            AND b.start_date < ${query.to}::date AND b.end_date > ${query.from}::date
+            AND NOT block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
+                                         p.timezone, ${query.now})
+          GROUP BY b.room_type_id, bn.night
         )
         SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
-               COALESCE(k.taken, 0) AS taken
+               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
         FROM types t
         CROSS JOIN nights n
         LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
+        LEFT JOIN held h ON h.room_type_id = t.id AND h.night = n.night
         ORDER BY t.position, t.code, n.night`.pipe(
         Effect.map(group),
         Effect.orDie,
