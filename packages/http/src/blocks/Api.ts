@@ -35,15 +35,13 @@ export const Block = Schema.Struct({
   nights: Schema.Array(BlockNightView)
 })
 
-const endpoints = {
-  confirm: HttpApiEndpoint.post("confirm")`/blocks/${IdParam}/confirm`,
-  release: HttpApiEndpoint.post("release")`/blocks/${IdParam}/release`,
-  cancel: HttpApiEndpoint.post("cancel")`/blocks/${IdParam}/cancel`
-}
-
 /** A status change: answers the block as `GET` returns it, `If-Match` like a PATCH. */
-const transition = <N extends keyof typeof endpoints>(name: N, summary: string, description: string) =>
-  endpoints[name]
+const transition = <Name extends string>(
+  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, "POST", { readonly id: string }>,
+  summary: string,
+  description: string
+) =>
+  endpoint
     .annotateContext(doc(summary, description))
     .setHeaders(IfMatchHeaders)
     .addSuccess(Block)
@@ -87,12 +85,12 @@ export class BlocksApi extends HttpApiGroup.make("blocks")
       .addError(Errors.NoAvailability)
   )
   .add(
-    transition("confirm", "Confirm a block", "Tentative → definite: the block takes its remaining units on the nights not yet released from general sale, which needs them free.")
+    transition(HttpApiEndpoint.post("confirm")`/blocks/${IdParam}/confirm`, "Confirm a block", "Tentative → definite: the block takes its remaining units on the nights not yet released from general sale, which needs them free.")
       .addError(Errors.NoAvailability)
   )
-  .add(transition("release", "Release a block", "Frees every remaining unit of a definite block now; its pickups stay."))
+  .add(transition(HttpApiEndpoint.post("release")`/blocks/${IdParam}/release`, "Release a block", "Frees every remaining unit of a definite block now; its pickups stay."))
   .add(
-    transition("cancel", "Cancel a block", "A block with no live pickup becomes cancelled and takes nothing.")
+    transition(HttpApiEndpoint.post("cancel")`/blocks/${IdParam}/cancel`, "Cancel a block", "A block with no live pickup becomes cancelled and takes nothing.")
       .addError(Errors.BlockInUse)
   )
   .annotate(RequiredScope, "blocks:write")

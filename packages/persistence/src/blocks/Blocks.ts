@@ -94,12 +94,12 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
       }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("Blocks.create"))
 
     /** A status change (confirm, release, cancel), answering the block as read after it. */
-    const transition = (
+    const transition = <E>(
       name: "confirm" | "release" | "cancel",
-      decide: (status: Rules.BlockStatus, read: BlockRead, now: Date) => Effect.Effect<Rules.BlockStatus, BlockWriteError>,
+      decide: (status: Rules.BlockStatus, read: BlockRead, now: Date) => Effect.Effect<Rules.BlockStatus, E>,
       type: PendingEvent["type"]
     ) =>
-    (propertyId: string, id: string, ifMatch?: string): Effect.Effect<BlockRead, BlockWriteError, EventOutbox | EventRenderer> =>
+    (propertyId: string, id: string, ifMatch?: string) =>
       Effect.gen(function*() {
         const now = yield* clock
         const locked = yield* lockBlockForWrite(sql, propertyId, id, now)
@@ -109,6 +109,10 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
         yield* append(propertyId, eventsOf(type, locked, after))
         return after
       }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan(`Blocks.${name}`))
+
+    /** Release and cancel set nothing more aside, so the free-room check cannot refuse them. */
+    const setsNothingAside = <A, E, R>(self: Effect.Effect<A, E | NoAvailability, R>): Effect.Effect<A, Exclude<E, NoAvailability>, R> =>
+      Effect.catchIf(self, (error): error is NoAvailability => (error as { _tag?: string })._tag === "NoAvailability", Effect.die) as Effect.Effect<A, Exclude<E, NoAvailability>, R>
 
     /** Live pickups of the block, on any night (a pickup's stay may reach beyond the block's range). */
     const countLivePickups = (read: BlockRead, now: Date) =>
@@ -120,12 +124,14 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
       )
 
     const confirm = transition("confirm", (status) => Rules.confirm(status), "block.confirmed")
-    const release = transition("release", (status) => Rules.release(status), "block.released")
-    const cancel = transition(
+    const releaseAny = transition("release", (status) => Rules.release(status), "block.released")
+    const release = (propertyId: string, id: string, ifMatch?: string) => setsNothingAside(releaseAny(propertyId, id, ifMatch))
+    const cancelAny = transition(
       "cancel",
       (status, read, now) => Effect.flatMap(Effect.orDie(countLivePickups(read, now)), (live) => Rules.cancel(status, live)),
       "block.cancelled"
     )
+    const cancel = (propertyId: string, id: string, ifMatch?: string) => setsNothingAside(cancelAny(propertyId, id, ifMatch))
     const update = patchBlock({ sql, inventory, clock, reread, append })
 
     return { create, update, confirm, release, cancel } as const

@@ -161,4 +161,42 @@ layer(TestApiLive)("blocks", (it) => {
       expect((yield* getBlock(api, id, { key })).name).toBe("y")
       yield* expectFailure(blockAction(api, id, "confirm", { key }), InvalidStatusTransition)
     }))
+
+  it.effect("each write appends its block event (data: the block as GET shows it), and availability.changed when it takes or frees nights", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key } = yield* importRoomTypes(api, { A: 2 })
+      const client = yield* api.clientFor(key)
+      const id = yield* createBlock(api, blockBody(imported, "A", range), { key })
+      yield* patchBlock(api, id, { name: "Renamed" }, { key })
+      yield* blockAction(api, id, "confirm", { key })
+      yield* blockAction(api, id, "release", { key })
+      const final = yield* blockAction(api, id, "cancel", { key })
+      const { data } = yield* client.events.list({ urlParams: { types: ["block.created", "block.updated", "block.confirmed", "block.released", "block.cancelled", "availability.changed"] } })
+      expect(data.map((event) => event.type)).toEqual([
+        "block.created",
+        "block.updated",
+        "block.confirmed",
+        "availability.changed",
+        "block.released",
+        "availability.changed",
+        "block.cancelled"
+      ])
+      expect(data[1].data).toMatchObject({ id, name: "Renamed", status: "tentative" })
+      expect(data[3].data).toEqual({ room_type_id: imported.room_types.A, ...range })
+      expect(data.at(-1)?.data).toEqual(final)
+    }))
+
+  it.effect("/rates sees a definite block: sold_out when only blocked rooms are left", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key } = yield* importRoomTypes(api, { A: 2 })
+      const client = yield* api.clientFor(key)
+      const query = { check_in: "2031-05-01", check_out: "2031-05-02", adults: 1, room_type_id: imported.room_types.A, include_unavailable: true }
+      const before = yield* client.rates.rates({ urlParams: query })
+      expect(before.data.map((offer) => [offer.available, offer.reasons])).toEqual([[2, []]])
+      yield* createBlock(api, blockBody(imported, "A", { ...range, units: 2, status: "definite" }), { key })
+      const after = yield* client.rates.rates({ urlParams: query })
+      expect(after.data.map((offer) => [offer.available, offer.reasons])).toEqual([[0, ["sold_out"]]])
+    }))
 })

@@ -86,7 +86,7 @@ layer(TestApiLive)("webhooks", (it) => {
       const api = yield* TestApi
       const spec = bodyAs(yield* api.get("/openapi.json", { key: null }), WebhooksSection)
       expect(spec.openapi).toMatch(/^3\.1/)
-      expect(Object.keys(spec.webhooks)).toHaveLength(21)
+      expect(Object.keys(spec.webhooks)).toHaveLength(26)
       const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
       for (const field of ["sequence", "created_at", "refund_due_minor", "confirmation_code"]) expect(cancelled).toContain(field)
       const availability = JSON.stringify(spec.webhooks["availability.changed"].post.requestBody.content["application/json"].schema)

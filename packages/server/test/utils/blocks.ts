@@ -46,7 +46,18 @@ export const blockAction = (
   id: string,
   action: "confirm" | "release" | "cancel",
   options?: RequestOptions
-) => Effect.flatMap(clientOf(api, options), (client) => client.blocks[action]({ path: { id }, headers: {} }))
+) =>
+  Effect.flatMap(clientOf(api, options), (client): Effect.Effect<BlockView, unknown> => {
+    const request = { path: { id }, headers: {} }
+    switch (action) {
+      case "confirm":
+        return client.blocks.confirm(request)
+      case "release":
+        return client.blocks.release(request)
+      case "cancel":
+        return client.blocks.cancel(request)
+    }
+  })
 
 /** Each night's `[date, units, picked_up, remaining, released]`, compact for assertions. */
 export const nightFigures = (block: BlockView) =>
