@@ -8,7 +8,7 @@ import { freePort, startOurs } from "../bench/processes.js"
 import { importProperty, setUp } from "../bench/setup.js"
 import { type Answer, makeMix, weights } from "./mix.js"
 import { makeMinuteCounter, makeSampler, type Minute } from "./observe.js"
-import { table, verdict } from "./verdict.js"
+import { memoryTrend, table, verdict } from "./verdict.js"
 
 const option = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`)
@@ -75,6 +75,7 @@ const soak = async (url: string) => {
     await Promise.all(inFlight)
     await sampler.close()
     console.log(`\n${table(results)}\n`)
+    console.log(memoryTrend(results))
     const failures = verdict(results)
     console.log(failures.length === 0 ? "verdict: PASS" : `verdict: FAIL\n${failures.map((f) => `- ${f}`).join("\n")}`)
     return failures.length === 0

@@ -3,6 +3,7 @@ import * as OpenApi from "@effect/platform/OpenApi"
 import { BlocksGroups } from "./blocks/Api.js"
 import { BookingGroups } from "./booking/Api.js"
 import { CatalogGroups } from "./catalog/Api.js"
+import { ChangesGroups } from "./changes/Api.js"
 import { withRequestPipeline } from "./common/Pipeline.js"
 import { EventsGroups } from "./events/Api.js"
 import { FoliosGroups } from "./folios/Api.js"
@@ -28,6 +29,7 @@ export const Endpoints = HttpApi.make("hotel")
       .addHttpApi(QuotesGroups)
       .addHttpApi(GuestsGroups)
       .addHttpApi(BookingGroups)
+      .addHttpApi(ChangesGroups)
       .addHttpApi(FoliosGroups)
       .addHttpApi(StaysGroups)
       .addHttpApi(EventsGroups)

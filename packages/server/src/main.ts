@@ -4,6 +4,7 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
 import { HttpBlocksLive } from "@hotel/http/blocks/Http"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
+import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
 import { EventsLive } from "@hotel/http/events/EventsLive"
 import { HttpEventsLive } from "@hotel/http/events/Http"
@@ -48,6 +49,7 @@ export const FeaturesLive = Layer.mergeAll(
   HttpQuotesLive,
   HttpGuestsLive,
   HttpBookingLive,
+  HttpChangesLive,
   HttpFoliosLive,
   HttpStaysLive,
   HttpEventsLive,

@@ -18,6 +18,7 @@ export class PartyTooLarge extends Schema.TaggedError<PartyTooLarge>()("PartyToo
 export class CurrencyMismatch extends Schema.TaggedError<CurrencyMismatch>()("CurrencyMismatch", errorFields, invalidRequest("currency_mismatch")) {}
 export class AmountMismatch extends Schema.TaggedError<AmountMismatch>()("AmountMismatch", errorFields, invalidRequest("amount_mismatch")) {}
 export class DefaultRatePlanProtected extends Schema.TaggedError<DefaultRatePlanProtected>()("DefaultRatePlanProtected", errorFields, meta("default_rate_plan_protected", "permission", 403)) {}
+export class NotModifiable extends Schema.TaggedError<NotModifiable>()("NotModifiable", errorFields, conflict("not_modifiable")) {}
 export class RoomUnavailable extends Schema.TaggedError<RoomUnavailable>()("RoomUnavailable", errorFields, conflict("room_unavailable")) {}
 export class BlockInUse extends Schema.TaggedError<BlockInUse>()("BlockInUse", errorFields, conflict("block_in_use")) {}
 export class BlockNotDefinite extends Schema.TaggedError<BlockNotDefinite>()("BlockNotDefinite", errorFields, conflict("block_not_definite")) {}

@@ -8,7 +8,11 @@ import * as Money from "../money/Money.js"
  */
 export type LineEffect = "charge" | "payment" | "refund" | "none"
 
-export const chargeKinds: ReadonlyArray<string> = ["room", "tax", "addon", "addon_tax", "charge", "cancellation_fee"]
+// A change of the stay appends `reversal` lines (negative charges cancelling the previous stay's priced lines)
+// and, when the guest paid more than the new total, a `change_fee`.
+export const chargeKinds: ReadonlyArray<string> = [
+  "room", "tax", "addon", "addon_tax", "reversal", "charge", "cancellation_fee", "change_fee"
+]
 export const paymentKinds: ReadonlyArray<string> = ["payment", "credit"]
 
 /**

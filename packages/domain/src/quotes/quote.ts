@@ -33,6 +33,11 @@ export interface StayRequest {
   readonly trace?: boolean | undefined
   /** The request's memo, when one request prices several plans for the same stay (see memo.ts). */
   readonly memo?: PricingMemo | undefined
+  /**
+   * Nights that keep the amount they were booked at (a change of a reservation: same date, room type, plan and
+   * party); everything computed from the nights (room revenue, taxes, totals) follows these amounts.
+   */
+  readonly keptNights?: ReadonlyMap<IsoDate, Amount> | undefined
 }
 
 export interface TaxAmount {
@@ -91,7 +96,12 @@ export const priceStay = (request: StayRequest): Quote => {
   const facts: StayFacts = { property, currency, nights: nightCount, guests }
 
   const context = nightContext(guests, property.ageBrackets, { trace: request.trace, memo })
-  const nights = stayNights.map((night) => priceNightIn(plan, night, context))
+  const kept = request.keptNights
+  const nights = stayNights.map((night) => {
+    const priced = priceNightIn(plan, night, context)
+    const amount = kept?.get(priced.date)
+    return amount === undefined ? priced : { ...priced, amount }
+  })
   const roomLines: Array<QuoteLine> = nights.map((night) => ({
     kind: "room",
     description: `Room ${night.date}`,

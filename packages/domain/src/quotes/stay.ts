@@ -2,6 +2,7 @@
 // both go through here, so they cannot disagree on what a valid stay is or price a plan differently.
 import * as Either from "effect/Either"
 import { InvalidParameters } from "../errors/RequestErrors.js"
+import type { Amount } from "../money/Money.js"
 import { daysBetween, type IsoDate } from "./dates.js"
 import { MissingExchangeRate } from "./fx.js"
 import type { PricingMemo } from "./memo.js"
@@ -51,6 +52,8 @@ export interface StayPricing {
   readonly trace: boolean
   /** Made once per request and shared by its offers (see `PricingMemo`). */
   readonly memo?: PricingMemo | undefined
+  /** Nights keeping their booked amount (a change of a reservation, see `StayRequest.keptNights`). */
+  readonly keptNights?: ReadonlyMap<IsoDate, Amount> | undefined
 }
 
 /** A plan as the engine prices it: its model (with its loaded parents) and its own inclusions. */
@@ -82,7 +85,8 @@ export const stayRequestFor = (
   addOns,
   inclusions: plan.inclusions,
   trace: pricing.trace,
-  memo: pricing.memo
+  memo: pricing.memo,
+  keptNights: pricing.keptNights
 })
 
 /**

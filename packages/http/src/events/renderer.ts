@@ -53,7 +53,8 @@ const make = Effect.gen(function*() {
           ? reservation(propertyId, subject)
           : Effect.map(reservation(propertyId, subject), (data) => ({
             ...data,
-            refund_due_minor: Number(subject.refundDueMinor)
+            refund_due_minor: Number(subject.refundDueMinor),
+            ...(subject.amountDue === undefined ? {} : { amount_due: subject.amountDue })
           }))
       case "folio":
         return folios.findWithin(propertyId, subject.id, now).pipe(

@@ -1,6 +1,6 @@
 import { Events } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { EventId } from "../common/Common.js"
+import { EventId, Money } from "../common/Common.js"
 import { FolioView } from "../folios/Api.js"
 import { Guest } from "../guests/Api.js"
 import { Inclusion } from "../rates/RateManagementApi.js"
@@ -19,6 +19,11 @@ export const AvailabilityChanged = Schema.Struct({
 
 export const CancelledReservation = Schema.extend(Reservation, Schema.Struct({ refund_due_minor: Schema.Int }))
 
+export const ChangedReservation = Schema.extend(
+  Reservation,
+  Schema.Struct({ refund_due_minor: Schema.Int, amount_due: Money })
+)
+
 export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) })
 
 /** Each event type's `data`: the resource as its `GET` answers at that moment. */
@@ -30,7 +35,9 @@ export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
   "reservation.checked_in": Reservation,
   "reservation.checked_out": Reservation,
   "reservation.no_show": Reservation,
+  "reservation.changed": ChangedReservation,
   "folio.charge_posted": FolioView,
+  "folio.payment_recorded": FolioView,
   "guest.created": Guest,
   "loyalty.redeemed": Guest,
   "rate_plan.created": RatePlan,

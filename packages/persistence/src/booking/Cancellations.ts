@@ -55,7 +55,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       Effect.gen(function*() {
         const [{ earned }] = yield* sql<{ earned: number }>`
           SELECT COALESCE(sum(points), 0)::int AS earned FROM loyalty_ledger
-          WHERE reservation_id = ${row.id} AND kind IN ('earn', 'reversal')`
+          WHERE reservation_id = ${row.id} AND kind IN ('earn', 'adjustment', 'reversal')`
         const points = Booking.pointsToReverse(earned)
         if (points === 0) return
         yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "reversal", points }, now)

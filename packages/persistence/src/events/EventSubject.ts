@@ -10,6 +10,8 @@ export type EventSubject =
     readonly kind: "reservation"
     readonly id: string
     readonly refundDueMinor?: bigint
+    /** A change's `amount_due` (a decimal string in the reservation currency), beside `refundDueMinor`. */
+    readonly amountDue?: string
     readonly read?: ReservationRead
   }
   | { readonly kind: "folio"; readonly id: string }
@@ -33,6 +35,13 @@ export const Subject = {
     id,
     ...(refundDueMinor === undefined ? {} : { refundDueMinor }),
     ...(read === undefined ? {} : { read })
+  }),
+  /** A changed reservation, with what the change left owing and owed back. */
+  changedReservation: (id: string, refundDueMinor: bigint, amountDue: string): EventSubject => ({
+    kind: "reservation",
+    id,
+    refundDueMinor,
+    amountDue
   }),
   folio: (id: string): EventSubject => ({ kind: "folio", id }),
   guest: (id: string): EventSubject => ({ kind: "guest", id }),

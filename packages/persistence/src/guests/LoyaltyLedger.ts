@@ -1,14 +1,15 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
-// The guest's points ledger: a confirm writes the `earn`, a cancel its `reversal`, a redemption a `redeem`
+// The guest's points ledger: a confirm writes the `earn`, a change of the stay an `adjustment` (the difference
+// its new room revenue earns), a cancel its `reversal`, a redemption a `redeem`
 // (negative points). A balance is the sum of a guest's entries, so entries are only ever added.
 
 export interface LedgerEntry {
   readonly propertyId: string
   readonly guestId: string
   readonly reservationId: string | null
-  readonly kind: "earn" | "reversal" | "redeem"
+  readonly kind: "earn" | "reversal" | "redeem" | "adjustment"
   readonly points: number
 }
 

@@ -34,7 +34,10 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
         const guestId = guestGiven && isUuid(options.guestId) ? options.guestId : null
         // An id that is not a uuid names no plan: seed the chain with none rather than send it as a uuid.
         const seedPlan = onlyPlanId !== null && !isUuid(onlyPlanId) ? nilUuid : onlyPlanId
-        const [row] = yield* Queries.snapshotRow(sql, propertyId, seedPlan, now, guestId)
+        const excluded = options.excludeReservationId != null && isUuid(options.excludeReservationId)
+          ? options.excludeReservationId
+          : null
+        const [row] = yield* Queries.snapshotRow(sql, propertyId, seedPlan, now, guestId, excluded)
         if (row === undefined || row.property === null) return Option.none<PricingSnapshot>()
         const { inclusions, intervals, plans, property, services } = row
         return Option.some(makeSnapshot({

@@ -4,31 +4,15 @@ import type { PropertyImportResult } from "@hotel/persistence/property/PropertyI
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
-import { overbookedNights } from "../utils/bookings.js"
 import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
+import { all, outcomes, overbookedNights, successes } from "../utils/concurrency.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Race safety of the booking flow with REAL concurrent HTTP requests (availability never goes
 // below zero whatever the concurrency and however many server processes share the database). The calls go
 // through the typed client, all in flight at once; each ends as its success status or its decoded error class.
-
-type Outcome<A> = Either.Either<readonly [A, { readonly status: number }], { readonly _tag: string }>
-
-/** How the calls ended: a success by its status (`"201"`), a failure by its error class (`"NoAvailability"`). */
-const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
-  const tally: Record<string, number> = {}
-  for (const result of results) {
-    const label = Either.isRight(result) ? String(result.right[1].status) : result.left._tag
-    tally[label] = (tally[label] ?? 0) + 1
-  }
-  return tally
-}
-
-/** The successes' values, in call order. */
-const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
-  results.flatMap((result) => (Either.isRight(result) ? [result.right[0]] : []))
 
 /** Rows a property's holds wrote: reservations, their folios, lines and legs. */
 const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
@@ -42,10 +26,6 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
 
 const body = (imported: PropertyImportResult, rt: string, guest: string) =>
   importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
-
-/** Every call in flight at once; each one's result, success or failure. */
-const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
-  Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" })
 
 const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, withResponse: true })
 

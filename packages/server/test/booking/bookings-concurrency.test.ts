@@ -3,7 +3,8 @@ import type { PropertyImportResult } from "@hotel/persistence/property/PropertyI
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
-import { book, bookingBody, type BookingRoom, importedRoom, overbookedNights } from "../utils/bookings.js"
+import { book, bookingBody, type BookingRoom, importedRoom } from "../utils/bookings.js"
+import { overbookedNights } from "../utils/concurrency.js"
 import type { HotelClient } from "../utils/client.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 

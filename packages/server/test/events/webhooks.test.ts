@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { InsufficientScope, InvalidParameters, WebhookEndpointNotFound } from "@hotel/domain"
+import { Events, InsufficientScope, InvalidParameters, WebhookEndpointNotFound } from "@hotel/domain"
 import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/http/webhooks/Api"
 import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
@@ -86,9 +86,11 @@ layer(TestApiLive)("webhooks", (it) => {
       const api = yield* TestApi
       const spec = bodyAs(yield* api.get("/openapi.json", { key: null }), WebhooksSection)
       expect(spec.openapi).toMatch(/^3\.1/)
-      expect(Object.keys(spec.webhooks)).toHaveLength(26)
+      expect(Object.keys(spec.webhooks).sort()).toEqual([...Events.eventTypes].sort())
       const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
       for (const field of ["sequence", "created_at", "refund_due_minor", "confirmation_code"]) expect(cancelled).toContain(field)
+      const changed = JSON.stringify(spec.webhooks["reservation.changed"].post.requestBody.content["application/json"].schema)
+      for (const field of ["refund_due_minor", "amount_due", "confirmation_code"]) expect(changed).toContain(field)
       const availability = JSON.stringify(spec.webhooks["availability.changed"].post.requestBody.content["application/json"].schema)
       expect(availability).toContain("room_type_id")
     }))

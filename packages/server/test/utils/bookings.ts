@@ -1,4 +1,3 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
 import type { Booking } from "@hotel/domain"
 import type { BookingCreated } from "@hotel/http/booking/BookingsApi"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
@@ -74,18 +73,3 @@ export const getBooking = (api: TestApiService, id: string) => api.client.bookin
 export const postBooking = (api: TestApiService, body: unknown, options?: RequestOptions) =>
   api.post("/bookings", body, options)
 
-/** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
-export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
-  sql<{ room_type_id: string; night: string; taken: number; rooms: number }>`
-    WITH nights AS (
-      SELECT r.room_type_id, d::date AS night
-      FROM reservations r, generate_series(r.check_in_date, r.check_out_date - 1, interval '1 day') AS d
-      WHERE r.property_id = ${propertyId}
-        AND (r.status IN ('confirmed', 'checked_in') OR (r.status = 'tentative' AND r.hold_expires_at > ${now}))
-    )
-    SELECT n.room_type_id, to_char(n.night, 'YYYY-MM-DD') AS night, count(*)::int AS taken,
-           (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)::int AS rooms
-    FROM nights n GROUP BY n.room_type_id, n.night
-    HAVING count(*) > (SELECT count(*) FROM rooms WHERE room_type_id = n.room_type_id AND NOT retired)`.pipe(
-    Effect.orDie
-  )

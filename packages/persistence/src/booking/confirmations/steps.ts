@@ -2,13 +2,12 @@
 // (../BookingConfirmations.ts), which runs them for each of its reservations in one transaction: the read of the
 // locked reservation, the reference check, the availability re-check and the writes.
 import type * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Booking, Money, NoAvailability, PaymentReferenceReused } from "@hotel/domain"
+import { Booking, Money, NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { appendLine, folioLinesOf, rateToBase } from "../../folios/FolioLines.js"
+import { folioLinesOf, rateToBase } from "../../folios/FolioLines.js"
+import { recordPayment } from "../../folios/PaymentRecords.js"
 import { addLedgerEntry } from "../../guests/LoyaltyLedger.js"
 import type { Inventory } from "../../quotes/Inventory.js"
-import { isUniqueViolation } from "../../rates/RateSql.js"
 import { appendEvent } from "../../events/EventOutbox.js"
 import { Subject } from "../../events/EventSubject.js"
 import type { ConfirmActor, ConfirmResult } from "./requests.js"
@@ -34,10 +33,7 @@ export interface LockedReservation {
   readonly loyalty_points_per_usd: number
 }
 
-/** Who pays: one reservation, or a booking (every folio of it under one reference). */
-export type Payer =
-  | { readonly _tag: "Reservation"; readonly reservationId: string }
-  | { readonly _tag: "Booking"; readonly bookingId: string }
+export type { Payer } from "../../folios/PaymentRecords.js"
 
 /** The payment a confirm records on one folio: its amount, and the booking it is a share of. */
 export interface PaymentShare {
@@ -46,10 +42,6 @@ export interface PaymentShare {
   /** The booking, and whether this share is the row that claims the reference (the booking's first). */
   readonly booking: { readonly id: string; readonly claims: boolean } | null
 }
-
-export const reused = new PaymentReferenceReused({
-  message: "This payment_reference is already recorded on another reservation or booking"
-})
 
 /** The reservation's facts a confirm decides on; read after its row lock (ReservationLock.ts says why). */
 export const readReservation = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
@@ -75,18 +67,7 @@ export const confirmResult = (sql: SqlClient.SqlClient, row: LockedReservation, 
     baseCurrency: row.base_currency
   }))
 
-/** A reference already recorded for another payer (the payments' unique index says the same). */
-export const checkReference = (sql: SqlClient.SqlClient, propertyId: string, payer: Payer, reference: string) =>
-  Effect.gen(function*() {
-    const used = yield* sql<{ reservation_id: string; booking_id: string | null }>`
-      SELECT reservation_id, booking_id FROM payments WHERE property_id = ${propertyId} AND reference = ${reference}`
-    const other = used.some((row) =>
-      payer._tag === "Booking"
-        ? row.booking_id !== payer.bookingId
-        : row.booking_id !== null || row.reservation_id !== payer.reservationId
-    )
-    if (other) return yield* reused
-  })
+export { checkReference } from "../../folios/PaymentRecords.js"
 
 /** Availability without the hold itself, under the room type's lock (the one holds take). */
 export const checkAvailability = (
@@ -113,32 +94,25 @@ export const checkAvailability = (
     }
   })
 
-/** The payment line and row; a reference claimed meanwhile is `payment_reference_reused`. */
-const recordPayment = (
+/** The payment line and row (`PaymentRecords`, the one rule for a reference). */
+const payFolio = (
   sql: SqlClient.SqlClient,
   actor: ConfirmActor,
   row: LockedReservation,
   share: PaymentShare,
   now: Date
 ) =>
-  Effect.gen(function*() {
-    const exchangeRate = yield* rateToBase(sql, actor.propertyId, row.currency, row.base_currency)
-    yield* appendLine(sql, row.folio_id, {
-      kind: "payment",
-      description: `Payment ${share.reference}`,
+  Effect.flatMap(rateToBase(sql, actor.propertyId, row.currency, row.base_currency), (exchangeRate) =>
+    recordPayment(sql, {
+      propertyId: actor.propertyId,
+      reservationId: row.id,
+      folioId: row.folio_id,
+      reference: share.reference,
       amount: share.amount,
       currency: row.currency,
-      exchangeRate
-    }, now)
-    yield* sql`
-      INSERT INTO payments (property_id, reservation_id, folio_id, reference, amount, currency, booking_id,
-                            claims_reference, created_at)
-      VALUES (${actor.propertyId}, ${row.id}, ${row.folio_id}, ${share.reference}, ${Money.toDb(share.amount)},
-              ${row.currency}, ${share.booking?.id ?? null}, ${share.booking?.claims ?? true}, ${now})`.pipe(
-      Effect.catchTag("SqlError", (error): Effect.Effect<never, PaymentReferenceReused | SqlError> =>
-        isUniqueViolation(error, "payments_property_id_reference_key") ? Effect.fail(reused) : Effect.fail(error))
-    )
-  })
+      exchangeRate,
+      booking: share.booking
+    }, now))
 
 const recordEarn = (sql: SqlClient.SqlClient, propertyId: string, row: LockedReservation, now: Date) => {
   const earn = Booking.earnOnConfirm(row.currency, Money.fromDb(row.room_revenue), row.loyalty_points_per_usd)
@@ -176,7 +150,7 @@ export const writeConfirm = (
       UPDATE reservations SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now}
       WHERE id = ${row.id}`
     yield* sql`UPDATE accommodations SET status = 'confirmed' WHERE reservation_id = ${row.id}`
-    yield* recordPayment(sql, actor, row, share, now)
+    yield* payFolio(sql, actor, row, share, now)
     yield* recordEarn(sql, actor.propertyId, row, now)
     yield* sql`
       INSERT INTO confirm_audit (reservation_id, api_key_id, payment_reference, asserted_amount, asserted_currency,

@@ -82,15 +82,15 @@ const insertReservation = (
           RETURNING *
         ), l AS (
           INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
-                                   revenue_category, service_id, quantity, created_at)
+                                   revenue_category, service_id, quantity, night, created_at)
           SELECT f.id, x.position, x.kind, x.description, x.amount, ${quote.currency}, ${rate}::numeric,
-                 x.revenue_category, x.service_id, x.quantity, ${now}
+                 x.revenue_category, x.service_id, x.quantity, x.night, ${now}
           FROM f, unnest(
             ${lines.map((_, position) => position)}::integer[], ${lines.map((line) => line.kind)}::text[],
             ${lines.map((line) => line.description)}::text[], ${lines.map((line) => Money.toDb(line.amount))}::numeric[],
             ${lines.map((line) => line.revenueCategory)}::text[], ${lines.map((line) => line.serviceId ?? null)}::uuid[],
-            ${lines.map((line) => line.quantity ?? null)}::integer[]
-          ) AS x(position, kind, description, amount, revenue_category, service_id, quantity)
+            ${lines.map((line) => line.quantity ?? null)}::integer[], ${lines.map((line) => line.date ?? null)}::date[]
+          ) AS x(position, kind, description, amount, revenue_category, service_id, quantity, night)
           RETURNING *
         ), a AS (
           INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,

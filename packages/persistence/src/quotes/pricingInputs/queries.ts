@@ -85,7 +85,8 @@ export const snapshotRow = (
   propertyId: string,
   onlyPlanId: string | null,
   now: Date,
-  guestId: string | null
+  guestId: string | null,
+  excludeReservationId: string | null = null
 ) => {
   const seed = onlyPlanId === null
     ? sql`deleted_at IS NULL`
@@ -112,12 +113,18 @@ export const snapshotRow = (
         WHERE rate_plan_id IN (SELECT id FROM plans)
         ORDER BY rate_plan_id, position`)} AS inclusions,
       ${jsonRows(sql, serviceRows(sql, propertyId))} AS services,
-      ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId))} AS promo_codes,
+      ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId, excludeReservationId))} AS promo_codes,
       ${guestId === null ? sql`NULL::boolean` : sql`EXISTS (SELECT 1 FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}::uuid)`} AS guest_found`
 }
 
 /** Live codes of the snapshot's plans with their live redemptions (and the guest's, when a guest is given). */
-const promoCodeRows = (sql: SqlClient.SqlClient, propertyId: string, now: Date, guestId: string | null) =>
+const promoCodeRows = (
+  sql: SqlClient.SqlClient,
+  propertyId: string,
+  now: Date,
+  guestId: string | null,
+  excluded: string | null
+) =>
   sql`
     SELECT pc.id, pc.rate_plan_id, pc.code, pc.valid_from, pc.valid_to, pc.max_redemptions, pc.max_per_guest,
            pc.is_active,
@@ -127,6 +134,7 @@ const promoCodeRows = (sql: SqlClient.SqlClient, propertyId: string, now: Date, 
     FROM promo_codes pc
     LEFT JOIN reservations r
       ON r.promo_code_id = pc.id AND r.property_id = pc.property_id AND ${liveRedemption(sql, now)}
+      AND (${excluded}::uuid IS NULL OR r.id <> ${excluded}::uuid)
     WHERE pc.property_id = ${propertyId} AND pc.deleted_at IS NULL AND pc.rate_plan_id IN (SELECT id FROM plans)
     GROUP BY pc.id
     ORDER BY pc.rate_plan_id, pc.code`

@@ -78,6 +78,8 @@ export interface LoadOptions {
    * property's (`guestFound`); quotes know no guest.
    */
   readonly guestId?: string | null | undefined
+  /** A reservation whose redemption is not counted (a change of it re-checks its own code's caps). */
+  readonly excludeReservationId?: string | null | undefined
 }
 
 /** Lookups on a snapshot (Option, so callers decide which 404 a miss is). */

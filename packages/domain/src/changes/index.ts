@@ -1,0 +1,6 @@
+// Changing a reservation: the request, who may change what, the nights that keep their price, the folio's
+// reversal lines and the money a change leaves owing or owed.
+export * from "./request.js"
+export * from "./target.js"
+export * from "./pricing.js"
+export * from "./settlement.js"

@@ -1,0 +1,123 @@
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as Schema from "effect/Schema"
+import { boundedString, Changes, IsoDate, ReservationNotFound, Uuid } from "@hotel/domain"
+import * as Errors from "../common/Errors.js"
+import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
+import { Created, CurrencyCode, DateOnly, Id, IdParam, Money } from "../common/Common.js"
+import { IfMatchHeaders } from "../common/EntityTags.js"
+import { IntListParam, IntParam } from "../common/QueryParams.js"
+import { doc, tag } from "../openapi/Docs.js"
+import { BalanceEntry, Reservation } from "../booking/Api.js"
+import { OfferReason, TraceEntry } from "../quotes/Api.js"
+
+const changesTag = tag(
+  "Changing a reservation",
+  "Change a hold or a booked stay in place (dates, room type, plan, party, promo code, notes): quote the change, make it, and record what it leaves owing."
+)
+
+/** The values of a change as query parameters; each one left out keeps the reservation's value. */
+export const ChangeQuoteParams = Schema.Struct({
+  check_in: Schema.optional(IsoDate),
+  check_out: Schema.optional(IsoDate),
+  room_type_id: Schema.optional(Uuid),
+  rate_plan_id: Schema.optional(Uuid),
+  adults: Schema.optional(IntParam(1, 20)),
+  children: Schema.optional(IntParam(0, 20)),
+  child_ages: Schema.optional(IntListParam(20, "ages", 120)),
+  promo_code: Schema.optional(boundedString(0, 40))
+})
+
+export const ChangeQuoteView = Schema.Struct({
+  reservation_id: Id,
+  bookable: Schema.Boolean,
+  reasons: Schema.Array(OfferReason),
+  currency: CurrencyCode,
+  previous_total: Money,
+  total: Money,
+  /** `total` − `previous_total`, signed. */
+  difference: Money,
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.Array(TraceEntry), kept: Schema.Boolean })),
+  /** The priced lines of the new stay, as the change appends them after the reversals. */
+  lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
+  amount_due: Money,
+  refund_due_minor: Schema.Int
+})
+
+export const PaymentRecorded = Schema.Struct({
+  reservation_id: Id,
+  payment_reference: Schema.String,
+  amount: Money,
+  currency: CurrencyCode,
+  folio_balance: Schema.NullOr(Money),
+  balances: Schema.Array(BalanceEntry)
+})
+
+/** `PATCH /reservations/{id}`; scope `reservations:write`. */
+export class ReservationChangesApi extends HttpApiGroup.make("reservationChanges")
+  .annotateContext(changesTag)
+  .add(
+    HttpApiEndpoint.patch("change")`/reservations/${IdParam}`
+      .annotateContext(doc("Change a reservation", "Changes a live hold or a confirmed stay in place (a checked-in stay: only `check_out` and `special_notes`). Nights that keep their date, room type, plan and party keep their booked price; the folio gets reversal lines for the previous stay, then the new stay's lines. Answers the reservation as `GET /reservations/{id}` then returns it."))
+      .setPayload(Changes.ReservationChange)
+      .setHeaders(IfMatchHeaders)
+      .addSuccess(Reservation)
+      .addError(Errors.ReservationNotFound)
+      .addError(Errors.HoldExpired)
+      .addError(Errors.NotModifiable)
+      .addError(Errors.PreconditionFailed)
+      .addError(Errors.CurrencyMismatch)
+      .addError(Errors.RoomTypeNotFound)
+      .addError(Errors.RatePlanNotFound)
+      .addError(Errors.ServiceNotFound)
+      .addError(Errors.PartyTooLarge)
+      .addError(Errors.NoAvailability)
+  )
+  .annotate(RequiredScope, "reservations:write")
+  .annotate(NotFoundAs, ReservationNotFound)
+{}
+
+/** `GET /reservations/{id}/change-quote`; scope `reservations:read`. */
+export class ChangeQuoteApi extends HttpApiGroup.make("changeQuote")
+  .annotateContext(changesTag)
+  .add(
+    HttpApiEndpoint.get("get")`/reservations/${IdParam}/change-quote`
+      .annotateContext(doc("Quote a change", "Exactly what `PATCH /reservations/{id}` with the same values would do now, changing nothing: the new price night by night, the new lines, the difference, and what would be owed or refunded."))
+      .setUrlParams(ChangeQuoteParams)
+      .addSuccess(ChangeQuoteView)
+      .addError(Errors.ReservationNotFound)
+      .addError(Errors.HoldExpired)
+      .addError(Errors.NotModifiable)
+      .addError(Errors.CurrencyMismatch)
+      .addError(Errors.RoomTypeNotFound)
+      .addError(Errors.RatePlanNotFound)
+      .addError(Errors.ServiceNotFound)
+  )
+  .annotate(RequiredScope, "reservations:read")
+  .annotate(NotFoundAs, ReservationNotFound)
+  .annotate(CacheControl, noStore)
+{}
+
+/** `POST /reservations/{id}/payments`; scope `reservations:write`. */
+export class PaymentsApi extends HttpApiGroup.make("payments")
+  .annotateContext(changesTag)
+  .add(
+    HttpApiEndpoint.post("create")`/reservations/${IdParam}/payments`
+      .annotateContext(doc("Record a payment", "Records a further payment on a confirmed or checked-in reservation, such as the `amount_due` a change left. A `payment_reference` is recorded once in the property."))
+      .setPayload(Changes.PaymentCreate)
+      .addSuccess(PaymentRecorded, Created)
+      .addError(Errors.ReservationNotFound)
+      .addError(Errors.CurrencyMismatch)
+      .addError(Errors.InvalidStatusTransition)
+      .addError(Errors.PaymentReferenceReused)
+  )
+  .annotate(RequiredScope, "reservations:write")
+  .annotate(NotFoundAs, ReservationNotFound)
+{}
+
+/** The `changes` feature's endpoint groups. `Api.ts` adds them to `HotelApi`. */
+export const ChangesGroups = HttpApi.make("hotel")
+  .add(ReservationChangesApi)
+  .add(ChangeQuoteApi)
+  .add(PaymentsApi)

@@ -1,0 +1,72 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { Changes as Rules } from "@hotel/domain"
+import { ChangeQuote } from "@hotel/persistence/changes/ChangeQuote"
+import { Changes } from "@hotel/persistence/changes/Changes"
+import { Payments } from "@hotel/persistence/changes/Payments"
+import { HotelApi } from "../Api.js"
+import { CurrentApiKey } from "../common/Security.js"
+import { presentReservation } from "../booking/ReservationPresenter.js"
+import { presentChangeQuote, presentPayment } from "./ChangePresenter.js"
+import type { ChangeQuoteParams } from "./Api.js"
+
+/** The body (or the quote's query) as the services take it: a field left out keeps its value. */
+const changeRequest = (sent: Partial<Rules.ReservationChange> | typeof ChangeQuoteParams.Type): Rules.ChangeRequest => ({
+  checkIn: sent.check_in,
+  checkOut: sent.check_out,
+  roomTypeId: sent.room_type_id,
+  ratePlanId: sent.rate_plan_id,
+  adults: sent.adults,
+  children: sent.children,
+  childAges: sent.child_ages,
+  promoCode: sent.promo_code,
+  specialNotes: "special_notes" in sent ? sent.special_notes : undefined
+})
+
+const ChangeHandlers = HttpApiBuilder.group(HotelApi, "reservationChanges", (handlers) =>
+  Effect.gen(function*() {
+    const changes = yield* Changes
+    return handlers.handle("change", ({ headers, path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const record = yield* changes.change(
+          { propertyId: key.propertyId, salesContext: key.context },
+          path.id,
+          changeRequest(payload),
+          headers["if-match"]
+        )
+        return presentReservation(record)
+      }))
+  }))
+
+const ChangeQuoteHandlers = HttpApiBuilder.group(HotelApi, "changeQuote", (handlers) =>
+  Effect.gen(function*() {
+    const quotes = yield* ChangeQuote
+    return handlers.handle("get", ({ path, urlParams }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const result = yield* quotes.quote({ propertyId: key.propertyId, salesContext: key.context }, path.id, changeRequest(urlParams))
+        return presentChangeQuote(result)
+      }))
+  }))
+
+const PaymentHandlers = HttpApiBuilder.group(HotelApi, "payments", (handlers) =>
+  Effect.gen(function*() {
+    const payments = yield* Payments
+    return handlers.handle("create", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const recorded = yield* payments.record(key.propertyId, path.id, {
+          reference: payload.payment_reference,
+          amount: payload.amount,
+          currency: payload.currency
+        })
+        return presentPayment(recorded)
+      }))
+  }))
+
+/** The `changes` feature: its handlers with the services they call. */
+export const HttpChangesLive = Layer.mergeAll(ChangeHandlers, ChangeQuoteHandlers, PaymentHandlers).pipe(
+  Layer.provide(Layer.mergeAll(Changes.Default, ChangeQuote.Default, Payments.Default))
+)

@@ -1,0 +1,92 @@
+import * as SqlClient from "@effect/sql/SqlClient"
+import {
+  Changes as Rules,
+  type CurrencyMismatch,
+  type InvalidParameters,
+  type Money,
+  type Pricing,
+  RatePlanNotFound,
+  type ReservationNotFound,
+  type RoomTypeNotFound,
+  type SalesContext,
+  type ServiceNotFound
+} from "@hotel/domain"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import { changeFacts } from "./ChangeFacts.js"
+import { type ChangeOutcome, outcomeOf, planChange } from "./decide.js"
+import { snapshotFor } from "./locks.js"
+import { Inventory } from "../quotes/Inventory.js"
+import { PricingInputs } from "../quotes/PricingInputs.js"
+import { withSpan } from "../database/Span.js"
+
+// `GET /reservations/{id}/change-quote`: what `PATCH /reservations/{id}` with the same values would do now,
+// changing nothing. It reads what the change reads (without its locks) and runs the change's own decision
+// (`planChange`, `outcomeOf`); what `/rates` reports as a reason (rooms, length of stay, windows, closures,
+// promo code, party) is a reason here, and a plan this key cannot book at all is 404 `rate_plan_not_found`.
+
+export interface ChangeQuoteResult {
+  readonly reservationId: string
+  readonly outcome: ChangeOutcome
+  readonly reasons: ReadonlyArray<Pricing.OfferReason>
+  readonly bookable: boolean
+  readonly difference: Money.Amount
+}
+
+export type ChangeQuoteError =
+  | ReservationNotFound
+  | CurrencyMismatch
+  | Rules.ChangeRefusal
+  | InvalidParameters
+  | RoomTypeNotFound
+  | RatePlanNotFound
+  | ServiceNotFound
+
+export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persistence/changes/ChangeQuote", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const inputs = yield* PricingInputs
+    const inventory = yield* Inventory
+
+    const quote = (
+      actor: { readonly propertyId: string; readonly salesContext: SalesContext },
+      id: string,
+      request: Rules.ChangeRequest
+    ): Effect.Effect<ChangeQuoteResult, ChangeQuoteError> =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const facts = yield* changeFacts(sql, actor.propertyId, id, "read")
+        const target = Rules.resolveTarget(facts.terms, request)
+        const snapshot = yield* snapshotFor(inputs, actor.propertyId, facts, target, now)
+        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: true })
+        const available = Option.isNone(planned.restay) ? 1 : yield* inventory.available(actor.propertyId, {
+          roomTypeId: target.roomTypeId,
+          from: target.checkIn,
+          to: target.checkOut,
+          now,
+          excludeReservationId: facts.row.id
+        }).pipe(Effect.map(([stock]) => stock?.available ?? 0))
+        const outcome = outcomeOf(planned, available)
+        if (Option.isSome(planned.restay) && Option.isNone(outcome.offer)) {
+          return yield* new RatePlanNotFound({
+            message: `Rate plan ${target.ratePlanId} is not offered for this room type, stay or sales context`
+          })
+        }
+        const reasons = Option.match(outcome.offer, { onNone: () => [], onSome: (offer) => offer.reasons })
+        return {
+          reservationId: facts.row.id,
+          outcome,
+          reasons,
+          bookable: reasons.length === 0,
+          difference: Rules.difference(outcome.total, outcome.previousTotal)
+        }
+      }).pipe(
+        Effect.catchTag("SqlError", Effect.die),
+        withSpan("ChangeQuote.quote")
+      )
+
+    return { quote } as const
+  }),
+  dependencies: [PricingInputs.Default, Inventory.Default]
+}) {}

@@ -1,0 +1,174 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Booking, Cancellation, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
+import * as Effect from "effect/Effect"
+import * as BigDecimal from "effect/BigDecimal"
+import { rateToBase } from "../folios/FolioLines.js"
+import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
+import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
+import { Subject } from "../events/EventSubject.js"
+import type { ChangeOutcome, Restay } from "./decide.js"
+
+// The writes of a change, in the change's transaction under its locks: the reservation and its accommodation
+// take the new terms; when the price changed the folio gets one `reversal` line per priced line of the previous
+// stay, the new stay's lines and the `change_fee` (lines are only ever appended); the loyalty earn follows the
+// new room revenue; then `reservation.changed` and one `availability.changed` per room type whose nights changed.
+
+/** A line to append with its currency and the exchange rate frozen on it. */
+interface Posting {
+  readonly line: Changes.ChangeLine
+  readonly currency: string
+  readonly exchangeRate: string | null
+}
+
+/** Appends the lines after the folio's last line, in order, in one statement. */
+const appendLines = (sql: SqlClient.SqlClient, folioId: string, postings: ReadonlyArray<Posting>, now: Date) => {
+  const lines = postings.map((p) => p.line)
+  return postings.length === 0 ? Effect.void : sql`
+    INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate, revenue_category,
+                             service_id, quantity, night, applies_to_line_id, created_at)
+    SELECT ${folioId}, (SELECT COALESCE(max(position) + 1, 0) FROM folio_lines WHERE folio_id = ${folioId}) + x.i,
+           x.kind, x.description, x.amount, x.currency, x.exchange_rate, x.revenue_category, x.service_id,
+           x.quantity, x.night, x.reverses, ${now}
+    FROM unnest(
+      ${lines.map((_, i) => i)}::integer[], ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
+      ${lines.map((l) => Money.toDb(l.amount))}::numeric[], ${postings.map((p) => p.currency)}::text[],
+      ${postings.map((p) => p.exchangeRate)}::numeric[], ${lines.map((l) => l.revenueCategory)}::text[],
+      ${lines.map((l) => l.serviceId)}::uuid[], ${lines.map((l) => l.quantity)}::integer[],
+      ${lines.map((l) => l.night)}::date[], ${lines.map((l) => l.reverses)}::uuid[]
+    ) AS x(i, kind, description, amount, currency, exchange_rate, revenue_category, service_id, quantity, night, reverses)`
+    .pipe(Effect.asVoid)
+}
+
+/**
+ * A checked-in stay keeps its room: when a longer stay's new nights in that room are another checked-in stay's
+ * (the rooms' exclusion constraint says so), the change is 409 `no_availability` although the room type may
+ * have another room free.
+ */
+const roomTaken = (error: SqlError): Effect.Effect<never, SqlError | NoAvailability> => {
+  const cause: unknown = error.cause
+  const violated = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23P01" &&
+    "constraint" in cause && cause.constraint === "accommodations_room_not_doubled"
+  return violated
+    ? Effect.fail(new NoAvailability({ message: "The room this stay is in is taken on the new nights" }))
+    : Effect.fail(error)
+}
+
+/** The reservation, its accommodation (and a hold's folio currency) on the new terms and price. */
+const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) => {
+  const { facts, target } = outcome.planned
+  const promo = Booking.frozenPromoCode(restay.snapshot, restay.plan, target.promoCode)
+  const policy = JSON.stringify(Cancellation.policyFor(restay.plan.model, restay.snapshot.property.pricing).map((tier) => ({
+    days_before_arrival: tier.daysBeforeArrival,
+    refund_percent: tier.refundPercent
+  })))
+  const planChanged = target.ratePlanId !== facts.terms.ratePlanId
+  return Effect.all([
+    sql`
+      UPDATE reservations
+      SET room_type_id = ${target.roomTypeId}, rate_plan_id = ${target.ratePlanId}, check_in_date = ${target.checkIn},
+          check_out_date = ${target.checkOut}, adults = ${target.adults}, children = ${target.children},
+          child_ages = ${target.childAges === null ? null : [...target.childAges]}::integer[],
+          currency = ${quote.currency}, nightly_rate = ${Money.toDb(quote.nightlyRate)}, total = ${Money.toDb(quote.total)},
+          room_revenue = ${Money.toDb(quote.roomRevenue)}, promo_code_id = ${promo?.id ?? null},
+          promo_code = ${promo?.code ?? null}, special_notes = ${target.specialNotes},
+          cancellation_policy = CASE WHEN ${planChanged} THEN ${policy}::jsonb ELSE cancellation_policy END,
+          updated_at = ${now}
+      WHERE id = ${facts.row.id}`,
+    sql`
+      UPDATE accommodations
+      SET room_type_id = ${target.roomTypeId}, check_in_date = ${target.checkIn}, check_out_date = ${target.checkOut},
+          nightly_rate = ${Money.toDb(quote.nightlyRate)}
+      WHERE reservation_id = ${facts.row.id}`.pipe(Effect.catchTag("SqlError", roomTaken)),
+    sql`UPDATE folios SET currency = ${quote.currency} WHERE id = ${facts.row.folio_id}`
+  ], { discard: true })
+}
+
+/**
+ * The folio lines of a re-priced stay: the reversals (each in its line's currency at the rate frozen on it, so
+ * a line and its reversal cancel out in every figure), then the new lines and the change fee at today's rate.
+ */
+const postingsOf = (outcome: ChangeOutcome, quote: Pricing.Quote, rate: string | null): ReadonlyArray<Posting> => {
+  const { facts } = outcome.planned
+  if (Changes.samePrice(facts.lines, quote.lines)) return []
+  const original = new Map(facts.row.lines.map((line) => [line.id, line]))
+  const { settlement } = outcome
+  const fee: ReadonlyArray<Changes.ChangeLine> = BigDecimal.isPositive(settlement.changeFee)
+    ? [{
+      kind: "change_fee",
+      description: Changes.changeFeeDescription(settlement.refundPercent),
+      amount: settlement.changeFee,
+      revenueCategory: null,
+      serviceId: null,
+      quantity: null,
+      night: null,
+      reverses: null
+    }]
+    : []
+  return [
+    ...Changes.reversalLines(facts.lines).map((line) => {
+      const reversed = line.reverses === null ? undefined : original.get(line.reverses)
+      return { line, currency: reversed?.currency ?? quote.currency, exchangeRate: reversed?.exchange_rate ?? null }
+    }),
+    ...[...Changes.newStayLines(quote.lines), ...fee].map((line) => ({ line, currency: quote.currency, exchangeRate: rate }))
+  ]
+}
+
+/** One `availability.changed` per room type whose taken nights changed, spanning its old and new nights. */
+export const availabilityEvents = (current: Changes.StayTerms, target: Changes.StayTerms): ReadonlyArray<PendingEvent> => {
+  const event = (roomTypeId: string, from: string, to: string): PendingEvent => ({
+    type: "availability.changed",
+    subject: Subject.availability(roomTypeId, from, to)
+  })
+  if (current.roomTypeId !== target.roomTypeId) {
+    return [event(current.roomTypeId, current.checkIn, current.checkOut), event(target.roomTypeId, target.checkIn, target.checkOut)]
+  }
+  if (current.checkIn === target.checkIn && current.checkOut === target.checkOut) return []
+  const from = current.checkIn < target.checkIn ? current.checkIn : target.checkIn
+  const to = current.checkOut > target.checkOut ? current.checkOut : target.checkOut
+  return [event(target.roomTypeId, from, to)]
+}
+
+/** A re-priced stay: the reservation's terms, the folio's lines, the loyalty adjustment. */
+const writeStay = (sql: SqlClient.SqlClient, propertyId: string, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) =>
+  Effect.gen(function*() {
+    const { facts, step } = outcome.planned
+    const row = facts.row
+    yield* updateStay(sql, outcome, restay, quote, now)
+    const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
+    yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
+    const points = step === "hold"
+      ? 0
+      : Changes.loyaltyDifference(quote.currency, quote.roomRevenue, row.loyalty_points_per_usd, row.net_earned)
+    if (points !== 0) {
+      yield* addLedgerEntry(sql, { propertyId, guestId: row.guest_id, reservationId: row.id, kind: "adjustment", points }, now)
+    }
+  })
+
+/** Every write of a change that alters something; `quote` is null when only the notes change. */
+export const writeChange = (
+  sql: SqlClient.SqlClient,
+  propertyId: string,
+  outcome: ChangeOutcome,
+  quote: Pricing.Quote | null,
+  now: Date
+): Effect.Effect<void, SqlError | NoAvailability, EventOutbox> =>
+  Effect.gen(function*() {
+    const { facts, target } = outcome.planned
+    const row = facts.row
+    const restay = outcome.planned.restay
+    if (quote !== null && restay._tag === "Some") {
+      yield* writeStay(sql, propertyId, outcome, restay.value, quote, now)
+    } else {
+      yield* sql`UPDATE reservations SET special_notes = ${target.specialNotes}, updated_at = ${now} WHERE id = ${row.id}`
+    }
+    const { amountDue, refundDueMinor } = outcome.settlement
+    const outbox = yield* EventOutbox
+    yield* outbox.append(propertyId, [
+      {
+        type: "reservation.changed",
+        subject: Subject.changedReservation(row.id, refundDueMinor, Money.format(amountDue, outcome.currency))
+      },
+      ...availabilityEvents(facts.terms, target)
+    ])
+  })
