@@ -54,3 +54,13 @@ export const checkPickup = (
   }
   return Either.void
 }
+
+/**
+ * Whether a change of a pickup keeps its block: only while its room type and plan stay the block's (the block
+ * sells one room type on one plan). Dropped, the reservation is an ordinary one from then on: its nights are
+ * general inventory, priced by the plan, under the plan's visibility rule.
+ */
+export const keepsBlock = (
+  block: { readonly roomTypeId: string; readonly ratePlanId: string },
+  target: { readonly roomTypeId: string; readonly ratePlanId: string }
+): boolean => block.roomTypeId === target.roomTypeId && block.ratePlanId === target.ratePlanId
