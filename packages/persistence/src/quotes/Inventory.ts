@@ -1,7 +1,7 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Blocks, InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { liveHold } from "../booking/HoldWindow.js"
+import { type NightRow, nightRows } from "./inventorySql.js"
 import { withSpan } from "../database/Span.js"
 
 // Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
@@ -51,20 +51,12 @@ export interface InventoryQuery {
   readonly blockId?: string | null | undefined
 }
 
-interface Row {
-  readonly room_type_id: string
-  readonly date: string
-  readonly rooms: number
-  readonly taken: number
-  readonly blocked: number
-  readonly own: number
-}
 
 /** The longest `GET /availability` range, in nights. */
 export const maxAvailabilityNights = 366
 
 /** Rows (room type × night, in room type then date order) grouped per room type. */
-const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
+const group = (rows: ReadonlyArray<NightRow>): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
@@ -101,57 +93,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
         // Nothing to count: an id that cannot name a row names none, and an empty range has no nights.
         return Effect.succeed([])
       }
-      return sql<Row>`
-        WITH types AS (
-          SELECT rt.id, rt.position, rt.code,
-                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
-          FROM room_types rt
-          WHERE rt.property_id = ${propertyId} AND (${roomTypeId}::uuid IS NULL OR rt.id = ${roomTypeId}::uuid)
-        ),
-        nights AS (
-          SELECT d::date AS night
-          FROM generate_series(${query.from}::date, ${query.to}::date - 1, interval '1 day') AS d
-        ),
-        stays AS (
-          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
-          FROM reservations res
-          JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
-          WHERE res.property_id = ${propertyId}
-            AND res.room_type_id IN (SELECT id FROM types)
-            -- The first condition matches the partial index reservations_inventory.
-            AND res.status IN ('tentative', 'confirmed', 'checked_in')
-            AND (res.status <> 'tentative' OR ${liveHold(sql, "res", query.now)})
-            AND (${exclude}::uuid IS NULL OR res.id <> ${exclude}::uuid)
-            AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
-            -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
-            AND res.check_in_date > ${query.from}::date - ${Pricing.maxStayNights}::int
-          GROUP BY res.room_type_id, res.block_id, n.night
-        ),
-        taken AS (
-          SELECT room_type_id, night, sum(taken)::int AS taken FROM stays GROUP BY room_type_id, night
-        ),
-        held AS (
-          SELECT b.room_type_id, bn.night,
-                 sum(GREATEST(0, bn.units - COALESCE(s.taken, 0)))::int AS blocked,
-                 COALESCE(sum(GREATEST(0, bn.units - COALESCE(s.taken, 0))) FILTER (WHERE b.id = ${blockId}::uuid), 0)::int AS own
-          FROM blocks b
-          JOIN properties p ON p.id = b.property_id
-          JOIN block_nights bn ON bn.block_id = b.id AND bn.night >= ${query.from}::date AND bn.night < ${query.to}::date
-          LEFT JOIN stays s ON s.block_id = b.id AND s.night = bn.night
-          WHERE b.property_id = ${propertyId} AND b.status = 'definite'
-            AND b.room_type_id IN (SELECT id FROM types)
-            AND b.start_date < ${query.to}::date AND b.end_date > ${query.from}::date
-            AND NOT block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
-                                         p.timezone, ${query.now})
-          GROUP BY b.room_type_id, bn.night
-        )
-        SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
-               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
-        FROM types t
-        CROSS JOIN nights n
-        LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
-        LEFT JOIN held h ON h.room_type_id = t.id AND h.night = n.night
-        ORDER BY t.position, t.code, n.night`.pipe(
+      return nightRows(sql, propertyId, { roomTypeId, exclude, blockId, from: query.from, to: query.to, now: query.now }).pipe(
         Effect.map(group),
         Effect.orDie,
         withSpan("Inventory.available")

@@ -1,0 +1,83 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Pricing } from "@hotel/domain"
+import { liveHold } from "../booking/HoldWindow.js"
+
+// The inventory count as one statement: per room type (catalogue order) and night, the rooms in service, the
+// nights taken (live holds, confirmed, checked in), the remaining units of definite blocks not yet released
+// (`block_night_released`, migration 0012) and, for a pickup, its own block's share of them. `./Inventory.ts`
+// turns the rows into what sale sees (`Blocks.freeForSale`).
+
+/** One room type × night. */
+export interface NightRow {
+  readonly room_type_id: string
+  readonly date: string
+  readonly rooms: number
+  readonly taken: number
+  readonly blocked: number
+  readonly own: number
+}
+
+export interface NightQuery {
+  readonly roomTypeId: string | null
+  readonly from: string
+  readonly to: string
+  readonly now: Date
+  /** A reservation not to count. */
+  readonly exclude: string | null
+  /** A pickup's block. */
+  readonly blockId: string | null
+}
+
+/** Every id is a UUID (or null) and `from < to`: the caller checked. */
+export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =>
+  sql<NightRow>`
+        WITH types AS (
+          SELECT rt.id, rt.position, rt.code,
+                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+          FROM room_types rt
+          WHERE rt.property_id = ${propertyId} AND (${q.roomTypeId}::uuid IS NULL OR rt.id = ${q.roomTypeId}::uuid)
+        ),
+        nights AS (
+          SELECT d::date AS night
+          FROM generate_series(${q.from}::date, ${q.to}::date - 1, interval '1 day') AS d
+        ),
+        stays AS (
+          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
+          FROM reservations res
+          JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
+          WHERE res.property_id = ${propertyId}
+            AND res.room_type_id IN (SELECT id FROM types)
+            -- The first condition matches the partial index reservations_inventory.
+            AND res.status IN ('tentative', 'confirmed', 'checked_in')
+            AND (res.status <> 'tentative' OR ${liveHold(sql, "res", q.now)})
+            AND (${q.exclude}::uuid IS NULL OR res.id <> ${q.exclude}::uuid)
+            AND res.check_in_date < ${q.to}::date AND res.check_out_date > ${q.from}::date
+            -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
+            AND res.check_in_date > ${q.from}::date - ${Pricing.maxStayNights}::int
+          GROUP BY res.room_type_id, res.block_id, n.night
+        ),
+        taken AS (
+          SELECT room_type_id, night, sum(taken)::int AS taken FROM stays GROUP BY room_type_id, night
+        ),
+        held AS (
+          SELECT b.room_type_id, bn.night,
+                 sum(GREATEST(0, bn.units - COALESCE(s.taken, 0)))::int AS blocked,
+                 COALESCE(sum(GREATEST(0, bn.units - COALESCE(s.taken, 0))) FILTER (WHERE b.id = ${q.blockId}::uuid), 0)::int AS own
+          FROM blocks b
+          JOIN properties p ON p.id = b.property_id
+          JOIN block_nights bn ON bn.block_id = b.id AND bn.night >= ${q.from}::date AND bn.night < ${q.to}::date
+          LEFT JOIN stays s ON s.block_id = b.id AND s.night = bn.night
+          WHERE b.property_id = ${propertyId} AND b.status = 'definite'
+            AND b.room_type_id IN (SELECT id FROM types)
+            AND b.start_date < ${q.to}::date AND b.end_date > ${q.from}::date
+            AND NOT block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
+                                         p.timezone, ${q.now})
+          GROUP BY b.room_type_id, bn.night
+        )
+        SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
+               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
+        FROM types t
+        CROSS JOIN nights n
+        LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
+        LEFT JOIN held h ON h.room_type_id = t.id AND h.night = n.night
+        ORDER BY t.position, t.code, n.night`
