@@ -3,6 +3,7 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
 import { HttpBlocksLive } from "@hotel/http/blocks/Http"
+import { HttpInventoryLive } from "@hotel/http/inventory/Http"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
 import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
@@ -54,7 +55,8 @@ export const FeaturesLive = Layer.mergeAll(
   HttpStaysLive,
   HttpEventsLive,
   HttpWebhooksLive,
-  HttpBlocksLive
+  HttpBlocksLive,
+  HttpInventoryLive
 )
 
 /** `HotelApi` with every feature, behind the gateway, on whatever `HttpServer` is provided. */

@@ -125,20 +125,6 @@ export const checkRoomsFree = (
   }))
 }
 
-/**
- * A night of a room type as sale sees it: free for general sale is rooms − taken − blocked (never below zero);
- * a pickup may also take its own block's remaining units (`own`).
- */
-export const freeForSale = (night: {
-  readonly rooms: number
-  readonly taken: number
-  readonly blocked: number
-  readonly own: number
-}): { readonly available: number; readonly availableToPickup: number } => {
-  const available = Math.max(0, night.rooms - night.taken - night.blocked)
-  return { available, availableToPickup: available + night.own }
-}
-
 /** A block as the inventory counts it: only a definite block sets anything aside. */
 export interface CountedBlock {
   readonly status: BlockStatus

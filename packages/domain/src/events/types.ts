@@ -29,7 +29,8 @@ export const EventType = Schema.Literal(
   "block.updated",
   "block.confirmed",
   "block.released",
-  "block.cancelled"
+  "block.cancelled",
+  "inventory.changed"
 )
 export type EventType = typeof EventType.Type
 

@@ -13,7 +13,9 @@ export const Scope = Schema.Literal(
   "webhooks:read",
   "webhooks:write",
   "blocks:read",
-  "blocks:write"
+  "blocks:write",
+  "inventory:read",
+  "inventory:write"
 )
 export type Scope = typeof Scope.Type
 

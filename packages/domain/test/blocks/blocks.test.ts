@@ -1,6 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Either from "effect/Either"
-import * as fc from "fast-check"
 import * as Blocks from "../../src/blocks/index.js"
 import type { NightState } from "../../src/blocks/nights.js"
 import * as Money from "../../src/money/Money.js"
@@ -66,17 +65,6 @@ describe("block nights", () => {
     expect(Blocks.roomsTaken(definite, { status: "definite", nights: [night("a", 0)] })).toEqual([])
     expect(paramOf(Blocks.checkRoomsFree([{ date: "a", needed: 2, free: 1 }]))).toBe("NoAvailability:")
     expect(paramOf(Blocks.checkRoomsFree([{ date: "a", needed: 2, free: 2 }, { date: "b", needed: 0, free: 0 }]))).toBe("ok")
-  })
-
-  it("free for sale: a pickup may also take its own block's remaining units (property)", () => {
-    fc.assert(fc.property(
-      fc.nat(20), fc.nat(20), fc.nat(20), fc.nat(20),
-      (rooms, taken, blocked, own) => {
-        const free = Blocks.freeForSale({ rooms, taken, blocked, own })
-        expect(free.available).toBe(Math.max(0, rooms - taken - blocked))
-        expect(free.availableToPickup).toBe(free.available + own)
-      }
-    ))
   })
 })
 

@@ -30,6 +30,8 @@ export const GuestNotFound = wire(Domain.GuestNotFound)
 export const ServiceNotFound = wire(Domain.ServiceNotFound)
 export const FolioNotFound = wire(Domain.FolioNotFound)
 export const BlockNotFound = wire(Domain.BlockNotFound)
+export const OutOfOrderNotFound = wire(Domain.OutOfOrderNotFound)
+export const OutOfOrderOverlap = wire(Domain.OutOfOrderOverlap)
 export const BlockInUse = wire(Domain.BlockInUse)
 export const BlockNotDefinite = wire(Domain.BlockNotDefinite)
 

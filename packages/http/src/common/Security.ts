@@ -74,6 +74,9 @@ export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.ReservationNotFound
   | Domain.BookingNotFound
   | Domain.BlockNotFound
+  | Domain.OutOfOrderNotFound
+  | Domain.RoomNotFound
+  | Domain.RoomTypeNotFound
   | Domain.GuestNotFound
   | Domain.FolioNotFound
   | Domain.WebhookEndpointNotFound

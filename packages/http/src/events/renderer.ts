@@ -95,6 +95,7 @@ const make = Effect.gen(function*() {
           required(`block ${subject.id}`),
           Effect.map(presentBlock)
         )
+      case "inventory":
       case "availability":
         return Effect.succeed({
           room_type_id: subject.roomTypeId,

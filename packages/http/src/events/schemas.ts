@@ -55,7 +55,8 @@ export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
   "block.updated": Block,
   "block.confirmed": Block,
   "block.released": Block,
-  "block.cancelled": Block
+  "block.cancelled": Block,
+  "inventory.changed": AvailabilityChanged
 }
 
 /** An event as the feed lists it and as a webhook POSTs it. */

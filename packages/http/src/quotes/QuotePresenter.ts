@@ -55,6 +55,10 @@ export const presentAvailability = (entry: RoomTypeInventory): typeof RoomTypeAv
   nights: entry.nights.map((night) => ({
     date: night.date,
     rooms: night.rooms,
+    out_of_order: night.outOfOrder,
+    sell_limit: night.sellLimit,
+    overbooking: night.overbooking,
+    taken: night.taken,
     blocked: night.blocked,
     available: night.available
   }))

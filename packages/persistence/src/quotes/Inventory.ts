@@ -1,5 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { Blocks, InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
+import { InvalidParameters, Inventory as Capacity, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { type NightRow, nightRows } from "./inventorySql.js"
 import { withSpan } from "../database/Span.js"
@@ -12,19 +12,19 @@ import { withSpan } from "../database/Span.js"
 // its remaining units (units − its live pickups covering the night): they are `blocked`, free for its own
 // pickups only. A pickup beyond the block's units on a night is simply taken there (it took general inventory),
 // so what a block set aside and what its pickups took is counted once, from the reservations alone.
+// A night sells up to its capacity: min(rooms in service, sell limit) + overbooking (`Inventory.capacity` in
+// the domain, `night_capacity` in SQL); the statement is ./inventorySql.ts.
 
-export interface NightInventory {
+export interface NightInventory extends Capacity.NightSupply, Capacity.NightDemand {
   readonly date: Pricing.IsoDate
-  /** Rooms of the type in service. */
-  readonly rooms: number
-  /** Rooms taken by live holds, confirmed and checked-in reservations. */
-  readonly taken: number
-  /** The remaining units of definite blocks not yet released on the night. */
-  readonly blocked: number
-  /** Free for general sale: rooms − taken − blocked, never below zero. */
+  /** min(rooms in service, sell limit) + overbooking. */
+  readonly capacity: number
+  /** Free for general sale: capacity − taken − blocked, never below zero. */
   readonly available: number
   /** Free for the query's pickup: `available` plus its own block's remaining units (`available` without one). */
   readonly availableToPickup: number
+  /** What a live reservation not counted in `taken` may keep (the confirm's re-check, `Inventory.roomsToKeep`). */
+  readonly availableToKeep: number
 }
 
 export interface RoomTypeInventory {
@@ -34,6 +34,8 @@ export interface RoomTypeInventory {
   readonly nights: ReadonlyArray<NightInventory>
   /** The rooms free on every night of the range (0 for an empty range); for a pickup, `availableToPickup`. */
   readonly available: number
+  /** The least `availableToKeep` over the range (0 for an empty range). */
+  readonly availableToKeep: number
 }
 
 export interface InventoryQuery {
@@ -60,15 +62,26 @@ const group = (rows: ReadonlyArray<NightRow>): ReadonlyArray<RoomTypeInventory> 
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
-    const free = Blocks.freeForSale(row)
-    entry.nights.push({ date: row.date, rooms: row.rooms, taken: row.taken, blocked: row.blocked, ...free })
+    const night = {
+      date: row.date,
+      rooms: row.rooms,
+      outOfOrder: row.out_of_order,
+      sellLimit: row.sell_limit,
+      overbooking: row.overbooking,
+      capacity: row.capacity,
+      taken: row.taken,
+      blocked: row.blocked
+    }
+    const free = Capacity.freeForSale({ ...night, own: row.own })
+    entry.nights.push({ ...night, ...free, availableToKeep: Capacity.roomsToKeep({ ...night, own: row.own }) })
     byType.set(row.room_type_id, entry)
   }
   return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({
     roomTypeId,
     rooms,
     nights,
-    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToPickup))
+    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToPickup)),
+    availableToKeep: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToKeep))
   }))
 }
 

@@ -2,16 +2,23 @@ import type * as SqlClient from "@effect/sql/SqlClient"
 import { Pricing } from "@hotel/domain"
 import { liveHold } from "../booking/HoldWindow.js"
 
-// The inventory count as one statement: per room type (catalogue order) and night, the rooms in service, the
-// nights taken (live holds, confirmed, checked in), the remaining units of definite blocks not yet released
+// THE inventory count, one statement every path that sells or quotes runs (holds, booking rooms, changes,
+// confirms, definite blocks, out-of-order periods, `/rates`, `/availability`): per room type (catalogue order)
+// and night, the type's rooms, those out of order, the night's sell limit and overbooking, its capacity
+// (`night_capacity`, migration 0013: min(rooms in service, sell limit) + overbooking), the nights taken (live
+// holds, confirmed, checked in), the remaining units of definite blocks not yet released
 // (`block_night_released`, migration 0012) and, for a pickup, its own block's share of them. `./Inventory.ts`
-// turns the rows into what sale sees (`Blocks.freeForSale`).
+// turns the rows into what sale sees (`Inventory.freeForSale` in the domain).
 
 /** One room type × night. */
 export interface NightRow {
   readonly room_type_id: string
   readonly date: string
   readonly rooms: number
+  readonly out_of_order: number
+  readonly sell_limit: number | null
+  readonly overbooking: number
+  readonly capacity: number
   readonly taken: number
   readonly blocked: number
   readonly own: number
@@ -40,6 +47,20 @@ export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: Night
         nights AS (
           SELECT d::date AS night
           FROM generate_series(${q.from}::date, ${q.to}::date - 1, interval '1 day') AS d
+        ),
+        broken AS (
+          SELECT r.room_type_id, n.night, count(*)::int AS out_of_order
+          FROM out_of_order o
+          JOIN rooms r ON r.id = o.room_id AND NOT r.retired
+          JOIN nights n ON o.start_date <= n.night AND n.night < o.end_date
+          WHERE o.property_id = ${propertyId} AND r.room_type_id IN (SELECT id FROM types)
+            AND o.start_date < ${q.to}::date AND o.end_date > ${q.from}::date
+          GROUP BY r.room_type_id, n.night
+        ),
+        controls AS (
+          SELECT c.room_type_id, c.night, c.sell_limit, c.overbooking
+          FROM inventory_nights c
+          WHERE c.room_type_id IN (SELECT id FROM types) AND c.night >= ${q.from}::date AND c.night < ${q.to}::date
         ),
         stays AS (
           SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
@@ -75,9 +96,13 @@ export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: Night
           GROUP BY b.room_type_id, bn.night
         )
         SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
+               COALESCE(o.out_of_order, 0) AS out_of_order, c.sell_limit, COALESCE(c.overbooking, 0) AS overbooking,
+               night_capacity(t.rooms - COALESCE(o.out_of_order, 0), c.sell_limit, COALESCE(c.overbooking, 0)) AS capacity,
                COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
         FROM types t
         CROSS JOIN nights n
+        LEFT JOIN broken o ON o.room_type_id = t.id AND o.night = n.night
+        LEFT JOIN controls c ON c.room_type_id = t.id AND c.night = n.night
         LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
         LEFT JOIN held h ON h.room_type_id = t.id AND h.night = n.night
         ORDER BY t.position, t.code, n.night`

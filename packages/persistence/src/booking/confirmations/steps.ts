@@ -87,7 +87,9 @@ export const checkAvailability = (
       excludeReservationId: row.id,
       blockId: row.block_id
     })
-    if ((stock?.available ?? 0) < 1) {
+    // A live hold keeps the nights it took: a capacity lowered since (a sell limit, a period out of order) never
+    // refuses its confirm; only rooms lost to other sales do (`Inventory.roomsToKeep`).
+    if ((stock?.availableToKeep ?? 0) < 1) {
       return yield* new NoAvailability({
         message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
       })
