@@ -35,19 +35,8 @@ export interface NightQuery {
   readonly blockId: string | null
 }
 
-/** Every id is a UUID (or null) and `from < to`: the caller checked. */
-export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =>
-  sql<NightRow>`
-        WITH types AS (
-          SELECT rt.id, rt.position, rt.code,
-                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
-          FROM room_types rt
-          WHERE rt.property_id = ${propertyId} AND (${q.roomTypeId}::uuid IS NULL OR rt.id = ${q.roomTypeId}::uuid)
-        ),
-        nights AS (
-          SELECT d::date AS night
-          FROM generate_series(${q.from}::date, ${q.to}::date - 1, interval '1 day') AS d
-        ),
+/** The supply of each night: the type's rooms out of order, and its controls. */
+const supplyOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) => sql`
         broken AS (
           SELECT r.room_type_id, n.night, count(*)::int AS out_of_order
           FROM out_of_order o
@@ -61,7 +50,10 @@ export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: Night
           SELECT c.room_type_id, c.night, c.sell_limit, c.overbooking
           FROM inventory_nights c
           WHERE c.room_type_id IN (SELECT id FROM types) AND c.night >= ${q.from}::date AND c.night < ${q.to}::date
-        ),
+        )`
+
+/** The demand of each night: the stays taken (per block, for its pickups) and what definite blocks set aside. */
+const demandOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) => sql`
         stays AS (
           SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
           FROM reservations res
@@ -94,7 +86,23 @@ export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: Night
             AND NOT block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
                                          p.timezone, ${q.now})
           GROUP BY b.room_type_id, bn.night
-        )
+        )`
+
+/** Every id is a UUID (or null) and `from < to`: the caller checked. */
+export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =>
+  sql<NightRow>`
+        WITH types AS (
+          SELECT rt.id, rt.position, rt.code,
+                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+          FROM room_types rt
+          WHERE rt.property_id = ${propertyId} AND (${q.roomTypeId}::uuid IS NULL OR rt.id = ${q.roomTypeId}::uuid)
+        ),
+        nights AS (
+          SELECT d::date AS night
+          FROM generate_series(${q.from}::date, ${q.to}::date - 1, interval '1 day') AS d
+        ),
+        ${supplyOf(sql, propertyId, q)},
+        ${demandOf(sql, propertyId, q)}
         SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
                COALESCE(o.out_of_order, 0) AS out_of_order, c.sell_limit, COALESCE(c.overbooking, 0) AS overbooking,
                night_capacity(t.rooms - COALESCE(o.out_of_order, 0), c.sell_limit, COALESCE(c.overbooking, 0)) AS capacity,

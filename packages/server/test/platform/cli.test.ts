@@ -112,12 +112,13 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
       const blocks = yield* sql<{ room_type_id: string; status: string; price: string }>`
         SELECT room_type_id, status, price::text AS price FROM blocks WHERE property_id = ${output.property_id}`.pipe(Effect.orDie)
       expect(blocks).toEqual([{ room_type_id: output.room_types.TWN, status: "definite", price: "99" }])
-      // A key may be given the block scopes.
+      // A key may be given the block and inventory scopes.
+      const scopes = ["blocks:read", "blocks:write", "inventory:read", "inventory:write"]
       const blockKey = yield* ok<{ api_key_id: string; key: string }>(
-        "key", "create", "--property", output.property_id, "--scopes", "blocks:read,blocks:write"
+        "key", "create", "--property", output.property_id, "--scopes", scopes.join(",")
       )
       const found = yield* findKey(blockKey.key)
-      expect(Option.map(found, (f) => f.key.scopes)).toEqual(Option.some(["blocks:read", "blocks:write"]))
+      expect(Option.map(found, (f) => f.key.scopes)).toEqual(Option.some(scopes))
     }), TIMEOUT)
 
   it.effect("property import of the demo file again keeps every id", () =>
