@@ -120,7 +120,8 @@ export const capture = (url: string, input: {
         bedConfig: null,
         addOns: [],
         promoCode: null,
-        specialNotes: null
+        specialNotes: null,
+        blockId: null
       })).pipe(Effect.map(({ result, statements }): CapturedHold => ({
         auth: me.statements,
         transaction: statements,

@@ -1,5 +1,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
+import { BlocksGroups } from "./blocks/Api.js"
+import { InventoryGroups } from "./inventory/Api.js"
 import { BookingGroups } from "./booking/Api.js"
 import { CatalogGroups } from "./catalog/Api.js"
 import { ChangesGroups } from "./changes/Api.js"
@@ -33,6 +35,8 @@ export const Endpoints = HttpApi.make("hotel")
       .addHttpApi(StaysGroups)
       .addHttpApi(EventsGroups)
       .addHttpApi(WebhooksGroups)
+      .addHttpApi(BlocksGroups)
+      .addHttpApi(InventoryGroups)
   ))
 
 /**
@@ -63,6 +67,10 @@ export class HotelApi extends Endpoints
   .addError(Errors.BookingNotFound)
   .addError(Errors.GuestNotFound)
   .addError(Errors.FolioNotFound)
+  .addError(Errors.BlockNotFound)
+  .addError(Errors.OutOfOrderNotFound)
+  .addError(Errors.RoomNotFound)
+  .addError(Errors.RoomTypeNotFound)
   .addError(WebhookEndpointNotFoundError)
   .annotateContext(OpenApi.annotations({
     title: "Hotel rate management and reservations",

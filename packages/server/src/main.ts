@@ -2,6 +2,8 @@ import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
+import { HttpBlocksLive } from "@hotel/http/blocks/Http"
+import { HttpInventoryLive } from "@hotel/http/inventory/Http"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
 import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
@@ -18,6 +20,7 @@ import { HttpRatesLive } from "@hotel/http/rates/Http"
 import { HttpStaysLive } from "@hotel/http/stays/Http"
 import { HttpWebhooksLive } from "@hotel/http/webhooks/Http"
 import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
+import { BlockReleaserLive } from "@hotel/persistence/blocks/BlockReleaser"
 import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
@@ -51,7 +54,9 @@ export const FeaturesLive = Layer.mergeAll(
   HttpFoliosLive,
   HttpStaysLive,
   HttpEventsLive,
-  HttpWebhooksLive
+  HttpWebhooksLive,
+  HttpBlocksLive,
+  HttpInventoryLive
 )
 
 /** `HotelApi` with every feature, behind the gateway, on whatever `HttpServer` is provided. */
@@ -84,11 +89,13 @@ export { DatabaseLive } from "./runtime/Database.js"
 export const AdminLive = AdminServicesLive.pipe(Layer.provideMerge(MigratedDatabaseLive))
 
 /**
- * The background work of every process: the sweeper of expired holds, webhook delivery, the event purge and
+ * The background work of every process: the sweeper of expired holds, the announcer of blocks' automatic
+ * releases, webhook delivery, the event purge and
  * the purge of expired idempotency keys.
  */
 export const WorkersLive = Layer.mergeAll(
   HoldSweeperLive,
+  BlockReleaserLive,
   WebhookWorkerLive.pipe(Layer.provide(WebhookPolicy.layer)),
   EventPurgeLive,
   IdempotencyKeys.purgeEvery()

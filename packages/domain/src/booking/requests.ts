@@ -39,7 +39,9 @@ export const roomFields = {
   bed_config: optional(text(1, 50)),
   add_ons: optional(list(HoldAddOn, maxAddOns)),
   promo_code: optional(text(0, 40)),
-  special_notes: optional(text(0, 2000))
+  special_notes: optional(text(0, 2000)),
+  /** A pickup: the block whose units the hold takes (its room type and plan must be the block's). */
+  block_id: optional(IdField)
 }
 
 /** `POST /holds`. */
@@ -55,7 +57,8 @@ export const HoldCreate = Schema.Struct({
   bed_config: roomFields.bed_config,
   add_ons: roomFields.add_ons,
   promo_code: roomFields.promo_code,
-  special_notes: roomFields.special_notes
+  special_notes: roomFields.special_notes,
+  block_id: roomFields.block_id
 }).annotations({ identifier: "HoldCreate" })
 export type HoldCreate = typeof HoldCreate.Type
 

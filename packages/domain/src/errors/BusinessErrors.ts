@@ -20,3 +20,6 @@ export class AmountMismatch extends Schema.TaggedError<AmountMismatch>()("Amount
 export class DefaultRatePlanProtected extends Schema.TaggedError<DefaultRatePlanProtected>()("DefaultRatePlanProtected", errorFields, meta("default_rate_plan_protected", "permission", 403)) {}
 export class NotModifiable extends Schema.TaggedError<NotModifiable>()("NotModifiable", errorFields, conflict("not_modifiable")) {}
 export class RoomUnavailable extends Schema.TaggedError<RoomUnavailable>()("RoomUnavailable", errorFields, conflict("room_unavailable")) {}
+export class OutOfOrderOverlap extends Schema.TaggedError<OutOfOrderOverlap>()("OutOfOrderOverlap", errorFields, conflict("out_of_order_overlap")) {}
+export class BlockInUse extends Schema.TaggedError<BlockInUse>()("BlockInUse", errorFields, conflict("block_in_use")) {}
+export class BlockNotDefinite extends Schema.TaggedError<BlockNotDefinite>()("BlockNotDefinite", errorFields, conflict("block_not_definite")) {}

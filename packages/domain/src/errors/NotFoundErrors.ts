@@ -14,3 +14,5 @@ export class GuestNotFound extends Schema.TaggedError<GuestNotFound>()("GuestNot
 export class ServiceNotFound extends Schema.TaggedError<ServiceNotFound>()("ServiceNotFound", errorFields, notFound("service_not_found")) {}
 export class FolioNotFound extends Schema.TaggedError<FolioNotFound>()("FolioNotFound", errorFields, notFound("folio_not_found")) {}
 export class WebhookEndpointNotFound extends Schema.TaggedError<WebhookEndpointNotFound>()("WebhookEndpointNotFound", errorFields, notFound("webhook_endpoint_not_found")) {}
+export class OutOfOrderNotFound extends Schema.TaggedError<OutOfOrderNotFound>()("OutOfOrderNotFound", errorFields, notFound("out_of_order_not_found")) {}
+export class BlockNotFound extends Schema.TaggedError<BlockNotFound>()("BlockNotFound", errorFields, notFound("block_not_found")) {}

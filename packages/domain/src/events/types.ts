@@ -24,7 +24,13 @@ export const EventType = Schema.Literal(
   "promo_code.created",
   "promo_code.updated",
   "promo_code.deleted",
-  "availability.changed"
+  "availability.changed",
+  "block.created",
+  "block.updated",
+  "block.confirmed",
+  "block.released",
+  "block.cancelled",
+  "inventory.changed"
 )
 export type EventType = typeof EventType.Type
 

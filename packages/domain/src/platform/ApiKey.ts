@@ -11,7 +11,11 @@ export const Scope = Schema.Literal(
   "folios:write",
   "events:read",
   "webhooks:read",
-  "webhooks:write"
+  "webhooks:write",
+  "blocks:read",
+  "blocks:write",
+  "inventory:read",
+  "inventory:write"
 )
 export type Scope = typeof Scope.Type
 

@@ -67,6 +67,17 @@ export interface RatePlan {
   readonly requiresPromoCode: boolean
   /** Overrides the property's default policy when set. */
   readonly cancellationPolicy?: Opt<ReadonlyArray<CancellationTier>>
+  /**
+   * A block's negotiated price (a pickup's plan): it replaces the plan's nightly price (intervals and
+   * derivations included) on the nights from `from` up to the night before `to`.
+   */
+  readonly blockPrice?: Opt<BlockPrice>
+}
+
+export interface BlockPrice {
+  readonly from: IsoDate
+  readonly to: IsoDate
+  readonly price: Amount
 }
 
 export interface RoomType {

@@ -99,6 +99,12 @@ const nightlyOf: PriceNightOf = (plan, night, guests, trace, memo) => {
 }
 
 const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
+  const block = plan.blockPrice
+  if (block != null && block.from <= night.date && night.date < block.to) {
+    const amount = nonNegative(block.price)
+    if (!trace) return { amount, trace: NO_TRACE }
+    return { amount, trace: [{ step: "base", amount: Money.format(amount, plan.currency), detail: "block price" }] }
+  }
   const derivation = plan.derivation
   if (derivation != null) {
     const parent = nightlyOf(derivation.parent, night, guests, trace, memo)

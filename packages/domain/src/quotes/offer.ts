@@ -13,7 +13,7 @@ import {
 import { hidesPlan } from "../rates/visibility/visibility.js"
 import { nightsOf } from "./dates.js"
 import { allocateGuests } from "./guests.js"
-import type { AddOn, CancellationTier, PricingProperty, RoomType } from "./model.js"
+import type { AddOn, BlockPrice, CancellationTier, PricingProperty, RoomType } from "./model.js"
 import { type PricedNight, priceNight } from "./nightly.js"
 import type { Quote } from "./quote.js"
 import { type PricedPlan, type StayPricing, type StayQuery, stayRequestFor, tryPriceStay } from "./stay.js"
@@ -94,11 +94,19 @@ export const offerFor = <P extends OfferPlan, R extends RoomType>(input: {
   readonly addOns?: ReadonlyArray<AddOn>
   /** Plans sharing a policy share the terms (see `termsFor`); one `termsFor` per offer without it. */
   readonly termsOf?: TermsOf
+  /**
+   * A pickup from a block: the plan's visibility rule is waived, and the block's price (when it has one)
+   * replaces the plan's nightly price on the block's nights.
+   */
+  readonly pickup?: { readonly price: BlockPrice | null } | undefined
 }): Option.Option<Offer<P, R>> => {
-  const { plan, snapshot, stay } = input
+  const { snapshot, stay } = input
+  const plan = input.pickup?.price == null ? input.plan : { ...input.plan, model: { ...input.plan.model, blockPrice: input.pickup.price } }
   const roomType = snapshot.roomTypesById.get(input.roomTypeId)
   if (roomType === undefined) return Option.none()
-  const visibility = visibilityOf(snapshot, plan, input.roomTypeId, roomType, stay, input.salesContext)
+  const visibility = input.pickup === undefined
+    ? visibilityOf(snapshot, plan, input.roomTypeId, roomType, stay, input.salesContext)
+    : []
   if (visibility.some(hidesPlan)) return Option.none()
 
   const request = stayRequestFor(snapshot, plan, roomType, stay, input.pricing, input.addOns)

@@ -84,6 +84,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .addError(Errors.ServiceNotFound)
       .addError(Errors.PartyTooLarge)
       .addError(Errors.HoldLimitReached)
+      .addError(Errors.BlockNotDefinite)
       .addError(Errors.NoAvailability)
   )
   .add(

@@ -76,6 +76,7 @@ export class BookingsApi extends HttpApiGroup.make("bookings")
       .addError(Errors.PartyTooLarge)
       .addError(Errors.CurrencyMismatch)
       .addError(Errors.HoldLimitReached)
+      .addError(Errors.BlockNotDefinite)
       .addError(Errors.NoAvailability)
   )
   .add(

@@ -40,6 +40,7 @@ export const presentReservation = (record: ReservationRecord): typeof Reservatio
     hold_expires_at: timestampOrNull(row.hold_expires_at),
     cancellation_reason: row.cancellation_reason,
     folio_id: row.folio_id,
+    block_id: row.block_id,
     accommodations: record.accommodations.map((a) => ({
       id: a.id,
       room_id: a.room_id,

@@ -55,6 +55,8 @@ export const Reservation = Schema.Struct({
   hold_expires_at: Schema.NullOr(Timestamp),
   cancellation_reason: Schema.NullOr(Schema.String),
   folio_id: Id,
+  /** The block the reservation picked up from; null for an ordinary hold. */
+  block_id: Schema.NullOr(Id),
   accommodations: Schema.Array(Accommodation),
   created_at: Timestamp
 })

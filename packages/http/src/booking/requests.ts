@@ -15,5 +15,6 @@ export const roomRequestOf = (room: Booking.BookingRoom): BookingRoomRequest => 
     quantity: addOn.quantity ?? 1
   })),
   promoCode: room.promo_code ?? null,
-  specialNotes: room.special_notes ?? null
+  specialNotes: room.special_notes ?? null,
+  blockId: room.block_id ?? null
 })

@@ -73,6 +73,10 @@ export type NotFoundError = new(props: { readonly message: string }) =>
   | Domain.PromoCodeNotFound
   | Domain.ReservationNotFound
   | Domain.BookingNotFound
+  | Domain.BlockNotFound
+  | Domain.OutOfOrderNotFound
+  | Domain.RoomNotFound
+  | Domain.RoomTypeNotFound
   | Domain.GuestNotFound
   | Domain.FolioNotFound
   | Domain.WebhookEndpointNotFound

@@ -17,6 +17,8 @@ import { presentInclusion, presentInterval, presentPromoCode } from "../rates/Ra
 import { presentRatePlan } from "../rates/RatePlanPresenter.js"
 import { presentReservation } from "../booking/ReservationPresenter.js"
 import { presentEndpoint } from "../webhooks/WebhookPresenter.js"
+import { presentBlock } from "../blocks/BlockPresenter.js"
+import { BlockRepository } from "@hotel/persistence/blocks/BlockRepository"
 import { withSpan } from "@hotel/persistence/database/Span"
 
 // An event's `data` is what `GET` of its subject answers: the same repository reads and the same presenters
@@ -36,6 +38,7 @@ const make = Effect.gen(function*() {
   const inclusions = yield* InclusionRepository
   const promoCodes = yield* PromoCodeRepository
   const sql = yield* SqlClient.SqlClient
+  const blocks = yield* BlockRepository
 
   /** A reservation its writer already read (a hold's insert answers it) is presented without reading it again. */
   const reservation = (propertyId: string, subject: Extract<EventSubject, { kind: "reservation" }>) =>
@@ -86,6 +89,13 @@ const make = Effect.gen(function*() {
           required(`webhook endpoint ${subject.id}`),
           Effect.map(presentEndpoint)
         )
+      case "block":
+        return blocks.get(propertyId, subject.id, now).pipe(
+          Effect.flatten,
+          required(`block ${subject.id}`),
+          Effect.map(presentBlock)
+        )
+      case "inventory":
       case "availability":
         return Effect.succeed({
           room_type_id: subject.roomTypeId,
@@ -106,6 +116,7 @@ export const EventRendererLive = Layer.effect(EventRenderer, make).pipe(
     RatePlanRepository.Default,
     IntervalRepository.Default,
     InclusionRepository.Default,
-    PromoCodeRepository.Default
+    PromoCodeRepository.Default,
+    BlockRepository.Default
   ))
 )

@@ -8,6 +8,7 @@ import { Interval } from "../rates/RateManagementApi.js"
 import { PromoCode } from "../rates/RateManagementApi.js"
 import { RatePlan } from "../rates/Api.js"
 import { Reservation } from "../booking/Api.js"
+import { Block } from "../blocks/Api.js"
 
 /** The nights whose availability a change took or freed (`end_date` exclusive, like a stay). */
 export const AvailabilityChanged = Schema.Struct({
@@ -49,7 +50,13 @@ export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
   "promo_code.created": PromoCode,
   "promo_code.updated": PromoCode,
   "promo_code.deleted": PromoCode,
-  "availability.changed": AvailabilityChanged
+  "availability.changed": AvailabilityChanged,
+  "block.created": Block,
+  "block.updated": Block,
+  "block.confirmed": Block,
+  "block.released": Block,
+  "block.cancelled": Block,
+  "inventory.changed": AvailabilityChanged
 }
 
 /** An event as the feed lists it and as a webhook POSTs it. */

@@ -96,9 +96,19 @@ export const AvailabilityParams = Schema.Struct({
 
 export const AvailabilityNight = Schema.Struct({
   date: DateOnly,
-  /** Rooms of the type in service. */
+  /** Rooms of the type (retired rooms not counted). */
   rooms: Schema.Int,
-  /** Rooms free that night (live holds, confirmed and checked-in stays taken off). */
+  /** Of those, out of order that night. */
+  out_of_order: Schema.Int,
+  /** The night's sell limit, or null for none. */
+  sell_limit: Schema.NullOr(Schema.Int),
+  /** Rooms the night may sell beyond its capacity (0 for none). */
+  overbooking: Schema.Int,
+  /** Live holds, confirmed and checked-in stays. */
+  taken: Schema.Int,
+  /** The remaining units of definite blocks, set aside on the night for their pickups. */
+  blocked: Schema.Int,
+  /** max(0, capacity − taken − blocked), capacity = min(rooms in service, sell limit) + overbooking. */
   available: Schema.Int
 })
 

@@ -52,5 +52,14 @@ export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.T
 
 export const presentAvailability = (entry: RoomTypeInventory): typeof RoomTypeAvailability.Type => ({
   room_type_id: entry.roomTypeId,
-  nights: entry.nights.map((night) => ({ date: night.date, rooms: night.rooms, available: night.available }))
+  nights: entry.nights.map((night) => ({
+    date: night.date,
+    rooms: night.rooms,
+    out_of_order: night.outOfOrder,
+    sell_limit: night.sellLimit,
+    overbooking: night.overbooking,
+    taken: night.taken,
+    blocked: night.blocked,
+    available: night.available
+  }))
 })

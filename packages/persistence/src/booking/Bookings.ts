@@ -10,6 +10,8 @@ import { placeHold } from "./holds/place.js"
 import { type Prepared, prepareHold } from "./holds/prepare.js"
 import { holdEvents, type PlacedHold } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
+import type { BlockRead } from "../blocks/BlockSql.js"
+import { lockPickupBlocks } from "../blocks/lock.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { EventOutbox } from "../events/EventOutbox.js"
@@ -28,14 +30,16 @@ import { inTransaction } from "../database/Transaction.js"
 // and its writes, in room order. The availability of a room is counted in the booking's transaction, so its
 // earlier rooms of the same type count as taken: several rooms of one type need that many free rooms.
 //
-// Lock order: guest → API key (a capped one) → every room type of the booking, in id order → promo codes of
-// every plan's chain, in id order. A hold takes the same locks for its one room type, so bookings and holds
+// Lock order: guest → API key (a capped one) → every room type of the booking, in id order → the rooms' blocks
+// (pickups), in id order → promo codes of every plan's chain, in id order. A hold takes the same locks for its one room type, so bookings and holds
 // never wait on each other in a cycle. With a promo code the snapshots are loaded under the codes' locks, and a
 // room with a code is checked again after the earlier rooms are written, so their redemptions count.
 
 export type { BookingCreated, BookingError, BookingRequest, BookingRoomRequest } from "./bookings/requests.js"
 
 const hasPromoCode = (request: HoldRequest) => request.promoCode !== null && request.promoCode !== ""
+/** With a promo code or a block, a room is prepared under the locks. */
+const preparedLate = (request: HoldRequest) => hasPromoCode(request) || request.blockId !== null
 
 export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/booking/Bookings", {
   effect: Effect.gen(function*() {
@@ -44,16 +48,31 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
     const inventory = yield* Inventory
 
     /** Room `index` prepared as `POST /holds` prepares a hold, its refusal naming the room. */
-    const prepareRoom = (actor: HoldActor, hold: HoldRequest, index: number, now: Date, guestFound?: boolean) =>
+    const prepareRoom = (
+      actor: HoldActor,
+      hold: HoldRequest,
+      index: number,
+      now: Date,
+      guestFound?: boolean,
+      blocks?: ReadonlyMap<string, BlockRead>
+    ) =>
       inputs.loadForPlan(actor.propertyId, hold.ratePlanId, now, { guestId: hold.guestId }).pipe(
         Effect.flatMap(keyPropertyExists(actor.propertyId)),
-        Effect.flatMap((snapshot) => prepareHold(actor, hold, snapshot, now, guestFound)),
+        Effect.flatMap((snapshot) =>
+          prepareHold(actor, hold, snapshot, now, guestFound, hold.blockId === null ? undefined : blocks?.get(hold.blockId))
+        ),
         Effect.mapError((error) => Booking.inRoom(index, error))
       )
 
-    const prepareAll = (actor: HoldActor, holds: ReadonlyArray<HoldRequest>, now: Date, guestFound?: boolean) =>
+    const prepareAll = (
+      actor: HoldActor,
+      holds: ReadonlyArray<HoldRequest>,
+      now: Date,
+      guestFound?: boolean,
+      blocks?: ReadonlyMap<string, BlockRead>
+    ) =>
       Effect.gen(function*() {
-        const prepared = yield* Effect.forEach(holds, (hold, i) => prepareRoom(actor, hold, i, now, guestFound))
+        const prepared = yield* Effect.forEach(holds, (hold, i) => prepareRoom(actor, hold, i, now, guestFound, blocks))
         yield* Booking.checkOneCurrency(prepared.map((room) => room.plan.model.currency))
         return prepared
       })
@@ -78,14 +97,16 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
       Effect.gen(function*() {
         const withPromo = early === undefined
         const locks = yield* lockForRooms(sql, actor, { roomTypeIds: holds.map((hold) => hold.roomTypeId), guestId: request.guestId }, now)
+        const blockIds = holds.flatMap((hold) => hold.blockId === null ? [] : [hold.blockId])
+        const blocks = yield* lockPickupBlocks(sql, actor.propertyId, blockIds, now)
         if (withPromo) yield* inputs.lockPromoCodesOf(actor.propertyId, holds.map((hold) => hold.ratePlanId))
-        const prepared = early ?? (yield* prepareAll(actor, holds, now, locks.guestFound))
+        const prepared = early ?? (yield* prepareAll(actor, holds, now, locks.guestFound, blocks))
         const bookingId = yield* insertBooking(actor, request, prepared[0].plan.model.currency, now)
         const placed: Array<PlacedHold> = []
         for (const [i, hold] of holds.entries()) {
           // The redemptions of the booking's earlier rooms count against a code's caps like any live hold's.
           const room = withPromo && i > 0 && hasPromoCode(hold)
-            ? yield* prepareRoom(actor, hold, i, now, locks.guestFound)
+            ? yield* prepareRoom(actor, hold, i, now, locks.guestFound, blocks)
             : prepared[i]
           const live = Booking.liveHoldsForRoom(locks.live, i)
           placed.push(yield* placeHold(sql, inventory, actor, hold, room, live, { id: bookingId, position: i }).pipe(
@@ -116,7 +137,7 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
           checkIn: request.checkIn,
           checkOut: request.checkOut
         }))
-        const early = holds.some(hasPromoCode) ? undefined : yield* prepareAll(actor, holds, now)
+        const early = holds.some(preparedLate) ? undefined : yield* prepareAll(actor, holds, now)
         return yield* placeAll(actor, request, holds, now, early).pipe(inTransaction(sql))
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),

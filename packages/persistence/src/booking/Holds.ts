@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { lockForHold } from "./holds/limits.js"
 import { placeHold } from "./holds/place.js"
+import { lockPickupBlocks } from "../blocks/lock.js"
 import { prepareHold } from "./holds/prepare.js"
 import { holdEvents } from "./holds/writes.js"
 import { Inventory } from "../quotes/Inventory.js"
@@ -26,7 +27,9 @@ import { inTransaction } from "../database/Transaction.js"
 // read, so its event needs no read), the events and the commit. A promo code's redemption count must be read
 // under the code's lock: with a promo code the chain's codes are locked right after the room type
 // (`PricingInputs.lockPromoCodes`, in id order) and the snapshot is loaded and priced under them. Lock order
-// is always guest → API key → room type → promo codes, so holds cannot deadlock each other.
+// is always guest → API key → room type → block (a pickup's, ../blocks/lock.ts) → promo codes, so holds cannot
+// deadlock each other nor a block's writes. A pickup (`block_id`) is prepared under the locks too, as with a
+// promo code: the block's status, price and units are read under its lock.
 //
 // Order of checks: field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
@@ -63,14 +66,17 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const withPromo = request.promoCode !== null && request.promoCode !== ""
-        const early = withPromo
+        // A pickup's block is read under its lock (its status, price and units decide the hold).
+        const early = withPromo || request.blockId !== null
           ? undefined
           : yield* loadSnapshot(actor, request, now).pipe(Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now)))
         return yield* Effect.gen(function*() {
           const locks = yield* lockForHold(sql, actor, request, now)
+          const blocks = yield* lockPickupBlocks(sql, actor.propertyId, request.blockId === null ? [] : [request.blockId], now)
           if (withPromo) yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
+          const block = request.blockId === null ? undefined : blocks.get(request.blockId)
           const prepared = early ?? (yield* loadSnapshot(actor, request, now).pipe(
-            Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now, locks.guestFound))
+            Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now, locks.guestFound, block))
           ))
           const placed = yield* placeHold(sql, inventory, actor, request, prepared, locks.live, null)
           yield* Effect.flatMap(EventOutbox, (outbox) => outbox.append(actor.propertyId, holdEvents([placed])))

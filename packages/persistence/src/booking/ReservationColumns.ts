@@ -34,6 +34,7 @@ export const reservationColumns = (sql: SqlClient.SqlClient, now: Date) => {
       r.bed_config, r.booking_source, r.special_notes, r.promo_code, r.hold_expires_at,
       CASE WHEN ${expired} THEN 'hold_expired' ELSE r.cancellation_reason END AS cancellation_reason,
       f.id AS folio_id, CASE WHEN ${expired} THEN 'voided' ELSE f.status END AS folio_status, r.booking_id,
+      r.block_id,
       r.created_at`
 }
 

@@ -42,6 +42,8 @@ export interface ReservationRow {
   readonly folio_status: string
   /** The booking the reservation is a room of; null for a hold of its own. */
   readonly booking_id: string | null
+  /** The block the reservation picked up from, or null. */
+  readonly block_id: string | null
   readonly created_at: Date
 }
 

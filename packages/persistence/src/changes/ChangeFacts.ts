@@ -49,6 +49,8 @@ export interface ChangeFactsRow {
   readonly folio_id: string
   /** The booking the reservation is a room of (its rooms price in one currency), or null. */
   readonly booking_id: string | null
+  /** The block the reservation picked up from, or null. */
+  readonly block_id: string | null
   readonly frozen_policy: PolicyJson | null
   readonly plan_policy: PolicyJson | null
   readonly property_policy: PolicyJson
@@ -73,7 +75,7 @@ const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
   sql<ChangeFactsRow>`
     SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.rate_plan_id,
            r.check_in_date, r.check_out_date, r.adults, r.children, r.child_ages, r.promo_code, r.special_notes,
-           r.currency, r.total::text AS total, f.id AS folio_id, r.booking_id,
+           r.currency, r.total::text AS total, f.id AS folio_id, r.booking_id, r.block_id,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
            p.cancellation_policy AS property_policy, p.timezone, p.base_currency, p.loyalty_points_per_usd,
            (SELECT COALESCE(sum(CASE WHEN l.kind = 'payment' THEN l.amount ELSE -l.amount END), 0)::text

@@ -18,6 +18,7 @@ import { changeFacts } from "./ChangeFacts.js"
 import { type ChangeOutcome, outcomeOf, planChange } from "./decide.js"
 import { snapshotFor } from "./locks.js"
 import { Inventory } from "../quotes/Inventory.js"
+import { findBlock } from "../blocks/BlockSql.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { withSpan } from "../database/Span.js"
 
@@ -59,13 +60,15 @@ export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persisten
         const facts = yield* changeFacts(sql, actor.propertyId, id, "read")
         const target = Rules.resolveTarget(facts.terms, request)
         const snapshot = yield* snapshotFor(inputs, actor.propertyId, facts, target, now)
-        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: true })
+        const block = facts.row.block_id === null ? undefined : yield* findBlock(sql, actor.propertyId, facts.row.block_id, now, false)
+        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: true, block })
         const available = Option.isNone(planned.restay) ? 1 : yield* inventory.available(actor.propertyId, {
           roomTypeId: target.roomTypeId,
           from: target.checkIn,
           to: target.checkOut,
           now,
-          excludeReservationId: facts.row.id
+          excludeReservationId: facts.row.id,
+          blockId: Option.getOrNull(planned.restay)?.blockId ?? null
         }).pipe(Effect.map(([stock]) => stock?.available ?? 0))
         const outcome = outcomeOf(planned, available)
         if (Option.isSome(planned.restay) && Option.isNone(outcome.offer)) {

@@ -19,6 +19,8 @@ import { changeFacts } from "./ChangeFacts.js"
 import { bookedQuote, outcomeOf, planChange, storedTarget } from "./decide.js"
 import { writeChange } from "./writes.js"
 import { lockRoomTypes, snapshotFor } from "./locks.js"
+import type { BlockRead } from "../blocks/BlockSql.js"
+import { lockPickupBlocks } from "../blocks/lock.js"
 import { Inventory } from "../quotes/Inventory.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { ReservationReads, type ReservationRecord } from "../booking/ReservationReads.js"
@@ -34,7 +36,9 @@ import { inTransaction } from "../database/Transaction.js"
 // types of the old and the new stay (in id order, `FOR NO KEY UPDATE`: the lock holds and confirms take, so two
 // changes, or a change and a hold, racing for the last room run one at a time) and, with a promo code, the
 // plan's codes (their redemption counts are read under them, this reservation's own not counted). Lock order:
-// reservation row → room types (id order) → promo codes. Holds lock guest → key → room type → promo codes and
+// reservation row → room types (id order) → the pickup's block → promo codes. A pickup keeps its block while its
+// room type and plan stay the block's (`Blocks.keepsBlock`): then its nights count the block's units and the
+// block's price, as its hold did; otherwise it becomes an ordinary reservation (`block_id` cleared). Holds lock guest → key → room type → promo codes and
 // never wait on a reservation row; confirm and check-in lock reservation → room type. No cycle.
 //
 // The decision is `planChange` / `outcomeOf` (./decide.ts), the same the change quote runs: the status, the field
@@ -81,12 +85,16 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
           now
         )
         const target = Rules.resolveTarget(facts.terms, request)
+        let block: BlockRead | undefined
         if (Rules.needsVisibility(Rules.changedFields(facts.terms, target))) {
           yield* lockRoomTypes(sql, actor.propertyId, [row.room_type_id, target.roomTypeId])
+          // A pickup's block after the room types (the order of holds and block writes, ../blocks/lock.ts).
+          const blocks = yield* lockPickupBlocks(sql, actor.propertyId, row.block_id === null ? [] : [row.block_id], now)
+          block = row.block_id === null ? undefined : blocks.get(row.block_id)
           if (target.promoCode !== null) yield* inputs.lockPromoCodes(actor.propertyId, target.ratePlanId)
         }
         const snapshot = yield* snapshotFor(inputs, actor.propertyId, facts, target, now)
-        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: false })
+        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: false, block })
         // `If-Match` names the tag of `GET /reservations/{id}`, rendered under the row lock: after the status,
         // the field rules and the 404s, before the rules of the stay (party, plan, rooms).
         yield* requireCurrentTag(actor.propertyId, Subject.reservation(row.id), ifMatch)
@@ -96,7 +104,8 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
           from: target.checkIn,
           to: target.checkOut,
           now,
-          excludeReservationId: row.id
+          excludeReservationId: row.id,
+          blockId: Option.getOrNull(planned.restay)?.blockId ?? null
         }).pipe(Effect.map(([stock]) => stock?.available ?? 0))
         const outcome = outcomeOf(planned, available)
         const quote = yield* bookedQuote(outcome)

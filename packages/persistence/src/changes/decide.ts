@@ -1,4 +1,5 @@
 import {
+  Blocks,
   Booking,
   Cancellation,
   Changes,
@@ -17,6 +18,7 @@ import * as Option from "effect/Option"
 import { type PricingSnapshot, type SnapshotPlan, type SnapshotRoomType, toPolicy } from "../quotes/PricingInputs.js"
 import type { Offer } from "../quotes/Quotes.js"
 import type { ChangeFacts } from "./ChangeFacts.js"
+import type { BlockRead } from "../blocks/BlockSql.js"
 
 // The one decision of a change, used by `PATCH /reservations/{id}` (under its locks, then written) and by
 // `GET /reservations/{id}/change-quote` (without locks, never written), so a quote is the change it predicts.
@@ -44,6 +46,8 @@ export interface Restay {
   readonly offer: Option.Option<Offer>
   readonly kept: ReadonlyMap<Pricing.IsoDate, Money.Amount>
   readonly snapshot: PricingSnapshot
+  /** The block the new stay picks up from: the reservation's, while its room type and plan stay the block's. */
+  readonly blockId: string | null
 }
 
 export type PlanError = Changes.ChangeRefusal | InvalidParameters | CurrencyMismatch | RoomTypeNotFound | RatePlanNotFound
@@ -61,6 +65,8 @@ export const planChange = (input: {
   readonly snapshot: PricingSnapshot
   readonly salesContext: SalesContext
   readonly trace: boolean
+  /** The reservation's block when it is a pickup (read by the caller, under its lock for a PATCH). */
+  readonly block?: BlockRead | undefined
 }) =>
   Effect.gen(function*() {
     const { facts, snapshot } = input
@@ -94,6 +100,10 @@ export const planChange = (input: {
     const addOns = yield* addOnsOf(facts, snapshot)
     const party: Pricing.Party = { adults: target.adults, children: target.children, childAges: target.childAges }
     const kept = Changes.keptNights(facts.terms, target, facts.lines)
+    const block = input.block !== undefined &&
+        Blocks.keepsBlock({ roomTypeId: input.block.block.room_type_id, ratePlanId: input.block.block.rate_plan_id }, target)
+      ? input.block
+      : undefined
     const offer = Pricing.offerFor({
       snapshot,
       plan,
@@ -102,10 +112,11 @@ export const planChange = (input: {
       salesContext: input.salesContext,
       available: 1,
       pricing: { trace: input.trace, keptNights: kept },
-      addOns
+      addOns,
+      pickup: block === undefined ? undefined : { price: Blocks.pickupPrice(block.block) }
     })
     const partyFits = Booking.checkPartyFits(Pricing.partySize(party), roomType.maxOccupancy)
-    return { ...base, restay: Option.some({ plan, roomType, partyFits, offer, kept, snapshot }) } satisfies PlannedChange
+    return { ...base, restay: Option.some({ plan, roomType, partyFits, offer, kept, snapshot, blockId: block?.block.id ?? null }) } satisfies PlannedChange
   })
 
 /** A night of the new stay as the quote shows it. */

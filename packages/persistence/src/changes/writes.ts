@@ -71,7 +71,7 @@ const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Re
           child_ages = ${target.childAges === null ? null : [...target.childAges]}::integer[],
           currency = ${quote.currency}, nightly_rate = ${Money.toDb(quote.nightlyRate)}, total = ${Money.toDb(quote.total)},
           room_revenue = ${Money.toDb(quote.roomRevenue)}, promo_code_id = ${promo?.id ?? null},
-          promo_code = ${promo?.code ?? null}, special_notes = ${target.specialNotes},
+          promo_code = ${promo?.code ?? null}, special_notes = ${target.specialNotes}, block_id = ${restay.blockId}::uuid,
           cancellation_policy = CASE WHEN ${planChanged} THEN ${policy}::jsonb ELSE cancellation_policy END,
           updated_at = ${now}
       WHERE id = ${facts.row.id}`,

@@ -21,6 +21,13 @@ export type EventSubject =
   | { readonly kind: "inclusions"; readonly ratePlanId: string }
   | { readonly kind: "promo_code"; readonly id: string }
   | { readonly kind: "webhook_endpoint"; readonly id: string }
+  | { readonly kind: "block"; readonly id: string }
+  | {
+    readonly kind: "inventory"
+    readonly roomTypeId: string
+    readonly startDate: string
+    readonly endDate: string
+  }
   | {
     readonly kind: "availability"
     readonly roomTypeId: string
@@ -50,6 +57,14 @@ export const Subject = {
   promoCode: (id: string): EventSubject => ({ kind: "promo_code", id }),
   /** No event is about an endpoint; its `If-Match` check renders it as `GET` does (see `EntityTag`). */
   webhookEndpoint: (id: string): EventSubject => ({ kind: "webhook_endpoint", id }),
+  block: (id: string): EventSubject => ({ kind: "block", id }),
+  /** The nights whose inventory controls changed (a period out of order, an inventory PUT), `endDate` exclusive. */
+  inventory: (roomTypeId: string, startDate: string, endDate: string): EventSubject => ({
+    kind: "inventory",
+    roomTypeId,
+    startDate,
+    endDate
+  }),
   /** The nights a stay took or freed: `startDate` its check-in, `endDate` (exclusive) its check-out. */
   availability: (roomTypeId: string, startDate: string, endDate: string): EventSubject => ({
     kind: "availability",

@@ -1,22 +1,30 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import { InvalidParameters, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
+import { InvalidParameters, Inventory as Capacity, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { liveHold } from "../booking/HoldWindow.js"
+import { type NightRow, nightRows } from "./inventorySql.js"
 import { withSpan } from "../database/Span.js"
 
 // Inventory: a room type's inventory is its rooms in service (not retired); a night of a room
 // type is taken by every reservation of that type covering it (check_in_date <= night < check_out_date) that
 // is a live hold (tentative and `now < hold_expires_at`), confirmed or checked in. `now` comes from the
 // caller's `Clock`, never SQL `now()`, so an expired hold is free the instant it expires, job or no job.
+// A definite block sets aside, on each of its nights not yet released (`block_night_released`, migration 0012),
+// its remaining units (units − its live pickups covering the night): they are `blocked`, free for its own
+// pickups only. A pickup beyond the block's units on a night is simply taken there (it took general inventory),
+// so what a block set aside and what its pickups took is counted once, from the reservations alone.
+// A night sells up to its capacity: min(rooms in service, sell limit) + overbooking (`Inventory.capacity` in
+// the domain, `night_capacity` in SQL); the statement is ./inventorySql.ts.
 
-export interface NightInventory {
+export interface NightInventory extends Capacity.NightSupply, Capacity.NightDemand {
   readonly date: Pricing.IsoDate
-  /** Rooms of the type in service. */
-  readonly rooms: number
-  /** Rooms taken by live holds, confirmed and checked-in reservations. */
-  readonly taken: number
-  /** rooms − taken, never below zero. */
+  /** min(rooms in service, sell limit) + overbooking. */
+  readonly capacity: number
+  /** Free for general sale: capacity − taken − blocked, never below zero. */
   readonly available: number
+  /** Free for the query's pickup: `available` plus its own block's remaining units (`available` without one). */
+  readonly availableToPickup: number
+  /** What a live reservation not counted in `taken` may keep (the confirm's re-check, `Inventory.roomsToKeep`). */
+  readonly availableToKeep: number
 }
 
 export interface RoomTypeInventory {
@@ -24,8 +32,10 @@ export interface RoomTypeInventory {
   readonly rooms: number
   /** One entry per night of the range, in date order. */
   readonly nights: ReadonlyArray<NightInventory>
-  /** The rooms free on every night of the range (0 for an empty range). */
+  /** The rooms free on every night of the range (0 for an empty range); for a pickup, `availableToPickup`. */
   readonly available: number
+  /** The least `availableToKeep` over the range (0 for an empty range). */
+  readonly availableToKeep: number
 }
 
 export interface InventoryQuery {
@@ -39,31 +49,39 @@ export interface InventoryQuery {
   readonly now: Date
   /** A reservation not to count (confirming a hold re-checks availability without the hold itself). */
   readonly excludeReservationId?: string | null | undefined
+  /** A pickup's block: its remaining units are free for the query's stay (see `availableToPickup`). */
+  readonly blockId?: string | null | undefined
 }
 
-interface Row {
-  readonly room_type_id: string
-  readonly date: string
-  readonly rooms: number
-  readonly taken: number
-}
 
 /** The longest `GET /availability` range, in nights. */
 export const maxAvailabilityNights = 366
 
 /** Rows (room type × night, in room type then date order) grouped per room type. */
-const group = (rows: ReadonlyArray<Row>): ReadonlyArray<RoomTypeInventory> => {
+const group = (rows: ReadonlyArray<NightRow>): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
-    entry.nights.push({ date: row.date, rooms: row.rooms, taken: row.taken, available: Math.max(0, row.rooms - row.taken) })
+    const night = {
+      date: row.date,
+      rooms: row.rooms,
+      outOfOrder: row.out_of_order,
+      sellLimit: row.sell_limit,
+      overbooking: row.overbooking,
+      capacity: row.capacity,
+      taken: row.taken,
+      blocked: row.blocked
+    }
+    const free = Capacity.freeForSale({ ...night, own: row.own })
+    entry.nights.push({ ...night, ...free, availableToKeep: Capacity.roomsToKeep({ ...night, own: row.own }) })
     byType.set(row.room_type_id, entry)
   }
   return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({
     roomTypeId,
     rooms,
     nights,
-    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.available))
+    available: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToPickup)),
+    availableToKeep: nights.length === 0 ? 0 : Math.min(...nights.map((night) => night.availableToKeep))
   }))
 }
 
@@ -79,45 +97,16 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
     const available = (propertyId: string, query: InventoryQuery): Effect.Effect<ReadonlyArray<RoomTypeInventory>> => {
       const roomTypeId = query.roomTypeId ?? null
       const exclude = query.excludeReservationId ?? null
+      const blockId = query.blockId ?? null
       if (
         !isUuid(propertyId) || (roomTypeId !== null && !isUuid(roomTypeId)) ||
+        (blockId !== null && !isUuid(blockId)) ||
         (exclude !== null && !isUuid(exclude)) || query.to <= query.from
       ) {
         // Nothing to count: an id that cannot name a row names none, and an empty range has no nights.
         return Effect.succeed([])
       }
-      return sql<Row>`
-        WITH types AS (
-          SELECT rt.id, rt.position, rt.code,
-                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
-          FROM room_types rt
-          WHERE rt.property_id = ${propertyId} AND (${roomTypeId}::uuid IS NULL OR rt.id = ${roomTypeId}::uuid)
-        ),
-        nights AS (
-          SELECT d::date AS night
-          FROM generate_series(${query.from}::date, ${query.to}::date - 1, interval '1 day') AS d
-        ),
-        taken AS (
-          SELECT res.room_type_id, n.night, count(*)::int AS taken
-          FROM reservations res
-          JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
-          WHERE res.property_id = ${propertyId}
-            AND res.room_type_id IN (SELECT id FROM types)
-            -- The first condition matches the partial index reservations_inventory.
-            AND res.status IN ('tentative', 'confirmed', 'checked_in')
-            AND (res.status <> 'tentative' OR ${liveHold(sql, "res", query.now)})
-            AND (${exclude}::uuid IS NULL OR res.id <> ${exclude}::uuid)
-            AND res.check_in_date < ${query.to}::date AND res.check_out_date > ${query.from}::date
-            -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
-            AND res.check_in_date > ${query.from}::date - ${Pricing.maxStayNights}::int
-          GROUP BY res.room_type_id, n.night
-        )
-        SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
-               COALESCE(k.taken, 0) AS taken
-        FROM types t
-        CROSS JOIN nights n
-        LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
-        ORDER BY t.position, t.code, n.night`.pipe(
+      return nightRows(sql, propertyId, { roomTypeId, exclude, blockId, from: query.from, to: query.to, now: query.now }).pipe(
         Effect.map(group),
         Effect.orDie,
         withSpan("Inventory.available")

@@ -115,7 +115,10 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
         return { row, now, step }
       })
 
-    /** Rooms of the type in service and free for every night of the stay, lowest number first. */
+    /**
+     * Rooms of the type in service and free for every night of the stay, lowest number first; never a room out of
+     * order on the arrival night.
+     */
     const freeRooms = (propertyId: string, row: LockedReservation) =>
       sql<{ id: string }>`
         SELECT rm.id FROM rooms rm
@@ -125,6 +128,9 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
             WHERE a.room_id = rm.id AND a.reservation_id <> ${row.id}
               AND a.status IN ('confirmed', 'checked_in')
               AND a.check_in_date < ${row.check_out_date}::date AND a.check_out_date > ${row.check_in_date}::date)
+          AND NOT EXISTS (
+            SELECT 1 FROM out_of_order o
+            WHERE o.room_id = rm.id AND o.start_date <= ${row.check_in_date}::date AND ${row.check_in_date}::date < o.end_date)
         ORDER BY rm.number, rm.id`
 
     const findRoom = (propertyId: string, roomId: string) =>

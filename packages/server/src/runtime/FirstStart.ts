@@ -7,16 +7,18 @@ import * as Config from "effect/Config"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import { fileURLToPath } from "node:url"
+import { seedDemoBlock } from "./DemoBlock.js"
 
 /** The bundled demo property (`packages/server/demo/harbour.json`). */
 export const demoFile = fileURLToPath(new URL("../../demo/harbour.json", import.meta.url))
 
-/** Imports the demo property (idempotent) and creates a new key with every scope for it. */
+/** Imports the demo property (idempotent) with its one block, and creates a new key with every scope for it. */
 export const installDemo = Effect.gen(function*() {
   const fs = yield* FileSystem.FileSystem
   // The demo ships with the code: a demo that cannot be read or parsed is a broken build, not a user error.
   const file = yield* fs.readFileString(demoFile).pipe(Effect.flatMap(parsePropertyFileJson), Effect.orDie)
   const imported = yield* Effect.flatMap(PropertyImport, (importer) => importer.importFile(file))
+  yield* seedDemoBlock(imported)
   const apiKey = yield* Effect.flatMap(ApiKeyRepository, (keys) =>
     keys.create({ propertyId: imported.property_id, scopes: allScopes, context: "back_office", label: "demo" }))
   return { imported, apiKey }

@@ -72,10 +72,13 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("READM
       }
       expect(reservationIdOf(first.stdout)).toBeDefined()
 
-      // Three runs, three bookings, all cancelled: the walk-through leaves the inventory as it found it.
+      // Three runs, three bookings and three pickups, all cancelled, and their blocks too: the walk-through leaves
+      // the inventory as it found it.
       const client = yield* api.clientFor(key)
       const cancelled = yield* client.reservationReads.list({ urlParams: { status: "cancelled", limit: 100 } })
-      expect(cancelled.data).toHaveLength(3)
+      expect(cancelled.data).toHaveLength(6)
+      const groups = yield* client.blocks.list({ urlParams: { status: "cancelled" } })
+      expect(groups.data).toHaveLength(3)
       const live = yield* client.reservationReads.list({ urlParams: { status: "confirmed" } })
       expect(live.data).toHaveLength(0)
     }), 240_000)

@@ -91,7 +91,8 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
           quantity: addOn.quantity ?? 1
         })),
         promoCode: "full",
-        specialNotes: "Late arrival"
+        specialNotes: "Late arrival",
+        blockId: null
       }
       const actor = { propertyId: property.property_id, apiKeyId: apiKey.id, salesContext: "back_office" as const }
       const created = yield* (yield* Holds).create(actor, request).pipe(Effect.provideService(EventOutbox, recording))

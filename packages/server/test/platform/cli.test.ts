@@ -1,3 +1,4 @@
+import * as SqlClient from "@effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import { allScopes } from "@hotel/domain"
 import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
@@ -106,6 +107,18 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
         expect(stored.value.key.context).toBe("back_office")
         expect(stored.value.revokedAt).toBeNull()
       }
+      // The demo property holds one block: a definite one on the Twin Rooms, at its own price.
+      const sql = yield* SqlClient.SqlClient
+      const blocks = yield* sql<{ room_type_id: string; status: string; price: string }>`
+        SELECT room_type_id, status, price::text AS price FROM blocks WHERE property_id = ${output.property_id}`.pipe(Effect.orDie)
+      expect(blocks).toEqual([{ room_type_id: output.room_types.TWN, status: "definite", price: "99" }])
+      // A key may be given the block and inventory scopes.
+      const scopes = ["blocks:read", "blocks:write", "inventory:read", "inventory:write"]
+      const blockKey = yield* ok<{ api_key_id: string; key: string }>(
+        "key", "create", "--property", output.property_id, "--scopes", scopes.join(",")
+      )
+      const found = yield* findKey(blockKey.key)
+      expect(Option.map(found, (f) => f.key.scopes)).toEqual(Option.some(scopes))
     }), TIMEOUT)
 
   it.effect("property import of the demo file again keeps every id", () =>

@@ -31,17 +31,17 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
         {
           room_type_id: api.property.room_types["DBL"],
           nights: [
-            { date: "2031-01-30", rooms: 3, available: 3 },
-            { date: "2031-01-31", rooms: 3, available: 3 },
-            { date: "2031-02-01", rooms: 3, available: 3 }
+            { date: "2031-01-30", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 },
+            { date: "2031-01-31", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 },
+            { date: "2031-02-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 }
           ]
         },
         {
           room_type_id: api.property.room_types["STE"],
           nights: [
-            { date: "2031-01-30", rooms: 1, available: 1 },
-            { date: "2031-01-31", rooms: 1, available: 1 },
-            { date: "2031-02-01", rooms: 1, available: 1 }
+            { date: "2031-01-30", rooms: 1, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 1 },
+            { date: "2031-01-31", rooms: 1, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 1 },
+            { date: "2031-02-01", rooms: 1, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 1 }
           ]
         }
       ])
@@ -72,16 +72,16 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const [entry] = yield* calendar(api.client, { start_date: "2031-03-31", end_date: "2031-04-04", room_type_id: dbl })
       expect(entry.room_type_id).toBe(dbl)
       expect(entry.nights).toEqual([
-        { date: "2031-03-31", rooms: 3, available: 3 },
-        { date: "2031-04-01", rooms: 3, available: 2 },
-        { date: "2031-04-02", rooms: 3, available: 0 },
-        { date: "2031-04-03", rooms: 3, available: 2 },
-        { date: "2031-04-04", rooms: 3, available: 3 }
+        { date: "2031-03-31", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 },
+        { date: "2031-04-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 1, blocked: 0, available: 2 },
+        { date: "2031-04-02", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 3, blocked: 0, available: 0 },
+        { date: "2031-04-03", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 1, blocked: 0, available: 2 },
+        { date: "2031-04-04", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 }
       ])
       // More bookings than rooms (say, a room retired under them) never show below zero.
       yield* book({ checkIn: "2031-04-02", checkOut: "2031-04-03", status: "confirmed" })
       const [again] = yield* calendar(api.client, { start_date: "2031-04-02", end_date: "2031-04-02", room_type_id: dbl })
-      expect(again.nights).toEqual([{ date: "2031-04-02", rooms: 3, available: 0 }])
+      expect(again.nights).toEqual([{ date: "2031-04-02", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 4, blocked: 0, available: 0 }])
     }))
 
   it.effect("a stay of 30 nights, the longest, takes its last night; the database refuses a longer one", () =>
@@ -100,9 +100,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const night = (date: string) =>
         Effect.map(calendar(api.client, { start_date: date, end_date: date, room_type_id: dbl }), (data) => data[0].nights)
       // The inventory count reads only stays that arrived at most 30 days before the first night asked for.
-      expect(yield* night("2032-06-30")).toEqual([{ date: "2032-06-30", rooms: 3, available: 2 }])
-      expect(yield* night("2032-06-01")).toEqual([{ date: "2032-06-01", rooms: 3, available: 2 }])
-      expect(yield* night("2032-07-01")).toEqual([{ date: "2032-07-01", rooms: 3, available: 3 }])
+      expect(yield* night("2032-06-30")).toEqual([{ date: "2032-06-30", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 1, blocked: 0, available: 2 }])
+      expect(yield* night("2032-06-01")).toEqual([{ date: "2032-06-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 1, blocked: 0, available: 2 }])
+      expect(yield* night("2032-07-01")).toEqual([{ date: "2032-07-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 }])
       const longer = yield* Effect.exit(book("2032-08-01", "2032-09-01"))
       const refused = Exit.isFailure(longer) ? Cause.squash(longer.cause) : undefined
       expect(refused instanceof SqlError && refused.cause).toMatchObject({ constraint: "reservations_stay_length" })
@@ -114,7 +114,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const dbl = api.property.room_types["DBL"]
       yield* api.sql`UPDATE rooms SET retired = true WHERE room_type_id = ${dbl} AND number = '103'`.pipe(Effect.orDie)
       const [entry] = yield* calendar(api.client, { start_date: "2031-06-01", end_date: "2031-06-01", room_type_id: dbl })
-      expect(entry.nights).toEqual([{ date: "2031-06-01", rooms: 2, available: 2 }])
+      expect(entry.nights).toEqual([{ date: "2031-06-01", rooms: 2, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 2 }])
       yield* api.sql`UPDATE rooms SET retired = false WHERE room_type_id = ${dbl} AND number = '103'`.pipe(Effect.orDie)
     }))
 

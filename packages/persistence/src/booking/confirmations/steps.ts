@@ -28,6 +28,7 @@ export interface LockedReservation {
   readonly folio_id: string
   readonly folio_status: string
   readonly booking_id: string | null
+  readonly block_id: string | null
   readonly base_currency: string
   readonly loyalty_points_per_usd: number
 }
@@ -47,7 +48,7 @@ export const readReservation = (sql: SqlClient.SqlClient, propertyId: string, id
   sql<LockedReservation>`
     SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date,
            r.check_out_date, r.currency, r.room_revenue::text AS room_revenue, r.total::text AS total, f.id AS folio_id,
-           f.status AS folio_status, r.booking_id, p.base_currency, p.loyalty_points_per_usd
+           f.status AS folio_status, r.booking_id, r.block_id, p.base_currency, p.loyalty_points_per_usd
     FROM reservations r
     JOIN folios f ON f.reservation_id = r.id
     JOIN properties p ON p.id = r.property_id
@@ -83,9 +84,12 @@ export const checkAvailability = (
       from: row.check_in_date,
       to: row.check_out_date,
       now,
-      excludeReservationId: row.id
+      excludeReservationId: row.id,
+      blockId: row.block_id
     })
-    if ((stock?.available ?? 0) < 1) {
+    // A live hold keeps the nights it took: a capacity lowered since (a sell limit, a period out of order) never
+    // refuses its confirm; only rooms lost to other sales do (`Inventory.roomsToKeep`).
+    if ((stock?.availableToKeep ?? 0) < 1) {
       return yield* new NoAvailability({
         message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`
       })

@@ -1,9 +1,12 @@
 // The locks of a hold and the live-hold counts its caps are decided on. Two holds of one guest, or of one
 // API key, must not both count N-1 live holds and both write the Nth: the counts are read after the guest's
 // row lock and the key's row lock were granted (`FOR NO KEY UPDATE`: foreign-key checks of other writers are
-// not blocked). Lock order inside a hold: guest → API key (only a capped one) → room type → promo codes
-// (../Holds.ts). The guest and key come first so that the room type's lock, the one every hold of a room type
-// queues on, is held for as few round trips as possible: the counts are read in the statement that takes it.
+// not blocked). Lock order inside a hold: guest → API key (only a capped one) → room type → the pickup's block
+// → promo codes (../Holds.ts). A room type's inventory rows (periods out of order, sell limits and overbooking,
+// ../../inventory/) are never locked themselves: their writers take the room type's lock and nothing else, so
+// every count under that lock sees them settled. The guest and key come first so that the room type's lock, the
+// one every hold of a room type queues on, is held for as few round trips as possible: the counts are read in
+// the statement that takes it.
 // No cycle: loyalty redemptions lock only the guest row, revocation only the key row, promo-code writes only
 // the code row; confirmations and check-ins lock a reservation then the room type, and holds never wait on a
 // reservation row. A booking of several rooms takes the same locks, with every room type of it in id order

@@ -33,7 +33,8 @@ export const placeHold = (
       roomTypeId: roomType.id,
       from: request.checkIn,
       to: request.checkOut,
-      now
+      now,
+      blockId: request.blockId
     })
     const available = Option.map(offer, Pricing.withAvailability(stock?.available ?? 0))
     const quote = Booking.bookableQuote(available, plan, roomType, request)

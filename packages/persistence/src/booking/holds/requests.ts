@@ -1,5 +1,7 @@
 // What a hold is asked for, by whom, and what it answers (the service is ../Holds.ts).
 import type {
+  BlockNotDefinite,
+  BlockNotFound,
   GuestNotFound,
   HoldLimitReached,
   InvalidParameters,
@@ -33,6 +35,8 @@ export interface HoldRequest {
   readonly addOns: ReadonlyArray<HoldAddOnRequest>
   readonly promoCode: string | null
   readonly specialNotes: string | null
+  /** The block the hold picks up from (`block_id`), or null for an ordinary hold. */
+  readonly blockId: string | null
 }
 
 /** Who holds: the API key's property, id and sales context (the reservation's `booking_source`). */
@@ -52,6 +56,8 @@ export interface HoldCreated {
 }
 
 export type HoldError =
+  | BlockNotFound
+  | BlockNotDefinite
   | InvalidParameters
   | RoomTypeNotFound
   | RatePlanNotFound

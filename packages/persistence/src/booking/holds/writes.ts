@@ -65,7 +65,7 @@ const insertReservation = (
             property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
             check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
             booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
-            cancellation_policy, booking_id, booking_position, created_at, updated_at)
+            cancellation_policy, booking_id, booking_position, block_id, created_at, updated_at)
           VALUES (
             ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
             ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
@@ -73,7 +73,7 @@ const insertReservation = (
             ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
             ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
             ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb,
-            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${now}, ${now})
+            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${request.blockId}::uuid, ${now}, ${now})
           ON CONFLICT (confirmation_code) DO NOTHING
           RETURNING *
         ), f AS (

@@ -9,6 +9,8 @@ import stayLength from "./0008_stay_length.js"
 import lookupIndexes from "./0009_lookup_indexes.js"
 import bookings from "./0010_bookings.js"
 import reservationChanges from "./0011_reservation_changes.js"
+import blocks from "./0012_blocks.js"
+import inventory from "./0013_inventory.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -23,5 +25,7 @@ export const migrations = {
   "0008_stay_length": stayLength,
   "0009_lookup_indexes": lookupIndexes,
   "0010_bookings": bookings,
-  "0011_reservation_changes": reservationChanges
+  "0011_reservation_changes": reservationChanges,
+  "0012_blocks": blocks,
+  "0013_inventory": inventory
 }

@@ -1,0 +1,66 @@
+// A block's status: what a read says, what confirm, release and cancel may do, and whether a hold may pick up
+// from it. Pure decisions on the block as stored and counted.
+import * as Either from "effect/Either"
+import { BlockInUse, BlockNotDefinite, InvalidStatusTransition } from "../errors/BusinessErrors.js"
+import type { InvalidParameters } from "../errors/RequestErrors.js"
+import { fail } from "../rates/checks.js"
+import type { NightState } from "./nights.js"
+import type { BlockStatus } from "./requests.js"
+
+/**
+ * The status a read shows: a tentative or definite block whose every night has passed its release instant
+ * reads `released`, whether or not the release worker has written it down.
+ */
+export const statusOf = (stored: BlockStatus, nights: ReadonlyArray<NightState>): BlockStatus =>
+  (stored === "tentative" || stored === "definite") && nights.length > 0 && nights.every((night) => night.released)
+    ? "released"
+    : stored
+
+const refused = (action: string, status: BlockStatus) =>
+  Either.left(new InvalidStatusTransition({ message: `A ${status} block cannot be ${action}` }))
+
+/** `POST /blocks/{id}/confirm`: tentative → definite. */
+export const confirm = (status: BlockStatus): Either.Either<"definite", InvalidStatusTransition> =>
+  status === "tentative" ? Either.right("definite") : refused("confirmed", status)
+
+/** `POST /blocks/{id}/release`: definite → released (a tentative block holds nothing to release). */
+export const release = (status: BlockStatus): Either.Either<"released", InvalidStatusTransition> =>
+  status === "definite" ? Either.right("released") : refused("released", status)
+
+/** `POST /blocks/{id}/cancel`: any block but a cancelled one, when no pickup of it is live. */
+export const cancel = (
+  status: BlockStatus,
+  livePickups: number
+): Either.Either<"cancelled", InvalidStatusTransition | BlockInUse> => {
+  if (status === "cancelled") return refused("cancelled", status)
+  if (livePickups > 0) {
+    return Either.left(new BlockInUse({ message: `The block has ${livePickups} live pickups; cancel them first` }))
+  }
+  return Either.right("cancelled")
+}
+
+/**
+ * Whether a hold may pick up from the block: the room type and the plan must be the block's (400 on the field),
+ * and the block definite or released (409 `block_not_definite`), as a read shows its status.
+ */
+export const checkPickup = (
+  block: { readonly status: BlockStatus; readonly roomTypeId: string; readonly ratePlanId: string },
+  request: { readonly roomTypeId: string; readonly ratePlanId: string }
+): Either.Either<void, InvalidParameters | BlockNotDefinite> => {
+  if (request.roomTypeId !== block.roomTypeId) return fail("room_type_id", "must be the block's room type")
+  if (request.ratePlanId !== block.ratePlanId) return fail("rate_plan_id", "must be the block's rate plan")
+  if (block.status !== "definite" && block.status !== "released") {
+    return Either.left(new BlockNotDefinite({ message: `The block is ${block.status}; only a definite or released block can be picked up` }))
+  }
+  return Either.void
+}
+
+/**
+ * Whether a change of a pickup keeps its block: only while its room type and plan stay the block's (the block
+ * sells one room type on one plan). Dropped, the reservation is an ordinary one from then on: its nights are
+ * general inventory, priced by the plan, under the plan's visibility rule.
+ */
+export const keepsBlock = (
+  block: { readonly roomTypeId: string; readonly ratePlanId: string },
+  target: { readonly roomTypeId: string; readonly ratePlanId: string }
+): boolean => block.roomTypeId === target.roomTypeId && block.ratePlanId === target.ratePlanId

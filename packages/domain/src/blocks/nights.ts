@@ -1,0 +1,151 @@
+// The nights of a block: what a create or a PATCH sets on each, checked against the range and the room type's
+// rooms, and what each night has left. Pure: the service reads the stored nights (units, picked up, released)
+// and writes what these functions decide.
+import * as Either from "effect/Either"
+import { BlockInUse, NoAvailability } from "../errors/BusinessErrors.js"
+import type { InvalidParameters } from "../errors/RequestErrors.js"
+import { addDays, daysBetween, type IsoDate } from "../quotes/dates.js"
+import { type Check, fail } from "../rates/checks.js"
+import { type BlockNight, type BlockStatus, maxBlockNights } from "./requests.js"
+
+/** A night as stored and counted: its units, the live pickups covering it, and whether its release has passed. */
+export interface NightState {
+  readonly date: IsoDate
+  readonly units: number
+  /** Live pickups (live holds, confirmed, checked in) of the block covering the night. */
+  readonly pickups: number
+  readonly released: boolean
+}
+
+/** Rooms picked up from the block's units on the night (pickups beyond the units took general inventory). */
+export const pickedUp = (night: NightState): number => Math.min(night.units, night.pickups)
+
+/** The units the block still sets aside on the night: none once released. */
+export const remaining = (night: NightState): number => night.released ? 0 : Math.max(0, night.units - night.pickups)
+
+/** The nights of `[start, end)`; 400 on `end_date` for an empty or too long range. */
+export const rangeNights = (start: IsoDate, end: IsoDate): Check<ReadonlyArray<IsoDate>> => {
+  const count = daysBetween(start, end)
+  if (count < 1) return fail("end_date", "must be after start_date")
+  if (count > maxBlockNights) return fail("end_date", `a block may cover at most ${maxBlockNights} nights`)
+  return Either.right(Array.from({ length: count }, (_, i) => addDays(start, i)))
+}
+
+/** Listed nights: each inside the range, once, at most the type's rooms. Answers them by date. */
+const listedNights = (
+  nights: ReadonlyArray<BlockNight>,
+  range: ReadonlyArray<IsoDate>,
+  rooms: number
+): Check<ReadonlyMap<IsoDate, number>> => {
+  const inRange = new Set(range)
+  const byDate = new Map<IsoDate, number>()
+  for (const [i, night] of nights.entries()) {
+    if (!inRange.has(night.date)) return fail(`nights[${i}].date`, "must be a night of the block's range")
+    if (byDate.has(night.date)) return fail(`nights[${i}].date`, "lists a night already listed")
+    if (night.units > rooms) return fail(`nights[${i}].units`, `must be at most the room type's ${rooms} rooms`)
+    byDate.set(night.date, night.units)
+  }
+  return Either.right(byDate)
+}
+
+const unitsAtMost = (units: number, rooms: number): Check<number> =>
+  units > rooms ? fail("units", `must be at most the room type's ${rooms} rooms`) : Either.right(units)
+
+/** Exactly one of `units` and `nights`, named `units` when both or neither are sent. */
+const oneOf = (input: { readonly units?: number | undefined; readonly nights?: ReadonlyArray<BlockNight> | undefined }) =>
+  (input.units === undefined) === (input.nights === undefined)
+    ? fail("units", "send exactly one of units and nights")
+    : Either.void
+
+/**
+ * A new block's nights: `units` on every night of the range, or `nights` listing every night of it once.
+ * Field order: the range (`end_date`), then `units`/`nights`.
+ */
+export const plannedNights = (
+  input: {
+    readonly start_date: IsoDate
+    readonly end_date: IsoDate
+    readonly units?: number | undefined
+    readonly nights?: ReadonlyArray<BlockNight> | undefined
+  },
+  rooms: number
+): Check<ReadonlyArray<{ readonly date: IsoDate; readonly units: number }>> =>
+  Either.gen(function*() {
+    const range = yield* rangeNights(input.start_date, input.end_date)
+    yield* oneOf(input)
+    if (input.units !== undefined) {
+      const units = yield* unitsAtMost(input.units, rooms)
+      return range.map((date) => ({ date, units }))
+    }
+    const listed = yield* listedNights(input.nights ?? [], range, rooms)
+    if (listed.size !== range.length) return yield* fail("nights", "must list every night of the block's range once")
+    return range.map((date) => ({ date, units: listed.get(date) ?? 0 }))
+  })
+
+/**
+ * A PATCH's new units: `units` on every night, `nights` only on the dates listed; none when it sends neither.
+ * Lowering a night below what is picked up there is 409 `block_in_use`.
+ */
+export const patchedNights = (
+  patch: { readonly units?: number | undefined; readonly nights?: ReadonlyArray<BlockNight> | undefined },
+  stored: ReadonlyArray<NightState>,
+  rooms: number
+): Either.Either<ReadonlyArray<{ readonly date: IsoDate; readonly units: number }>, InvalidParameters | BlockInUse> =>
+  Either.gen(function*() {
+    if (patch.units === undefined && patch.nights === undefined) return []
+    yield* oneOf(patch)
+    const range = stored.map((night) => night.date)
+    const wanted: ReadonlyMap<IsoDate, number> = patch.units !== undefined
+      ? new Map(range.map((date) => [date, patch.units ?? 0]))
+      : yield* listedNights(patch.nights ?? [], range, rooms)
+    if (patch.units !== undefined) yield* unitsAtMost(patch.units, rooms)
+    const changes = stored.flatMap((night) => {
+      const units = wanted.get(night.date)
+      return units === undefined || units === night.units ? [] : [{ date: night.date, units, night }]
+    })
+    const short = changes.find((change) => change.units < pickedUp(change.night))
+    if (short !== undefined) {
+      return yield* Either.left(new BlockInUse({
+        message: `${short.date} has ${pickedUp(short.night)} rooms picked up; its units cannot go below that`
+      }))
+    }
+    return changes.map(({ date, units }) => ({ date, units }))
+  })
+
+/**
+ * A definite block taking more rooms (created definite, confirmed, raised): each night needs as many rooms free
+ * for general sale as the units it adds to what is set aside; else 409 `no_availability`, nothing changes.
+ */
+export const checkRoomsFree = (
+  nights: ReadonlyArray<{ readonly date: IsoDate; readonly needed: number; readonly free: number }>
+): Either.Either<void, NoAvailability> => {
+  const short = nights.find((night) => night.needed > 0 && night.free < night.needed)
+  return short === undefined ? Either.void : Either.left(new NoAvailability({
+    message: `Only ${Math.max(0, short.free)} rooms are free on ${short.date}; the block needs ${short.needed} more`
+  }))
+}
+
+/** A block as the inventory counts it: only a definite block sets anything aside. */
+export interface CountedBlock {
+  readonly status: BlockStatus
+  readonly nights: ReadonlyArray<NightState>
+}
+
+/** What the block sets aside on each of its nights (0 unless definite). */
+export const setAside = (block: CountedBlock): ReadonlyMap<IsoDate, number> =>
+  new Map(block.nights.map((night) => [night.date, block.status === "definite" ? remaining(night) : 0]))
+
+/**
+ * The rooms a change of a block takes from general sale on each night: what it sets aside after the change
+ * minus before (a new block sets nothing aside before). Only nights where it takes more are listed.
+ */
+export const roomsTaken = (
+  before: CountedBlock | null,
+  after: CountedBlock
+): ReadonlyArray<{ readonly date: IsoDate; readonly needed: number }> => {
+  const was = before === null ? new Map<IsoDate, number>() : setAside(before)
+  return [...setAside(after)].flatMap(([date, units]) => {
+    const needed = units - (was.get(date) ?? 0)
+    return needed > 0 ? [{ date, needed }] : []
+  })
+}

@@ -1,0 +1,53 @@
+// THE capacity rule: what a night of a room type can sell. Every path that sells or quotes (holds, booking
+// rooms, changes, confirms, definite blocks, `/rates`, `/availability`) reads a night's figures from the one
+// inventory statement (persistence `quotes/inventorySql.ts`) and decides with these functions; nothing else
+// computes a capacity.
+
+/** A night's supply: the type's rooms, those out of order, and the revenue manager's controls. */
+export interface NightSupply {
+  /** Rooms of the type (not retired). */
+  readonly rooms: number
+  /** Of those, out of order that night. */
+  readonly outOfOrder: number
+  /** The most the night may sell of the rooms in service; null for no limit. */
+  readonly sellLimit: number | null
+  /** Rooms sold beyond the capacity on purpose (0 for none). */
+  readonly overbooking: number
+}
+
+/** What the night has sold or set aside. */
+export interface NightDemand {
+  /** Live holds, confirmed and checked-in stays. */
+  readonly taken: number
+  /** Remaining units of definite blocks not yet released. */
+  readonly blocked: number
+}
+
+/** Rooms in service that night. */
+export const inService = (night: NightSupply): number => Math.max(0, night.rooms - night.outOfOrder)
+
+/** capacity = min(rooms in service, sell limit when set) + overbooking. */
+export const capacity = (night: NightSupply): number =>
+  Math.min(inService(night), night.sellLimit ?? Number.POSITIVE_INFINITY) + night.overbooking
+
+/**
+ * Free for general sale: capacity − taken − blocked, never below zero (a capacity set below what is taken stops
+ * sales and cancels nothing). A pickup may also take its own block's remaining units (`own`).
+ */
+export const freeForSale = (night: NightDemand & { readonly capacity: number; readonly own: number }) => {
+  const available = Math.max(0, night.capacity - night.taken - night.blocked)
+  return { available, availableToPickup: available + night.own }
+}
+
+/**
+ * Whether the rooms in service, with the night's overbooking, still cover what is taken and set aside there (the
+ * sell limit aside: it only stops further sales). A period out of order must leave this true on each of its
+ * nights; a confirm's re-check asks it with the hold itself counted, so a capacity lowered after the hold was
+ * taken (a sell limit, a period out of order) never takes its night back.
+ */
+export const coversTaken = (night: NightSupply & NightDemand): boolean =>
+  inService(night) + night.overbooking >= night.taken + night.blocked
+
+/** Rooms a live reservation may keep (its own nights not counted in `taken`): the confirm's re-check. */
+export const roomsToKeep = (night: NightSupply & NightDemand & { readonly own: number }): number =>
+  Math.max(0, inService(night) + night.overbooking - night.taken - night.blocked) + night.own

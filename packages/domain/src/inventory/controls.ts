@@ -1,0 +1,43 @@
+// The rules of inventory writes that need more than one field or the room type: the range, the weekdays, the
+// limits against the type's rooms. Pure: the services read the rooms and write what these decide.
+import * as Either from "effect/Either"
+import { addDays, daysBetween, type IsoDate, weekdayOf } from "../quotes/dates.js"
+import { type Check, fail } from "../rates/checks.js"
+import { maxInventoryNights, type Weekday } from "./requests.js"
+
+/** The nights of `[start, end)`; 400 on `end_date` for an empty or too long range. */
+export const inventoryRange = (start: IsoDate, end: IsoDate, most = maxInventoryNights): Check<ReadonlyArray<IsoDate>> => {
+  const count = daysBetween(start, end)
+  if (count < 1) return fail("end_date", "must be after start_date")
+  if (count > most) return fail("end_date", `the range may cover at most ${most} nights`)
+  return Either.right(Array.from({ length: count }, (_, i) => addDays(start, i)))
+}
+
+/**
+ * An inventory PUT: the nights it sets (the range, only the weekdays of `days` when sent) and its fields, each
+ * at most the type's rooms; it must carry `sell_limit` or `overbooking`.
+ */
+export const plannedControls = (
+  input: {
+    readonly start_date: IsoDate
+    readonly end_date: IsoDate
+    readonly days?: ReadonlyArray<Weekday> | undefined
+    readonly sell_limit?: number | null | undefined
+    readonly overbooking?: number | undefined
+  },
+  rooms: number
+): Check<ReadonlyArray<IsoDate>> =>
+  Either.gen(function*() {
+    const range = yield* inventoryRange(input.start_date, input.end_date)
+    if (input.sell_limit != null && input.sell_limit > rooms) {
+      return yield* fail("sell_limit", `must be at most the room type's ${rooms} rooms`)
+    }
+    if (input.overbooking !== undefined && input.overbooking > rooms) {
+      return yield* fail("overbooking", `must be at most the room type's ${rooms} rooms`)
+    }
+    if (input.sell_limit === undefined && input.overbooking === undefined) {
+      return yield* fail("sell_limit", "send sell_limit, overbooking or both")
+    }
+    const days = input.days === undefined ? undefined : new Set(input.days)
+    return days === undefined ? range : range.filter((date) => days.has(weekdayOf(date)))
+  })

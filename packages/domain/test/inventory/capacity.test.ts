@@ -1,0 +1,77 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as Either from "effect/Either"
+import * as fc from "fast-check"
+import * as Inventory from "../../src/inventory/index.js"
+
+// The capacity rule and the inventory writes' own rules, as tables and properties.
+
+const night = (rooms: number, outOfOrder: number, sellLimit: number | null, overbooking: number) =>
+  ({ rooms, outOfOrder, sellLimit, overbooking })
+
+const paramOf = <A, E extends { readonly param?: string | undefined; readonly _tag: string }>(result: Either.Either<A, E>) =>
+  Either.match(result, { onLeft: (error) => `${error._tag}:${error.param ?? ""}`, onRight: () => "ok" })
+
+describe("capacity", () => {
+  it.each([
+    [night(10, 0, null, 0), 10],
+    [night(10, 2, null, 0), 8],
+    [night(10, 2, 5, 0), 5],
+    [night(10, 7, 5, 0), 3],
+    [night(10, 0, 5, 2), 7],
+    [night(10, 0, null, 1), 11],
+    [night(10, 10, null, 1), 1],
+    [night(10, 0, 0, 0), 0],
+    [night(0, 0, null, 0), 0]
+  ])("%j sells %i", (supply, expected) => {
+    expect(Inventory.capacity(supply)).toBe(expected)
+  })
+
+  it.each([
+    [{ capacity: 5, taken: 2, blocked: 1, own: 0 }, { available: 2, availableToPickup: 2 }],
+    [{ capacity: 5, taken: 5, blocked: 1, own: 1 }, { available: 0, availableToPickup: 1 }],
+    [{ capacity: 3, taken: 5, blocked: 0, own: 0 }, { available: 0, availableToPickup: 0 }]
+  ])("free for sale at %j: %j", (facts, expected) => {
+    expect(Inventory.freeForSale(facts)).toEqual(expected)
+  })
+
+  it("rooms in service with overbooking cover what is taken; the sell limit does not count", () => {
+    expect(Inventory.coversTaken({ ...night(3, 1, 0, 0), taken: 2, blocked: 0 })).toBe(true)
+    expect(Inventory.coversTaken({ ...night(3, 2, null, 0), taken: 2, blocked: 0 })).toBe(false)
+    expect(Inventory.coversTaken({ ...night(3, 2, null, 1), taken: 1, blocked: 1 })).toBe(true)
+    expect(Inventory.roomsToKeep({ ...night(3, 0, 0, 0), taken: 2, blocked: 0, own: 0 })).toBe(1)
+    expect(Inventory.roomsToKeep({ ...night(2, 0, null, 0), taken: 2, blocked: 0, own: 1 })).toBe(1)
+  })
+
+  it("never more than rooms in service plus overbooking, never below the overbooking (property)", () => {
+    fc.assert(fc.property(fc.nat(20), fc.nat(20), fc.option(fc.nat(20), { nil: null }), fc.nat(20), (rooms, broken, limit, over) => {
+      const supply = night(rooms, Math.min(broken, rooms), limit, over)
+      const sold = Inventory.capacity(supply)
+      expect(sold).toBeLessThanOrEqual(Inventory.inService(supply) + over)
+      expect(sold).toBeGreaterThanOrEqual(over)
+      if (limit !== null) expect(sold).toBeLessThanOrEqual(limit + over)
+    }))
+  })
+})
+
+describe("inventory writes", () => {
+  const range = { start_date: "2031-05-04", end_date: "2031-05-11" }
+  it.each([
+    [{ sell_limit: 2 }, "ok"],
+    [{ overbooking: 1 }, "ok"],
+    [{ sell_limit: null }, "ok"],
+    [{}, "InvalidParameters:sell_limit"],
+    [{ sell_limit: 4 }, "InvalidParameters:sell_limit"],
+    [{ overbooking: 4 }, "InvalidParameters:overbooking"],
+    [{ sell_limit: 1, end_date: "2031-05-04" }, "InvalidParameters:end_date"],
+    [{ sell_limit: 1, end_date: "2032-05-05" }, "InvalidParameters:end_date"]
+  ])("a PUT of %j on a type of 3 rooms: %s", (over, expected) => {
+    expect(paramOf(Inventory.plannedControls({ ...range, ...over }, 3))).toBe(expected)
+  })
+
+  it("days keeps only the weekdays listed (2031-05-04 is a Sunday)", () => {
+    expect(Inventory.plannedControls({ ...range, days: ["sat", "sun"], sell_limit: 1 }, 3)).toEqual(
+      Either.right(["2031-05-04", "2031-05-10"])
+    )
+    expect(Either.map(Inventory.plannedControls({ ...range, overbooking: 1 }, 3), (nights) => nights.length)).toEqual(Either.right(7))
+  })
+})

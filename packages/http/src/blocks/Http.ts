@@ -1,0 +1,49 @@
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { BlockNotFound } from "@hotel/domain"
+import { BlockRepository } from "@hotel/persistence/blocks/BlockRepository"
+import { Blocks } from "@hotel/persistence/blocks/Blocks"
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { HotelApi } from "../Api.js"
+import { CurrentApiKey } from "../common/Security.js"
+import { presentBlock } from "./BlockPresenter.js"
+
+const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>
+  Effect.gen(function*() {
+    const blocks = yield* Blocks
+    const reads = yield* BlockRepository
+    const property = Effect.map(CurrentApiKey, (key) => key.propertyId)
+    const now = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.map(Effect.flatMap(property, (id) => blocks.create(id, payload)), (created) => ({ block_id: created.id })))
+      .handle("list", ({ urlParams }) =>
+        Effect.gen(function*() {
+          const rows = yield* reads.list(yield* property, urlParams.status, yield* now)
+          return { data: rows.map(presentBlock) }
+        }))
+      .handle("get", ({ path }) =>
+        Effect.gen(function*() {
+          const found = yield* reads.get(yield* property, path.id, yield* now)
+          return yield* Option.match(found, {
+            onNone: () => Effect.fail(new BlockNotFound({ message: `No block ${path.id}` })),
+            onSome: (read) => Effect.succeed(presentBlock(read))
+          })
+        }))
+      .handle("update", ({ headers, path, payload }) =>
+        Effect.gen(function*() {
+          yield* blocks.update(yield* property, path.id, payload, headers["if-match"])
+          return { block_id: path.id, updated: true as const }
+        }))
+      .handle("confirm", ({ headers, path }) =>
+        Effect.map(Effect.flatMap(property, (id) => blocks.confirm(id, path.id, headers["if-match"])), presentBlock))
+      .handle("release", ({ headers, path }) =>
+        Effect.map(Effect.flatMap(property, (id) => blocks.release(id, path.id, headers["if-match"])), presentBlock))
+      .handle("cancel", ({ headers, path }) =>
+        Effect.map(Effect.flatMap(property, (id) => blocks.cancel(id, path.id, headers["if-match"])), presentBlock))
+  }))
+
+/** The `blocks` feature: its handlers with the services they call. */
+export const HttpBlocksLive = BlockHandlers.pipe(Layer.provide(Layer.mergeAll(Blocks.Default, BlockRepository.Default)))

@@ -1,0 +1,79 @@
+import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
+import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import { Inventory, OutOfOrderNotFound, RoomNotFound, RoomTypeNotFound } from "@hotel/domain"
+import * as Schema from "effect/Schema"
+import { Created, DateOnly, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
+import * as Errors from "../common/Errors.js"
+import { NotFoundAs, RequiredScope } from "../common/Security.js"
+import { doc, tag } from "../openapi/Docs.js"
+
+export const OutOfOrderPeriod = Schema.Struct({
+  id: Id,
+  room_id: Id,
+  room_type_id: Id,
+  start_date: DateOnly,
+  end_date: DateOnly,
+  reason: Schema.NullOr(Schema.String),
+  created_at: Timestamp
+})
+
+export const ControlsNight = Schema.Struct({
+  date: DateOnly,
+  sell_limit: Schema.NullOr(Schema.Int),
+  overbooking: Schema.Int
+})
+
+const description = "Rooms out of order, sell limits and overbooking: what each night of a room type can sell."
+
+/** Inventory controls: reads need `inventory:read`, writes `inventory:write`. */
+export class InventoryApi extends HttpApiGroup.make("inventory")
+  .annotateContext(tag("Inventory controls", description))
+  .add(
+    HttpApiEndpoint.post("outOfOrder")`/rooms/${IdParam}/out-of-order`
+      .annotateContext(doc("Take a room out of order", "Takes one room out of service for a range of nights; its room type has one room fewer in service on each of them."))
+      .setPayload(Inventory.OutOfOrderCreate)
+      .addSuccess(Schema.Struct({ out_of_order_id: Id }), Created)
+      .addError(Errors.RoomNotFound)
+      .addError(Errors.OutOfOrderOverlap)
+      .addError(Errors.RoomUnavailable)
+      .addError(Errors.NoAvailability)
+      .annotate(NotFoundAs, RoomNotFound)
+  )
+  .add(
+    HttpApiEndpoint.get("listOutOfOrder", "/out-of-order")
+      .annotateContext(doc("List periods out of order", "The periods sharing a night with the range (`end_date` exclusive), by `start_date`."))
+      .setUrlParams(Inventory.OutOfOrderListParams)
+      .addSuccess(ListOf(OutOfOrderPeriod))
+      .addError(Errors.RoomTypeNotFound)
+      .annotate(RequiredScope, "inventory:read")
+  )
+  .add(
+    HttpApiEndpoint.del("deleteOutOfOrder")`/out-of-order/${IdParam}`
+      .annotateContext(doc("Put a room back in service", "Deletes the period out of order."))
+      .addSuccess(Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) }))
+      .annotate(NotFoundAs, OutOfOrderNotFound)
+  )
+  .add(
+    HttpApiEndpoint.put("putControls")`/room-types/${IdParam}/inventory`
+      .annotateContext(doc("Set sell limits and overbooking", "Sets `sell_limit` and/or `overbooking` on every night of the range (only the weekdays of `days` when sent)."))
+      .setPayload(Inventory.InventoryPut)
+      .addSuccess(Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }))
+      .addError(Errors.RoomTypeNotFound)
+      .annotate(NotFoundAs, RoomTypeNotFound)
+  )
+  .add(
+    HttpApiEndpoint.get("getControls")`/room-types/${IdParam}/inventory`
+      .annotateContext(doc("Get sell limits and overbooking", "Each night of the range (`end_date` exclusive) with its sell limit and overbooking."))
+      .setUrlParams(Inventory.InventoryRangeParams)
+      .addSuccess(Schema.Struct({ room_type_id: Id, nights: Schema.Array(ControlsNight) }))
+      .addError(Errors.RoomTypeNotFound)
+      .annotate(RequiredScope, "inventory:read")
+      .annotate(NotFoundAs, RoomTypeNotFound)
+  )
+  .annotate(RequiredScope, "inventory:write")
+{}
+
+/** The `inventory` feature's endpoint groups. `Api.ts` adds them to `HotelApi`. */
+export const InventoryGroups = HttpApi.make("hotel")
+  .add(InventoryApi)

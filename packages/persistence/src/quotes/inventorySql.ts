@@ -1,0 +1,116 @@
+import type * as SqlClient from "@effect/sql/SqlClient"
+import { Pricing } from "@hotel/domain"
+import { liveHold } from "../booking/HoldWindow.js"
+
+// THE inventory count, one statement every path that sells or quotes runs (holds, booking rooms, changes,
+// confirms, definite blocks, out-of-order periods, `/rates`, `/availability`): per room type (catalogue order)
+// and night, the type's rooms, those out of order, the night's sell limit and overbooking, its capacity
+// (`night_capacity`, migration 0013: min(rooms in service, sell limit) + overbooking), the nights taken (live
+// holds, confirmed, checked in), the remaining units of definite blocks not yet released
+// (`block_night_released`, migration 0012) and, for a pickup, its own block's share of them. `./Inventory.ts`
+// turns the rows into what sale sees (`Inventory.freeForSale` in the domain).
+
+/** One room type × night. */
+export interface NightRow {
+  readonly room_type_id: string
+  readonly date: string
+  readonly rooms: number
+  readonly out_of_order: number
+  readonly sell_limit: number | null
+  readonly overbooking: number
+  readonly capacity: number
+  readonly taken: number
+  readonly blocked: number
+  readonly own: number
+}
+
+export interface NightQuery {
+  readonly roomTypeId: string | null
+  readonly from: string
+  readonly to: string
+  readonly now: Date
+  /** A reservation not to count. */
+  readonly exclude: string | null
+  /** A pickup's block. */
+  readonly blockId: string | null
+}
+
+/** The supply of each night: the type's rooms out of order, and its controls. */
+const supplyOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) => sql`
+        broken AS (
+          SELECT r.room_type_id, n.night, count(*)::int AS out_of_order
+          FROM out_of_order o
+          JOIN rooms r ON r.id = o.room_id AND NOT r.retired
+          JOIN nights n ON o.start_date <= n.night AND n.night < o.end_date
+          WHERE o.property_id = ${propertyId} AND r.room_type_id IN (SELECT id FROM types)
+            AND o.start_date < ${q.to}::date AND o.end_date > ${q.from}::date
+          GROUP BY r.room_type_id, n.night
+        ),
+        controls AS (
+          SELECT c.room_type_id, c.night, c.sell_limit, c.overbooking
+          FROM inventory_nights c
+          WHERE c.room_type_id IN (SELECT id FROM types) AND c.night >= ${q.from}::date AND c.night < ${q.to}::date
+        )`
+
+/** The demand of each night: the stays taken (per block, for its pickups) and what definite blocks set aside. */
+const demandOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) => sql`
+        stays AS (
+          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
+          FROM reservations res
+          JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
+          WHERE res.property_id = ${propertyId}
+            AND res.room_type_id IN (SELECT id FROM types)
+            -- The first condition matches the partial index reservations_inventory.
+            AND res.status IN ('tentative', 'confirmed', 'checked_in')
+            AND (res.status <> 'tentative' OR ${liveHold(sql, "res", q.now)})
+            AND (${q.exclude}::uuid IS NULL OR res.id <> ${q.exclude}::uuid)
+            AND res.check_in_date < ${q.to}::date AND res.check_out_date > ${q.from}::date
+            -- Implied by the stay-length bound (migration 0008); it bounds the index range scanned.
+            AND res.check_in_date > ${q.from}::date - ${Pricing.maxStayNights}::int
+          GROUP BY res.room_type_id, res.block_id, n.night
+        ),
+        taken AS (
+          SELECT room_type_id, night, sum(taken)::int AS taken FROM stays GROUP BY room_type_id, night
+        ),
+        held AS (
+          SELECT b.room_type_id, bn.night,
+                 sum(GREATEST(0, bn.units - COALESCE(s.taken, 0)))::int AS blocked,
+                 COALESCE(sum(GREATEST(0, bn.units - COALESCE(s.taken, 0))) FILTER (WHERE b.id = ${q.blockId}::uuid), 0)::int AS own
+          FROM blocks b
+          JOIN properties p ON p.id = b.property_id
+          JOIN block_nights bn ON bn.block_id = b.id AND bn.night >= ${q.from}::date AND bn.night < ${q.to}::date
+          LEFT JOIN stays s ON s.block_id = b.id AND s.night = bn.night
+          WHERE b.property_id = ${propertyId} AND b.status = 'definite'
+            AND b.room_type_id IN (SELECT id FROM types)
+            AND b.start_date < ${q.to}::date AND b.end_date > ${q.from}::date
+            AND NOT block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
+                                         p.timezone, ${q.now})
+          GROUP BY b.room_type_id, bn.night
+        )`
+
+/** Every id is a UUID (or null) and `from < to`: the caller checked. */
+export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =>
+  sql<NightRow>`
+        WITH types AS (
+          SELECT rt.id, rt.position, rt.code,
+                 (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)::int AS rooms
+          FROM room_types rt
+          WHERE rt.property_id = ${propertyId} AND (${q.roomTypeId}::uuid IS NULL OR rt.id = ${q.roomTypeId}::uuid)
+        ),
+        nights AS (
+          SELECT d::date AS night
+          FROM generate_series(${q.from}::date, ${q.to}::date - 1, interval '1 day') AS d
+        ),
+        ${supplyOf(sql, propertyId, q)},
+        ${demandOf(sql, propertyId, q)}
+        SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
+               COALESCE(o.out_of_order, 0) AS out_of_order, c.sell_limit, COALESCE(c.overbooking, 0) AS overbooking,
+               night_capacity(t.rooms - COALESCE(o.out_of_order, 0), c.sell_limit, COALESCE(c.overbooking, 0)) AS capacity,
+               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
+        FROM types t
+        CROSS JOIN nights n
+        LEFT JOIN broken o ON o.room_type_id = t.id AND o.night = n.night
+        LEFT JOIN controls c ON c.room_type_id = t.id AND c.night = n.night
+        LEFT JOIN taken k ON k.room_type_id = t.id AND k.night = n.night
+        LEFT JOIN held h ON h.room_type_id = t.id AND h.night = n.night
+        ORDER BY t.position, t.code, n.night`
