@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import { race, tally } from "../utils/concurrency.js"
 import { importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import { blockBody, createBlock, getBlock } from "../utils/blocks.js"
 import type { HotelClient } from "../utils/client.js"
@@ -13,18 +13,6 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 
 const stay = { check_in: "2031-09-01", check_out: "2031-09-03" }
 const range = { start_date: "2031-09-01", end_date: "2031-09-03" }
-
-const race = (calls: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>>) =>
-  Effect.map(
-    Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" }),
-    (results) => results.map((result) => Either.isRight(result) ? "ok" : result.left._tag)
-  )
-
-const tally = (labels: ReadonlyArray<string>) => {
-  const counts: Record<string, number> = {}
-  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1
-  return counts
-}
 
 /** Nights where live reservations plus the definite blocks' remaining units exceed the rooms. */
 const oversold = (api: TestApiService, imported: PropertyImportResult) =>

@@ -1,10 +1,9 @@
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
 import { importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import { book, bookingBody, type BookingRoom, importedRoom } from "../utils/bookings.js"
-import { overbookedNights } from "../utils/concurrency.js"
+import { overbookedNights, race, tally } from "../utils/concurrency.js"
 import type { HotelClient } from "../utils/client.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
@@ -13,19 +12,6 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 // status or its decoded error class.
 
 const stay = { check_in: "2031-10-01", check_out: "2031-10-03" }
-
-/** Every call in flight at once; how each ended: `"201"`/`"200"`, or the error class's tag. */
-const race = (calls: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>>) =>
-  Effect.map(
-    Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" }),
-    (results) => results.map((result) => Either.isRight(result) ? "ok" : result.left._tag)
-  )
-
-const tally = (labels: ReadonlyArray<string>) => {
-  const counts: Record<string, number> = {}
-  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1
-  return counts
-}
 
 const createBooking = (client: HotelClient, guest: string, rooms: ReadonlyArray<BookingRoom>) =>
   client.bookings.create({ payload: bookingBody(guest, rooms, stay) })

@@ -41,3 +41,16 @@ export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, n
 export const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
   Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" })
 
+/** Every call in flight at once; how each ended: `"ok"`, or the error class's tag (for calls of mixed kinds). */
+export const race = (calls: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>>) =>
+  Effect.map(
+    Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" }),
+    (results) => results.map((result) => Either.isRight(result) ? "ok" : result.left._tag)
+  )
+
+/** How many times each label occurs. */
+export const tally = (labels: ReadonlyArray<string>) => {
+  const counts: Record<string, number> = {}
+  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1
+  return counts
+}
