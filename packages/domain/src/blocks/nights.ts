@@ -4,8 +4,8 @@
 import * as Either from "effect/Either"
 import { BlockInUse, NoAvailability } from "../errors/BusinessErrors.js"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
-import { addDays, daysBetween, type IsoDate } from "../quotes/dates.js"
-import { type Check, fail } from "../rates/checks.js"
+import type { IsoDate } from "../quotes/dates.js"
+import { type Check, fail, nightRange } from "../rates/checks.js"
 import { type BlockNight, type BlockStatus, maxBlockNights } from "./requests.js"
 
 /** A night as stored and counted: its units, the live pickups covering it, and whether its release has passed. */
@@ -24,12 +24,8 @@ export const pickedUp = (night: NightState): number => Math.min(night.units, nig
 export const remaining = (night: NightState): number => night.released ? 0 : Math.max(0, night.units - night.pickups)
 
 /** The nights of `[start, end)`; 400 on `end_date` for an empty or too long range. */
-export const rangeNights = (start: IsoDate, end: IsoDate): Check<ReadonlyArray<IsoDate>> => {
-  const count = daysBetween(start, end)
-  if (count < 1) return fail("end_date", "must be after start_date")
-  if (count > maxBlockNights) return fail("end_date", `a block may cover at most ${maxBlockNights} nights`)
-  return Either.right(Array.from({ length: count }, (_, i) => addDays(start, i)))
-}
+export const rangeNights = (start: IsoDate, end: IsoDate): Check<ReadonlyArray<IsoDate>> =>
+  nightRange(start, end, maxBlockNights, `a block may cover at most ${maxBlockNights} nights`)
 
 /** Listed nights: each inside the range, once, at most the type's rooms. Answers them by date. */
 const listedNights = (

@@ -7,9 +7,8 @@ import type { IsoDate } from "../quotes/dates.js"
 import { nightsOf } from "../quotes/dates.js"
 import { sameParty, type StayTerms } from "./target.js"
 
-/** A priced line of the stay on the folio (room night, tax, add-on, add-on tax), not yet reversed. */
-export interface StayLine {
-  readonly id: string
+/** What a folio line of a stay says: its kind, text, amount, revenue category, service and night. */
+interface LineFields {
   readonly kind: string
   readonly description: string
   readonly amount: Amount
@@ -18,6 +17,11 @@ export interface StayLine {
   readonly quantity: number | null
   /** The night a room line charges. */
   readonly night: IsoDate | null
+}
+
+/** A priced line of the stay on the folio (room night, tax, add-on, add-on tax), not yet reversed. */
+export interface StayLine extends LineFields {
+  readonly id: string
 }
 
 /**
@@ -44,14 +48,7 @@ export const keptNights = (
 }
 
 /** A line a change appends: a reversal, a line of the new stay, or the change fee. */
-export interface ChangeLine {
-  readonly kind: string
-  readonly description: string
-  readonly amount: Amount
-  readonly revenueCategory: string | null
-  readonly serviceId: string | null
-  readonly quantity: number | null
-  readonly night: IsoDate | null
+export interface ChangeLine extends LineFields {
   /** The line a reversal cancels out. */
   readonly reverses: string | null
 }

@@ -1,17 +1,13 @@
 // The rules of inventory writes that need more than one field or the room type: the range, the weekdays, the
 // limits against the type's rooms. Pure: the services read the rooms and write what these decide.
 import * as Either from "effect/Either"
-import { addDays, daysBetween, type IsoDate, weekdayOf } from "../quotes/dates.js"
-import { type Check, fail } from "../rates/checks.js"
+import { type IsoDate, weekdayOf } from "../quotes/dates.js"
+import { type Check, fail, nightRange } from "../rates/checks.js"
 import { maxInventoryNights, type Weekday } from "./requests.js"
 
 /** The nights of `[start, end)`; 400 on `end_date` for an empty or too long range. */
-export const inventoryRange = (start: IsoDate, end: IsoDate, most = maxInventoryNights): Check<ReadonlyArray<IsoDate>> => {
-  const count = daysBetween(start, end)
-  if (count < 1) return fail("end_date", "must be after start_date")
-  if (count > most) return fail("end_date", `the range may cover at most ${most} nights`)
-  return Either.right(Array.from({ length: count }, (_, i) => addDays(start, i)))
-}
+export const inventoryRange = (start: IsoDate, end: IsoDate, most = maxInventoryNights): Check<ReadonlyArray<IsoDate>> =>
+  nightRange(start, end, most, `the range may cover at most ${most} nights`)
 
 /**
  * An inventory PUT: the nights it sets (the range, only the weekdays of `days` when sent) and its fields, each

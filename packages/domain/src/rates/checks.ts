@@ -4,6 +4,7 @@ import * as BigDecimal from "effect/BigDecimal"
 import * as Either from "effect/Either"
 import { InvalidParameters } from "../errors/RequestErrors.js"
 import * as Money from "../money/Money.js"
+import { daysBetween, type IsoDate, nightsOf } from "../quotes/dates.js"
 
 export type Check<A> = Either.Either<A, InvalidParameters>
 
@@ -55,6 +56,17 @@ export const window = (
 /** A range of nights (intervals): end strictly after start. */
 export const nights = (startParam: string, start: string, endParam: string, end: string): Check<void> =>
   end <= start ? fail(endParam, `must be after ${startParam} (${start})`) : ok
+
+/**
+ * The nights of `[start, end)` (a block, a period out of order, an inventory range): 400 on `end_date` when the
+ * range is empty or longer than `most` nights (`tooLong` says so).
+ */
+export const nightRange = (start: IsoDate, end: IsoDate, most: number, tooLong: string): Check<ReadonlyArray<IsoDate>> => {
+  const count = daysBetween(start, end)
+  if (count < 1) return fail("end_date", "must be after start_date")
+  if (count > most) return fail("end_date", tooLong)
+  return Either.right(nightsOf(start, end))
+}
 
 /** A lower and an upper bound: upper not below lower. */
 export const bounds = (
