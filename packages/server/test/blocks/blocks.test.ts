@@ -36,6 +36,8 @@ layer(TestApiLive)("blocks", (it) => {
       ])
       const roomType = imported.room_types.A
       expect(yield* availabilityOf(api, roomType, "2031-05-01", "2031-05-01", { key })).toEqual([["2031-05-01", 0, 3]])
+      // A tentative block takes nothing, so it has nothing to release.
+      expectError(yield* api.post(`/blocks/${id}/release`, {}, { key }), 409, "conflict", "invalid_status_transition")
       const confirmed = yield* blockAction(api, id, "confirm", { key })
       expect(confirmed.status).toBe("definite")
       expect(yield* availabilityOf(api, roomType, "2031-05-01", "2031-05-04", { key })).toEqual([
