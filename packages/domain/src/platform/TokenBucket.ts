@@ -19,6 +19,11 @@ export const perApiKey: Config = { capacity: 600, refillPerSecond: 10 }
 export const forApiKey = (perMinute: number | null): Config =>
   perMinute === null ? perApiKey : { capacity: perMinute, refillPerSecond: perMinute / 60 }
 
+/** The name of an API key's bucket is this prefix and the key's id. */
+export const keyBucketPrefix = "key:"
+
+export const keyBucket = (apiKeyId: string): string => `${keyBucketPrefix}${apiKeyId}`
+
 /**
  * Failed authentications per client address: a burst of 30 invalid keys, then one every two
  * seconds (30 a minute), so guessing keys is slow while a misconfigured client still sees its 401s.

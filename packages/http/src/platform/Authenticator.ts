@@ -1,6 +1,9 @@
 import type { ApiKey } from "@hotel/domain"
 import { InvalidApiKey, MissingApiKey } from "@hotel/domain"
-import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
+import type * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import { hashKey, isUsable } from "@hotel/persistence/platform/ApiKeyRepository"
+import type { AdmittedKey } from "@hotel/persistence/platform/KeyAdmission"
+import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -12,15 +15,32 @@ import { withSpan } from "@hotel/persistence/database/Span"
 /** `Bearer <key>`; the scheme is case-insensitive (RFC 9110 §11.1), as is the space before the key. */
 const BEARER = /^bearer +(\S+)$/i
 
-/** Turns an `Authorization` header into a valid key or the contract's 401 (keys cached, see `KeyCache`). */
+/** A valid key, with the decision on its request's token when looking it up took that token already. */
+export interface Admission {
+  readonly key: ApiKey
+  readonly decision: Option.Option<TokenBucket.Decision>
+}
+
+/**
+ * Turns an `Authorization` header into a valid key or the contract's 401. A key is cached (see `KeyCache`);
+ * one that is not is looked up by the `RateLimiter`, which takes its request's token in the same round trip.
+ */
 export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticator")<Authenticator, {
-  readonly authenticate: (header: string | undefined) => Effect.Effect<ApiKey, MissingApiKey | InvalidApiKey>
+  readonly authenticate: (header: string | undefined) => Effect.Effect<Admission, MissingApiKey | InvalidApiKey>
 }>() {
   static readonly layer = Layer.effect(
     Authenticator,
     Effect.gen(function*() {
-      const keys = yield* ApiKeyRepository
-      const findByHash = yield* makeKeyCache(keys.findByHash)
+      const limiter = yield* RateLimiter
+      const cache = yield* makeKeyCache
+      const find = (hash: string, now: number): Effect.Effect<Option.Option<AdmittedKey>> => {
+        const cached = cache.get(hash, now)
+        if (cached !== undefined) return Effect.succeed(Option.some({ stored: cached, decision: Option.none() }))
+        return Effect.tap(limiter.admit(hash), (found) => {
+          if (Option.isSome(found)) cache.set(hash, found.value.stored, now)
+          else cache.delete(hash)
+        })
+      }
       return {
         authenticate: (header) =>
           Effect.gen(function*() {
@@ -31,13 +51,12 @@ export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticat
             if (match === null || match[1] === undefined) {
               return yield* new InvalidApiKey({ message: "The Authorization header must be `Bearer <key>`" })
             }
-            const found = yield* findByHash(hashKey(match[1]))
             const now = yield* Clock.currentTimeMillis
-            const usable = Option.filter(found, (entry) =>
-              entry.revokedAt === null && (entry.key.expiresAt === null || entry.key.expiresAt.getTime() > now))
+            const found = yield* find(hashKey(match[1]), now)
+            const usable = Option.filter(found, (admitted) => isUsable(admitted.stored, now))
             return yield* Option.match(usable, {
               onNone: () => Effect.fail(new InvalidApiKey({ message: "The API key is unknown, revoked or expired" })),
-              onSome: (entry) => Effect.succeed(entry.key)
+              onSome: (admitted) => Effect.succeed({ key: admitted.stored.key, decision: admitted.decision })
             })
           }).pipe(withSpan("Authenticator.authenticate"))
       }

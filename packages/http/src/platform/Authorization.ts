@@ -29,8 +29,9 @@ export const makeAuthorization = <Id extends string, Groups extends HttpApiGroup
           Effect.gen(function*() {
             const request = yield* HttpServerRequest.HttpServerRequest
             const route = yield* HttpRouter.RouteContext
-            const key = yield* limits.authenticate(request)
-            yield* limits.limitKey(key)
+            const admission = yield* limits.authenticate(request)
+            yield* limits.limitKey(admission)
+            const key = admission.key
             const scope = Option.flatMap(routedEndpoint(endpoints, route), (endpoint) => endpoint.scope)
             if (Option.isSome(scope) && !key.hasScope(scope.value)) {
               return yield* new InsufficientScope({ message: `This endpoint needs the scope ${scope.value}` })

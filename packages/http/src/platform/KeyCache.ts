@@ -1,8 +1,6 @@
 import type { StoredApiKey } from "@hotel/persistence/platform/ApiKeyRepository"
-import { makeTtlCache } from "@hotel/persistence/platform/TtlCache"
+import { makeTtlMap } from "@hotel/persistence/platform/TtlCache"
 import * as Duration from "effect/Duration"
-import type * as Effect from "effect/Effect"
-import * as Option from "effect/Option"
 
 /**
  * How long a process trusts a key it looked up: a revocation (or a change of the key's limit) reaches every
@@ -15,5 +13,4 @@ export const keyCacheTtl = Duration.seconds(1)
  * every time (it is a guess, counted by the failed-authentication limit, and a key just created must work
  * at once).
  */
-export const makeKeyCache = (lookup: (hash: string) => Effect.Effect<Option.Option<StoredApiKey>>) =>
-  makeTtlCache(keyCacheTtl, lookup, Option.isSome)
+export const makeKeyCache = makeTtlMap<StoredApiKey>(keyCacheTtl)

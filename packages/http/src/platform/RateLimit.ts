@@ -1,12 +1,13 @@
 import * as HttpApp from "@effect/platform/HttpApp"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import type { ApiKey, InvalidApiKey, MissingApiKey } from "@hotel/domain"
+import type { InvalidApiKey, MissingApiKey } from "@hotel/domain"
 import { RateLimited } from "@hotel/domain"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Effect from "effect/Effect"
-import { Authenticator } from "./Authenticator.js"
+import * as Option from "effect/Option"
+import { type Admission, Authenticator } from "./Authenticator.js"
 import { ClientAddress } from "./ClientAddress.js"
 
 const setHeaders = (headers: Record<string, string>) =>
@@ -39,7 +40,7 @@ export const makeRateLimits = Effect.gen(function*() {
 
   const authenticate = (
     request: HttpServerRequest.HttpServerRequest
-  ): Effect.Effect<ApiKey, MissingApiKey | InvalidApiKey | RateLimited> =>
+  ): Effect.Effect<Admission, MissingApiKey | InvalidApiKey | RateLimited> =>
     authenticator.authenticate(request.headers["authorization"]).pipe(
       Effect.catchTag("InvalidApiKey", (error) =>
         Effect.gen(function*() {
@@ -49,10 +50,15 @@ export const makeRateLimits = Effect.gen(function*() {
         }))
     )
 
-  /** One token of the key's bucket; the limit and what is left go on every response, errors included. */
-  const limitKey = (key: ApiKey): Effect.Effect<void, RateLimited> =>
+  /**
+   * One token of the key's bucket (already taken when the key was looked up, see `Authenticator`); the limit
+   * and what is left go on every response, errors included.
+   */
+  const limitKey = ({ decision: taken, key }: Admission): Effect.Effect<void, RateLimited> =>
     Effect.gen(function*() {
-      const decision = yield* limiter.take(`key:${key.id}`, TokenBucket.forApiKey(key.rateLimit))
+      const decision = Option.isSome(taken)
+        ? taken.value
+        : yield* limiter.take(TokenBucket.keyBucket(key.id), TokenBucket.forApiKey(key.rateLimit))
       yield* setHeaders({
         "x-ratelimit-limit": String(decision.limit),
         "x-ratelimit-remaining": String(decision.remaining)

@@ -48,7 +48,8 @@ export interface StoredApiKey {
   readonly revokedAt: Date | null
 }
 
-interface ApiKeyRow {
+/** The columns of `api_keys` a lookup reads (see `storedKeyOf`). */
+export interface ApiKeyRow {
   readonly id: string
   readonly property_id: string
   readonly scopes: ReadonlyArray<string>
@@ -77,6 +78,10 @@ export const propertyExists = (sql: SqlClient.SqlClient, propertyId: string) =>
     ? sql<{ id: string }>`SELECT id FROM properties WHERE id = ${propertyId}`.pipe(Effect.map((rows) => rows.length > 0))
     : Effect.succeed(false)
 
+/** Whether a stored key may be used at `now` (epoch ms): not revoked, not expired. */
+export const isUsable = (stored: StoredApiKey, now: number): boolean =>
+  stored.revokedAt === null && (stored.key.expiresAt === null || stored.key.expiresAt.getTime() > now)
+
 const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
   key: new ApiKey({
     id: row.id,
@@ -89,6 +94,10 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
   }),
   revokedAt: row.revoked_at
 })
+
+/** A row of `api_keys` as the key it stores (a corrupt sales context is a defect). */
+export const storedKeyOf = (row: ApiKeyRow): Effect.Effect<StoredApiKey> =>
+  Effect.map(salesContextOf(row), (context) => storedKey(row, context))
 
 export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/platform/ApiKeyRepository", {
   effect: Effect.gen(function*() {
@@ -141,7 +150,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
           const row = rows[0]
           return row === undefined
             ? Effect.succeed(Option.none<StoredApiKey>())
-            : Effect.map(salesContextOf(row), (context) => Option.some(storedKey(row, context)))
+            : Effect.map(storedKeyOf(row), Option.some)
         }),
         withSpan("ApiKeyRepository.findByHash")
       )

@@ -1,4 +1,5 @@
 import * as Layer from "effect/Layer"
+import { ApiKeyRepository } from "./ApiKeyRepository.js"
 import { IdempotencyKeys } from "./IdempotencyKeys.js"
 import { MaintenanceRepository } from "./MaintenanceRepository.js"
 import { RateLimiter } from "./RateLimiter.js"
@@ -20,7 +21,7 @@ export const PlatformLive = Layer.mergeAll(
  * the transaction of the change it reports), as does the maintenance window.
  */
 export const PlatformInMemory = Layer.mergeAll(
-  RateLimiter.memory,
+  RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.Default)),
   MaintenanceRepository.Default,
   IdempotencyKeys.postgres
 )

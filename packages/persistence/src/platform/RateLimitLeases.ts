@@ -19,33 +19,29 @@ export type SharedBucket = (
   giveBack?: number
 ) => Effect.Effect<Taken>
 
+/** What `rate_limit_take` (migration 0014, the bucket arithmetic in SQL) answers. */
+export interface TakeRow {
+  readonly tokens_left: number
+  readonly taken: boolean
+}
+
+export const takenOf = (row: TakeRow): Taken => ({ tokens: Number(row.tokens_left), allowed: row.taken })
+
 /**
- * `cost` tokens from the shared bucket in one atomic UPSERT, refilled first at the `Clock`'s now (every
- * process serialises on the row). A refused take takes nothing (what is handed back stays given back).
+ * `cost` tokens from the shared bucket in one call of `rate_limit_take`, refilled first at the `Clock`'s now
+ * (every process serialises on the row). A refused take takes nothing (what is handed back stays given back).
  */
 export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket, config, cost, giveBack = 0) =>
   Effect.gen(function*() {
     const now = new Date(yield* Clock.currentTimeMillis)
-    // Every SET expression reads the row as it was, so `refilled` is the same value in all three.
-    const refilled = sql`LEAST(
-      ${config.capacity}::float8,
-      b.tokens + ${giveBack}::float8 + GREATEST(0, EXTRACT(EPOCH FROM (EXCLUDED.updated_at - b.updated_at)))::float8
-        * ${config.refillPerSecond}::float8
-    )`
-    const rows = yield* sql<{ readonly tokens: number; readonly allowed: boolean }>`
-      INSERT INTO rate_limit_buckets AS b (bucket, tokens, updated_at, allowed)
-      VALUES (${bucket}, ${Math.max(0, config.capacity - cost)}::float8, ${now}, ${config.capacity >= cost})
-      ON CONFLICT (bucket) DO UPDATE SET
-        tokens = CASE WHEN ${refilled} + 1e-9 >= ${cost}::float8
-                      THEN GREATEST(0, ${refilled} - ${cost}::float8)
-                      ELSE ${refilled} END,
-        allowed = ${refilled} + 1e-9 >= ${cost}::float8,
-        updated_at = GREATEST(b.updated_at, EXCLUDED.updated_at)
-      RETURNING tokens, allowed`.pipe(Effect.orDie)
+    const rows = yield* sql<TakeRow>`
+      SELECT tokens_left, taken FROM rate_limit_take(
+        ${bucket}, ${config.capacity}::float8, ${config.refillPerSecond}::float8, ${cost}::float8,
+        ${giveBack}::float8, ${now})`.pipe(Effect.orDie)
     const row = rows[0]
     return row === undefined
-      ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: the UPSERT returned no row`)
-      : { tokens: Number(row.tokens), allowed: row.allowed }
+      ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: rate_limit_take returned no row`)
+      : takenOf(row)
   })
 
 /**

@@ -5,6 +5,9 @@ import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import { ApiKeyRepository } from "./ApiKeyRepository.js"
+import { type AdmittedKey, admitByHash } from "./KeyAdmission.js"
 import { makeLeases, sharedBucket } from "./RateLimitLeases.js"
 import { withSpan } from "../database/Span.js"
 
@@ -15,6 +18,11 @@ import { withSpan } from "../database/Span.js"
  */
 export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLimiter")<RateLimiter, {
   readonly take: (bucket: string, config: TokenBucket.Config) => Effect.Effect<TokenBucket.Decision>
+  /**
+   * The API key with this hash (see `ApiKeyRepository.findByHash`), and the decision on its request's token
+   * when the limiter took it in the same round trip (see `AdmittedKey`).
+   */
+  readonly admit: (hash: string) => Effect.Effect<Option.Option<AdmittedKey>>
 }>() {
   /**
    * One atomic UPSERT per request: the refill is computed in SQL from the stored tokens and the `now`
@@ -25,6 +33,8 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
    * is served from a lease instead: one UPSERT takes a block of tokens that this process spends from
    * memory for up to a second. The limit is then kept within one lease per process (see docs/platform.md);
    * the default 600 a minute is too small to lease and stays exact.
+   *
+   * `admit` looks a key up and takes its request's token in one statement (`KeyAdmission.admitByHash`).
    */
   static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.effect(
     RateLimiter,
@@ -33,6 +43,7 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
       const shared = sharedBucket(sql)
       const leased = yield* makeLeases(shared)
       return RateLimiter.of({
+        admit: (hash) => admitByHash(sql)(hash).pipe(withSpan("RateLimiter.admit")),
         take: (bucket, config) => {
           const size = TokenLease.leaseSize(config)
           return (size === 0
@@ -44,13 +55,19 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
     })
   )
 
-  /** The same buckets in this process's memory (tests, or a single process without a database). */
-  static readonly memory: Layer.Layer<RateLimiter> = Layer.sync(
+  /**
+   * The same buckets in this process's memory (tests). Keys are still read from the database, and `admit`
+   * takes no token: the caller's `take` then does.
+   */
+  static readonly memory: Layer.Layer<RateLimiter, never, ApiKeyRepository> = Layer.effect(
     RateLimiter,
-    () => {
+    Effect.gen(function*() {
+      const keys = yield* ApiKeyRepository
       // One fiber at a time runs the synchronous read-modify-write, so it is atomic without a lock.
       const buckets = new Map<string, TokenBucket.State>()
       return RateLimiter.of({
+        admit: (hash) =>
+          Effect.map(keys.findByHash(hash), Option.map((stored) => ({ stored, decision: Option.none() }))),
         take: (bucket, config) =>
           Effect.flatMap(Clock.currentTimeMillis, (now) =>
             Effect.sync(() => {
@@ -59,6 +76,6 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
               return decision
             }))
       })
-    }
+    })
   )
 }

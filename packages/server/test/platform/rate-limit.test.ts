@@ -2,6 +2,7 @@ import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "@effect/sql/SqlClient"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import * as TokenLease from "@hotel/domain/platform/TokenLease"
+import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -72,7 +73,10 @@ const limiterSuite = <E>(name: string, live: Layer.Layer<RateLimiter, E>) =>
 
 describe("RateLimiter", () => {
   limiterSuite("postgres, on the TestClock", RateLimiter.postgres.pipe(Layer.provide(TestSqlLive)))
-  limiterSuite("memory, on the TestClock", RateLimiter.memory)
+  limiterSuite(
+    "memory, on the TestClock",
+    RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.Default), Layer.provide(TestSqlLive))
+  )
 
   layer(RateLimiter.postgres.pipe(Layer.provideMerge(TestSqlLive)))("postgres under concurrency", (it) => {
     it.effect("20 concurrent requests on a bucket holding 5 tokens: exactly 5 pass", () =>
