@@ -11,6 +11,7 @@ import * as FiberRef from "effect/FiberRef"
 import { globalValue } from "effect/GlobalValue"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import { canonicalJson } from "@hotel/persistence/events/EntityTag"
 import { createHash } from "node:crypto"
 
 export const idempotencyHeader = "Idempotency-Key"
@@ -30,20 +31,12 @@ export const validateKey = (value: string): Effect.Effect<string, InvalidParamet
       })
     )
 
-/** JSON with object keys sorted, so that the same body sent with its keys in another order is the same request. */
-const canonical = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return Object.fromEntries(entries.map(([key, inner]) => [key, canonical(inner)]))
-  }
-  return value
-}
-
-/** What makes two requests "the same request" for a key: method, path with query, and body. */
+/**
+ * What makes two requests "the same request" for a key: method, path with query, and body, in canonical JSON
+ * (keys sorted), so that the same body sent with its keys in another order is the same request.
+ */
 export const fingerprint = (method: string, pathAndQuery: string, body: unknown): string =>
-  createHash("sha256").update(JSON.stringify([method.toUpperCase(), pathAndQuery, canonical(body)]), "utf8")
-    .digest("hex")
+  createHash("sha256").update(canonicalJson([method.toUpperCase(), pathAndQuery, body]), "utf8").digest("hex")
 
 const decoder = new TextDecoder()
 

@@ -2,6 +2,7 @@ import { PreconditionFailed } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { createHash } from "node:crypto"
+import { configure } from "safe-stable-stringify"
 import { EventRenderer } from "./EventRenderer.js"
 import type { EventSubject } from "./EventSubject.js"
 import { withSpan } from "../database/Span.js"
@@ -12,15 +13,12 @@ import { withSpan } from "../database/Span.js"
 // presenters). Both go through `entityTagOf`, over a canonical JSON (keys sorted), so the order in which a
 // presenter or a response schema writes the keys cannot make two equal representations differ.
 
-const canonical = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(canonical)
-  if (typeof value !== "object" || value === null) return value
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return Object.fromEntries(entries.map(([key, item]) => [key, canonical(item)]))
-}
+// `safe-stable-stringify` writes what `JSON.stringify` writes (`toJSON`, dropped `undefined` properties), with
+// every object's keys sorted, in one pass; configured to refuse what `JSON.stringify` refuses.
+const stableStringify = configure({ circularValue: TypeError, bigint: false, deterministic: true })
 
 /** The canonical encoding of a JSON value: what `JSON.stringify` writes, with every object's keys sorted. */
-export const canonicalJson = (value: unknown): string => JSON.stringify(canonical(JSON.parse(JSON.stringify(value))))
+export const canonicalJson = (value: unknown): string => stableStringify(value) ?? "null"
 
 /** The strong entity tag of a representation (a quoted string, as in the `ETag` header). */
 export const entityTagOf = (representation: unknown): string =>
