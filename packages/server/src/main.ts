@@ -23,6 +23,7 @@ import { HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import { BlockReleaserLive } from "@hotel/persistence/blocks/BlockReleaser"
 import { FxRepository } from "@hotel/persistence/catalog/FxRepository"
 import { EventPurgeLive } from "@hotel/persistence/events/EventPurge"
+import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { IdempotencyKeys } from "@hotel/persistence/platform/IdempotencyKeys"
 import { MaintenanceRepository } from "@hotel/persistence/platform/MaintenanceRepository"
@@ -123,6 +124,15 @@ export const ApplicationLive = DrainOnShutdownLive.pipe(
   Layer.merge(MetricsServerLive),
   Layer.provide(servicesWith(PlatformLive)),
   Layer.provide(ObservabilityLive)
+)
+
+/**
+ * The primary of several serving processes (`PROCESSES` above 1): the migrated database (the demo on an
+ * empty embedded one, printed once) and its URL, which it hands to the processes it starts.
+ */
+export const PrimaryLive = Layer.effectDiscard(seedDemoWhenEmpty).pipe(
+  Layer.provideMerge(AdminLive),
+  Layer.provideMerge(DatabaseUrl.fromEnvOrEmbedded)
 )
 
 /**
