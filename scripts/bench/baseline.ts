@@ -3,8 +3,10 @@
 // (the recipes captured by ./capture.ts), and returns the rows as JSON. What it costs is what the database
 // costs plus the least a Node server must do; our server's throughput is measured against it.
 //
-// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections, our server's 20), PREPARED
-// (`1`: run the statements as named prepared statements, as our server does by default).
+// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections per process, our server's 20),
+// PREPARED (`1`: run the statements as named prepared statements, as our server does by default), PROCESSES
+// (that many processes on the port through Node's cluster module, as `PROCESSES` runs ours).
+import cluster from "node:cluster"
 import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import * as http from "node:http"
@@ -96,4 +98,8 @@ const server = http.createServer((req, res) => {
 })
 
 server.keepAliveTimeout = 60_000
-server.listen(Number(env("PORT")), "127.0.0.1")
+if (cluster.isPrimary && Number(process.env["PROCESSES"] ?? "1") > 1) {
+  for (let i = 0; i < Number(process.env["PROCESSES"]); i++) cluster.fork()
+} else {
+  server.listen(Number(env("PORT")), "127.0.0.1")
+}

@@ -3,7 +3,8 @@
 // (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --keys N (default 1: the
 // load presents N keys of the property at random, see ./keys.ts), --cpu-prof DIR (our
 // server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer), --prepared-baseline (the
-// baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`). DATABASE_URL: a server
+// baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`),
+// --processes N (default 1: ours runs with PROCESSES=N, the plain server as N processes too). DATABASE_URL: a server
 // to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
 import * as Effect from "effect/Effect"
 import { rmSync, writeFileSync } from "node:fs"
@@ -27,6 +28,7 @@ const duration = Number(option("duration", "5"))
 const rounds = Number(option("rounds", "3"))
 const connections = Number(option("connections", "32"))
 const keyCount = Math.max(1, Math.floor(Number(option("keys", "1"))))
+const processes = Math.max(1, Math.floor(Number(option("processes", "1"))))
 const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-untraced"] as const
 type Workload = typeof WORKLOADS[number]
 const preparedBaseline = process.argv.includes("--prepared-baseline")
@@ -86,7 +88,9 @@ const main = Effect.gen(function*() {
   const pgbench = findPgbench()
   yield* Effect.promise(async () => {
     const imported = await importProperty(url)
-    const ours = await startOurs(url, profileDir)
+    // One pool of 20 connections a side, shared out among its processes.
+    const poolPerProcess = Math.ceil(20 / processes)
+    const ours = await startOurs(url, profileDir, { PROCESSES: String(processes), HOTEL_DB_POOL_SIZE: String(poolPerProcess) })
     const setup = await setUp(url, ours, imported)
     const captured = await Effect.runPromise(capture(url, {
       key: setup.key,
@@ -105,14 +109,14 @@ const main = Effect.gen(function*() {
       : { prefix: keys.prefix, count: keys.secrets.length, hash: captured.recipes.auth.hash, keyId: captured.recipes.auth.keyId }
     const recipesFile = path.join(os.tmpdir(), `hotel-bench-recipes-${process.pid}.json`)
     writeFileSync(recipesFile, JSON.stringify(captured.recipes))
-    const baseline = await startBaseline(url, recipesFile, preparedBaseline)
+    const baseline = await startBaseline(url, recipesFile, preparedBaseline, processes, poolPerProcess)
     const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
     const scripts = {
       "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS, keys: scriptKeys }),
       "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1, keys: scriptKeys })
     }
     if (process.argv.includes("--print-scripts")) console.log(scripts["holds-spread"])
-    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, ${keys.secrets.length} key(s), baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
+    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, ${keys.secrets.length} key(s), ${processes} process(es) a side, baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
     console.log(`SQL statements per request — me: ${captured.recipes.me.length}, reservation: ${captured.recipes.reservation.length}, quote-3: ${captured.recipes.rates3.length}, quote-30: ${captured.recipes.rates30.length}, hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
 
     const results: Array<Summary> = []
@@ -134,6 +138,8 @@ const main = Effect.gen(function*() {
         next: requestOf(setup, workload),
         rounds,
         duration,
+        // Each process warms its own JIT, pool and caches.
+        warmup: 5 * processes,
         connections
       })
       problems.push(...measured.problems)

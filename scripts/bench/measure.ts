@@ -21,6 +21,8 @@ export interface Measuring {
   readonly next: () => Request
   readonly rounds: number
   readonly duration: number
+  /** Seconds of load on each side before the rounds, not counted. */
+  readonly warmup: number
   readonly connections: number
 }
 
@@ -82,8 +84,8 @@ export const measure = async (m: Measuring): Promise<Measured> => {
     if (oversold.length > 0) problems.push(`${m.workload} ${side} OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
   }
 
-  await runOurs(3) // warm-up (JIT, pool, prepared statements, caches), not counted
-  await runBase(3)
+  await runOurs(m.warmup) // warm-up (JIT, pool, prepared statements, caches), not counted
+  await runBase(m.warmup)
   for (let r = 0; r < m.rounds; r++) {
     const a = await runOurs(m.duration)
     if (a.cpuPerRequest !== undefined) ours.cpuPerRequest.push(a.cpuPerRequest)

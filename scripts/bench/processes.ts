@@ -2,7 +2,7 @@
 // (`node --max-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
 // the `hotel` CLI for the setup.
 import { execFile, spawn } from "node:child_process"
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import * as net from "node:net"
 import * as path from "node:path"
 
@@ -42,16 +42,27 @@ export interface Running {
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
 const ticksPerSecond = 100
 
-const cpuMillisOf = (pid: number | undefined): number | undefined => {
-  if (pid === undefined) return undefined
+/** Fields of /proc/<pid>/stat after the command name (which may contain spaces); undefined when it is gone. */
+const statOf = (pid: string): ReadonlyArray<string> | undefined => {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")
   } catch {
     return undefined
   }
+}
+
+/** CPU ms (user + system: the 12th and 13th fields) of a process and its children (the serving processes). */
+const cpuMillisOf = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined
+  const own = statOf(String(pid))
+  if (own === undefined) return undefined
+  const children = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    const fields = statOf(entry)
+    return fields !== undefined && fields[1] === String(pid) ? [fields] : []
+  })
+  const ticks = [own, ...children].reduce((sum, fields) => sum + Number(fields[11]) + Number(fields[12]), 0)
+  return (ticks * 1000) / ticksPerSecond
 }
 
 const rssBytesOf = (pid: number | undefined): number | undefined => {
@@ -129,9 +140,11 @@ export const startOurs = (url: string, profileDir?: string, env: Record<string, 
     "serve"
   ], "/health/ready", { ...env, DATABASE_URL: url })
 
-export const startBaseline = (url: string, recipesFile: string, prepared: boolean) =>
+export const startBaseline = (url: string, recipesFile: string, prepared: boolean, processes = 1, pool = 20) =>
   start(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench", "baseline.ts")], "/health", {
     DATABASE_URL: url,
     RECIPES: recipesFile,
-    PREPARED: prepared ? "1" : "0"
+    PREPARED: prepared ? "1" : "0",
+    PROCESSES: String(processes),
+    POOL: String(pool)
   })
