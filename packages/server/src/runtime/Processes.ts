@@ -36,9 +36,16 @@ const exitOf = (worker: Worker) =>
     worker.once("exit", (code: number | null, signal: string | null) => resume(Effect.succeed({ code, signal })))
   })
 
-const listening = (worker: Worker) =>
+/** The process listens on the API's port (its metrics port, when set, may listen first, or alone). */
+const listening = (worker: Worker, port: number) =>
   Effect.async<void>((resume) => {
-    worker.once("listening", () => resume(Effect.void))
+    const onListening = (address: { readonly port: number }) => {
+      if (port !== 0 && address.port !== port) return
+      worker.off("listening", onListening)
+      resume(Effect.void)
+    }
+    worker.on("listening", onListening)
+    return Effect.sync(() => worker.off("listening", onListening))
   })
 
 /**
@@ -51,6 +58,7 @@ const listening = (worker: Worker) =>
 export const serveProcesses = (count: number) =>
   Effect.gen(function*() {
     const url = yield* DatabaseUrl
+    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
     const metricsPort = yield* Config.option(Config.integer("METRICS_PORT"))
     const current = new Map<number, Worker>()
 
@@ -68,7 +76,7 @@ export const serveProcesses = (count: number) =>
     const supervise = (index: number): Effect.Effect<void, ProcessStartFailed> =>
       Effect.gen(function*() {
         const worker = yield* start(index)
-        const first = yield* Effect.raceFirst(Effect.as(listening(worker), undefined), exitOf(worker))
+        const first = yield* Effect.raceFirst(Effect.as(listening(worker, port), undefined), exitOf(worker))
         if (first !== undefined) {
           return yield* new ProcessStartFailed({
             message: `Serving process ${index} exited while starting (code ${first.code}, signal ${first.signal})`

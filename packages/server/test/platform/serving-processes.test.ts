@@ -109,8 +109,9 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(server.output()).toContain("exited (code null, signal SIGKILL); starting another")
     }))
 
-  it.effect("a serving process that cannot start (its port in use) stops the primary: exit 1, and why", () =>
+  it.effect("a serving process that cannot start (its port in use, its metrics port free) stops the primary: exit 1, and why", () =>
     Effect.gen(function*() {
+      const metricsPort = yield* twoFreePorts
       const blocker = net.createServer()
       const port = yield* Effect.async<number>((resume) => {
         blocker.listen(0, "127.0.0.1", () => {
@@ -118,7 +119,10 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
           resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
         })
       })
-      const result = yield* hotelWith({ PORT: String(port), HOST: "127.0.0.1", PROCESSES: "2" }, "serve").pipe(
+      const result = yield* hotelWith(
+        { PORT: String(port), HOST: "127.0.0.1", PROCESSES: "2", METRICS_PORT: String(metricsPort) },
+        "serve"
+      ).pipe(
         Effect.ensuring(Effect.sync(() => blocker.close()))
       )
       expect(result.code).toBe(1)
