@@ -62,6 +62,12 @@ export const hold = (api: TestApiService, body: HoldRequest, options?: RequestOp
 export const postConfirm = (api: TestApiService, id: string, body: Record<string, unknown>, options?: RequestOptions) =>
   api.post(`/holds/${id}/confirm`, body, options)
 
+/** A confirm's body: a fresh payment reference unless `body` gives one (a hold's and a booking's alike). */
+export const confirmBody = (body: Partial<typeof Booking.HoldConfirm.Type> = {}) => ({
+  payment_reference: `pay_${globalThis.crypto.randomUUID()}`,
+  ...body
+})
+
 /** A confirm that must succeed (200) with a fresh payment reference unless `body` gives one; returns its body. */
 export const confirm = (
   api: TestApiService,
@@ -70,10 +76,7 @@ export const confirm = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.holds.confirm({
-      path: { id },
-      payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }
-    }))
+    client.holds.confirm({ path: { id }, payload: confirmBody(body) }))
 
 /** Raw `POST /reservations/{id}/cancel`: for malformed bodies or ids and the exact wire; otherwise `cancel`. */
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>

@@ -2,6 +2,7 @@ import type { Booking } from "@hotel/domain"
 import type { BookingCreated } from "@hotel/http/booking/BookingsApi"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
+import { confirmBody } from "./booking.js"
 import { clientOf } from "./client.js"
 import type { RequestOptions } from "./http.js"
 import type { TestApiService } from "./TestServer.js"
@@ -57,10 +58,7 @@ export const confirmBooking = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.bookings.confirm({
-      path: { id },
-      payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, ...body }
-    }))
+    client.bookings.confirm({ path: { id }, payload: confirmBody(body) }))
 
 /** A booking cancel that must succeed (200). */
 export const cancelBooking = (api: TestApiService, id: string, body: typeof Booking.ReservationCancel.Type = {}) =>
