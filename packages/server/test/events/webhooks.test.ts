@@ -203,7 +203,8 @@ layer(TestApiLive)("webhooks", (it) => {
       for (let i = 0; i < 3; i++) yield* newGuest(api, key)
       // three workers at once, as a server process runs them
       const workers = yield* Effect.fork(Effect.all([1, 2, 3].map(() => dispatcher.deliverDue), { concurrency: "unbounded" }))
-      expect(yield* eventually(Effect.sync(() => fast.received.length === 3), 5_000)).toBe(true)
+      // the hung request may reach its receiver after the fast ones (the workers race)
+      expect(yield* eventually(Effect.sync(() => fast.received.length === 3 && slow.received.length === 1))).toBe(true)
       expect(slow.received).toHaveLength(1)
       // the endpoint goes (its other deliveries with it); the hung request ends with its receiver
       const client = yield* clientOf(api, { key })
