@@ -42,12 +42,20 @@ export const freeForSale = (night: NightDemand & { readonly capacity: number; re
 /**
  * Whether the rooms in service, with the night's overbooking, still cover what is taken and set aside there (the
  * sell limit aside: it only stops further sales). A period out of order must leave this true on each of its
- * nights; a confirm's re-check asks it with the hold itself counted, so a capacity lowered after the hold was
- * taken (a sell limit, a period out of order) never takes its night back.
+ * nights, so a period out of order never takes a night from a live hold either.
  */
 export const coversTaken = (night: NightSupply & NightDemand): boolean =>
   inService(night) + night.overbooking >= night.taken + night.blocked
 
-/** Rooms a live reservation may keep (its own nights not counted in `taken`): the confirm's re-check. */
-export const roomsToKeep = (night: NightSupply & NightDemand & { readonly own: number }): number =>
-  Math.max(0, inService(night) + night.overbooking - night.taken - night.blocked) + night.own
+/**
+ * Rooms a live reservation may keep (its own nights not counted in `taken`): the confirm's re-check.
+ * `soldUnder` is the highest overbooking the night's stays (the reservation's included) were sold under: an
+ * overbooking lowered since is a capacity change, which takes no night from a live hold, so the night counts at
+ * least that much. Only stays and blocks beyond every room in service plus it (inventory lost to a sale that no
+ * capacity allowed) leave nothing to keep.
+ */
+export const roomsToKeep = (
+  night: NightSupply & NightDemand & { readonly own: number; readonly soldUnder?: number | undefined }
+): number =>
+  Math.max(0, inService(night) + Math.max(night.overbooking, night.soldUnder ?? 0) - night.taken - night.blocked) +
+  night.own

@@ -42,6 +42,20 @@ describe("capacity", () => {
     expect(Inventory.roomsToKeep({ ...night(2, 0, null, 0), taken: 2, blocked: 0, own: 1 })).toBe(1)
   })
 
+  it.each([
+    // 5 rooms, overbooking 1 when the night's 6th stay was sold, 0 now: every live hold keeps its night
+    [{ overbooking: 0, soldUnder: 1, taken: 5 }, 1],
+    // the same, and a stay sold beyond any capacity (behind the rules): nothing to keep
+    [{ overbooking: 0, soldUnder: 1, taken: 6 }, 0],
+    // overbooking raised since: the current one counts
+    [{ overbooking: 2, soldUnder: 1, taken: 6 }, 1],
+    // nothing recorded (rows from before it was): the current overbooking
+    [{ overbooking: 0, soldUnder: 0, taken: 5 }, 0],
+    [{ overbooking: 0, soldUnder: undefined, taken: 4 }, 1]
+  ])("a live hold keeps a night at %j: %i room(s)", ({ overbooking, soldUnder, taken }, expected) => {
+    expect(Inventory.roomsToKeep({ ...night(5, 0, 3, overbooking), taken, blocked: 0, own: 0, soldUnder })).toBe(expected)
+  })
+
   it("never more than rooms in service plus overbooking, never below the overbooking (property)", () => {
     fc.assert(fc.property(fc.nat(20), fc.nat(20), fc.option(fc.nat(20), { nil: null }), fc.nat(20), (rooms, broken, limit, over) => {
       const supply = night(rooms, Math.min(broken, rooms), limit, over)

@@ -55,7 +55,14 @@ const roomTaken = (error: SqlError): Effect.Effect<never, SqlError | NoAvailabil
 }
 
 /** The reservation, its accommodation (and a hold's folio currency) on the new terms and price. */
-const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) => {
+const updateStay = (
+  sql: SqlClient.SqlClient,
+  outcome: ChangeOutcome,
+  restay: Restay,
+  quote: Pricing.Quote,
+  heldOverbooking: ReadonlyArray<number>,
+  now: Date
+) => {
   const { facts, target } = outcome.planned
   const promo = Booking.frozenPromoCode(restay.snapshot, restay.plan, target.promoCode)
   const policy = JSON.stringify(Cancellation.policyFor(restay.plan.model, restay.snapshot.property.pricing).map((tier) => ({
@@ -73,7 +80,7 @@ const updateStay = (sql: SqlClient.SqlClient, outcome: ChangeOutcome, restay: Re
           room_revenue = ${Money.toDb(quote.roomRevenue)}, promo_code_id = ${promo?.id ?? null},
           promo_code = ${promo?.code ?? null}, special_notes = ${target.specialNotes}, block_id = ${restay.blockId}::uuid,
           cancellation_policy = CASE WHEN ${planChanged} THEN ${policy}::jsonb ELSE cancellation_policy END,
-          updated_at = ${now}
+          held_overbooking = ${[...heldOverbooking]}::integer[], updated_at = ${now}
       WHERE id = ${facts.row.id}`,
     sql`
       UPDATE accommodations
@@ -130,11 +137,19 @@ export const availabilityEvents = (current: Changes.StayTerms, target: Changes.S
 }
 
 /** A re-priced stay: the reservation's terms, the folio's lines, the loyalty adjustment. */
-const writeStay = (sql: SqlClient.SqlClient, propertyId: string, outcome: ChangeOutcome, restay: Restay, quote: Pricing.Quote, now: Date) =>
+const writeStay = (
+  sql: SqlClient.SqlClient,
+  propertyId: string,
+  outcome: ChangeOutcome,
+  restay: Restay,
+  quote: Pricing.Quote,
+  heldOverbooking: ReadonlyArray<number>,
+  now: Date
+) =>
   Effect.gen(function*() {
     const { facts, step } = outcome.planned
     const row = facts.row
-    yield* updateStay(sql, outcome, restay, quote, now)
+    yield* updateStay(sql, outcome, restay, quote, heldOverbooking, now)
     const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
     yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
     const points = step === "hold"
@@ -145,12 +160,17 @@ const writeStay = (sql: SqlClient.SqlClient, propertyId: string, outcome: Change
     }
   })
 
-/** Every write of a change that alters something; `quote` is null when only the notes change. */
+/**
+ * Every write of a change that alters something; `quote` is null when only the notes change. A re-priced stay
+ * records each new night's overbooking as its availability was counted (`heldOverbooking`, in date order), as
+ * a hold does.
+ */
 export const writeChange = (
   sql: SqlClient.SqlClient,
   propertyId: string,
   outcome: ChangeOutcome,
   quote: Pricing.Quote | null,
+  heldOverbooking: ReadonlyArray<number>,
   now: Date
 ): Effect.Effect<void, SqlError | NoAvailability, EventOutbox> =>
   Effect.gen(function*() {
@@ -158,7 +178,7 @@ export const writeChange = (
     const row = facts.row
     const restay = outcome.planned.restay
     if (quote !== null && restay._tag === "Some") {
-      yield* writeStay(sql, propertyId, outcome, restay.value, quote, now)
+      yield* writeStay(sql, propertyId, outcome, restay.value, quote, heldOverbooking, now)
     } else {
       yield* sql`UPDATE reservations SET special_notes = ${target.specialNotes}, updated_at = ${now} WHERE id = ${row.id}`
     }

@@ -51,6 +51,11 @@ export interface InventoryQuery {
   readonly excludeReservationId?: string | null | undefined
   /** A pickup's block: its remaining units are free for the query's stay (see `availableToPickup`). */
   readonly blockId?: string | null | undefined
+  /**
+   * The excluded reservation's overbooking of each night of the range when it took them (`held_overbooking`,
+   * in date order; null for none recorded): with the other stays' own, what `availableToKeep` counts at least.
+   */
+  readonly heldOverbooking?: ReadonlyArray<number> | null | undefined
 }
 
 
@@ -58,10 +63,12 @@ export interface InventoryQuery {
 export const maxAvailabilityNights = 366
 
 /** Rows (room type × night, in room type then date order) grouped per room type. */
-const group = (rows: ReadonlyArray<NightRow>): ReadonlyArray<RoomTypeInventory> => {
+const group = (rows: ReadonlyArray<NightRow>, held: ReadonlyArray<number> | null): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
+    // Every night of the range has a row, in date order, so a night's place in the range is its index.
+    const kept = { own: row.own, soldUnder: Math.max(row.sold_under, held?.[entry.nights.length] ?? 0) }
     const night = {
       date: row.date,
       rooms: row.rooms,
@@ -73,7 +80,7 @@ const group = (rows: ReadonlyArray<NightRow>): ReadonlyArray<RoomTypeInventory> 
       blocked: row.blocked
     }
     const free = Capacity.freeForSale({ ...night, own: row.own })
-    entry.nights.push({ ...night, ...free, availableToKeep: Capacity.roomsToKeep({ ...night, own: row.own }) })
+    entry.nights.push({ ...night, ...free, availableToKeep: Capacity.roomsToKeep({ ...night, ...kept }) })
     byType.set(row.room_type_id, entry)
   }
   return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({
@@ -107,7 +114,7 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/q
         return Effect.succeed([])
       }
       return nightRows(sql, propertyId, { roomTypeId, exclude, blockId, from: query.from, to: query.to, now: query.now }).pipe(
-        Effect.map(group),
+        Effect.map((rows) => group(rows, query.heldOverbooking ?? null)),
         Effect.orDie,
         withSpan("Inventory.available")
       )

@@ -7,7 +7,8 @@ import { liveHold } from "../booking/HoldWindow.js"
 // and night, the type's rooms, those out of order, the night's sell limit and overbooking, its capacity
 // (`night_capacity`, migration 0013: min(rooms in service, sell limit) + overbooking), the nights taken (live
 // holds, confirmed, checked in), the remaining units of definite blocks not yet released
-// (`block_night_released`, migration 0012) and, for a pickup, its own block's share of them. `./Inventory.ts`
+// (`block_night_released`, migration 0012), for a pickup its own block's share of them, and the highest
+// overbooking those stays were sold under (what a live hold's confirm counts at least, `Inventory.roomsToKeep`). `./Inventory.ts`
 // turns the rows into what sale sees (`Inventory.freeForSale` in the domain).
 
 /** One room type × night. */
@@ -22,6 +23,8 @@ export interface NightRow {
   readonly taken: number
   readonly blocked: number
   readonly own: number
+  /** The highest overbooking a stay counted in `taken` was sold under on the night (`held_overbooking`). */
+  readonly sold_under: number
 }
 
 export interface NightQuery {
@@ -55,7 +58,8 @@ const supplyOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =
 /** The demand of each night: the stays taken (per block, for its pickups) and what definite blocks set aside. */
 const demandOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) => sql`
         stays AS (
-          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken
+          SELECT res.room_type_id, res.block_id, n.night, count(*)::int AS taken,
+                 max(res.held_overbooking[n.night - res.check_in_date + 1]) AS sold_under
           FROM reservations res
           JOIN nights n ON res.check_in_date <= n.night AND n.night < res.check_out_date
           WHERE res.property_id = ${propertyId}
@@ -70,7 +74,8 @@ const demandOf = (sql: SqlClient.SqlClient, propertyId: string, q: NightQuery) =
           GROUP BY res.room_type_id, res.block_id, n.night
         ),
         taken AS (
-          SELECT room_type_id, night, sum(taken)::int AS taken FROM stays GROUP BY room_type_id, night
+          SELECT room_type_id, night, sum(taken)::int AS taken, max(sold_under) AS sold_under
+          FROM stays GROUP BY room_type_id, night
         ),
         held AS (
           SELECT b.room_type_id, bn.night,
@@ -106,7 +111,8 @@ export const nightRows = (sql: SqlClient.SqlClient, propertyId: string, q: Night
         SELECT t.id AS room_type_id, to_char(n.night, 'YYYY-MM-DD') AS date, t.rooms,
                COALESCE(o.out_of_order, 0) AS out_of_order, c.sell_limit, COALESCE(c.overbooking, 0) AS overbooking,
                night_capacity(t.rooms - COALESCE(o.out_of_order, 0), c.sell_limit, COALESCE(c.overbooking, 0)) AS capacity,
-               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own
+               COALESCE(k.taken, 0) AS taken, COALESCE(h.blocked, 0) AS blocked, COALESCE(h.own, 0) AS own,
+               COALESCE(k.sold_under, 0) AS sold_under
         FROM types t
         CROSS JOIN nights n
         LEFT JOIN broken o ON o.room_type_id = t.id AND o.night = n.night

@@ -120,4 +120,29 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       const refused = yield* api.patch(`/reservations/${extra.reservation_id}`, { check_out: "2031-05-05" }, { key })
       expectError(refused, 409, "conflict", "no_availability")
     }))
+
+  it.effect("holds sold through overbooking keep their nights when it is lowered, a changed hold too", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      yield* TestClock.setTime(T0)
+      const { guest, imported, key } = yield* importRoomTypes(api, { A: 1 })
+      const roomType = imported.room_types.A
+      const holdOn = (checkIn: string, checkOut: string) =>
+        hold(api, importedHoldBody(imported, "A", guest, { check_in: checkIn, check_out: checkOut }), { key })
+      // The room, both nights, before any overbooking; then one overbooked hold on each night.
+      const first = yield* holdOn("2031-05-02", "2031-05-04")
+      yield* putControls(api, roomType, { start_date: "2031-05-02", end_date: "2031-05-05", overbooking: 1 }, { key })
+      const extra = yield* holdOn("2031-05-02", "2031-05-03")
+      // A hold moved by a change (from a night without overbooking) takes its new night under the overbooking there.
+      const moved = yield* holdOn("2031-05-06", "2031-05-07")
+      yield* change(api, moved.reservation_id, { check_in: "2031-05-03", check_out: "2031-05-04" }, { key })
+      // Overbooking off: nothing more is sold, and every live hold keeps what it took, the first one included.
+      yield* putControls(api, roomType, { start_date: "2031-05-02", end_date: "2031-05-05", overbooking: 0 }, { key })
+      const nights = yield* breakdown(api, roomType, "2031-05-02", "2031-05-03", { key })
+      expect(nights.map((n) => [n.taken, n.available])).toEqual([[2, 0], [2, 0]])
+      yield* expectFailure(holdOn("2031-05-02", "2031-05-03"), NoAvailability)
+      for (const held of [first, extra, moved]) {
+        expect((yield* confirm(api, held.reservation_id, {}, { key })).status).toBe("confirmed")
+      }
+    }))
 })

@@ -29,6 +29,8 @@ export interface LockedReservation {
   readonly folio_status: string
   readonly booking_id: string | null
   readonly block_id: string | null
+  /** Each night's overbooking when the hold took it (null for a row written before it was recorded). */
+  readonly held_overbooking: ReadonlyArray<number> | null
   readonly base_currency: string
   readonly loyalty_points_per_usd: number
 }
@@ -48,7 +50,7 @@ export const readReservation = (sql: SqlClient.SqlClient, propertyId: string, id
   sql<LockedReservation>`
     SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.check_in_date,
            r.check_out_date, r.currency, r.room_revenue::text AS room_revenue, r.total::text AS total, f.id AS folio_id,
-           f.status AS folio_status, r.booking_id, r.block_id, p.base_currency, p.loyalty_points_per_usd
+           f.status AS folio_status, r.booking_id, r.block_id, r.held_overbooking, p.base_currency, p.loyalty_points_per_usd
     FROM reservations r
     JOIN folios f ON f.reservation_id = r.id
     JOIN properties p ON p.id = r.property_id
@@ -85,10 +87,11 @@ export const checkAvailability = (
       to: row.check_out_date,
       now,
       excludeReservationId: row.id,
-      blockId: row.block_id
+      blockId: row.block_id,
+      heldOverbooking: row.held_overbooking
     })
-    // A live hold keeps the nights it took: a capacity lowered since (a sell limit, a period out of order) never
-    // refuses its confirm; only rooms lost to other sales do (`Inventory.roomsToKeep`).
+    // A live hold keeps the nights it took: a capacity lowered since (a sell limit, an overbooking, a period out
+    // of order) never refuses its confirm; only rooms lost to other sales do (`Inventory.roomsToKeep`).
     if ((stock?.availableToKeep ?? 0) < 1) {
       return yield* new NoAvailability({
         message: `The room type is no longer free on every night from ${row.check_in_date} to ${row.check_out_date}`

@@ -46,6 +46,7 @@ export const placeHold = (
       promo: Booking.frozenPromoCode(snapshot, plan, request.promoCode),
       holdExpiresAt: Booking.holdExpiresAt(now),
       policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
+      heldOverbooking: stock?.nights.map((night) => night.overbooking) ?? [],
       booking,
       now
     }, modifierValues)

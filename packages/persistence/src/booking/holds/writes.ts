@@ -33,6 +33,8 @@ export interface ReservationFields {
   readonly promo: Visibility.PromoCodeState | null
   readonly holdExpiresAt: Date
   readonly policy: ReadonlyArray<Pricing.CancellationTier>
+  /** Each night's overbooking as the hold counted it (`held_overbooking`, migration 0015). */
+  readonly heldOverbooking: ReadonlyArray<number>
   readonly now: Date
 }
 
@@ -65,7 +67,7 @@ const insertReservation = (
             property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
             check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
             booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
-            cancellation_policy, booking_id, booking_position, block_id, created_at, updated_at)
+            cancellation_policy, booking_id, booking_position, block_id, held_overbooking, created_at, updated_at)
           VALUES (
             ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
             ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
@@ -73,7 +75,8 @@ const insertReservation = (
             ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
             ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
             ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb,
-            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${request.blockId}::uuid, ${now}, ${now})
+            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${request.blockId}::uuid,
+            ${[...fields.heldOverbooking]}::integer[], ${now}, ${now})
           ON CONFLICT (confirmation_code) DO NOTHING
           RETURNING *
         ), f AS (
