@@ -6,7 +6,8 @@ import * as Layer from "effect/Layer"
  * Traces exported over OTLP/HTTP (JSON) when `OTEL_EXPORTER_OTLP_ENDPOINT` is set: a server span per request
  * (with `traceparent` honoured, `http.route`, `http.response.status_code`, `request_id`), a span per service
  * call (`Service.method`) and per SQL statement. The exporter reads the other standard `OTEL_EXPORTER_OTLP_*`
- * settings itself. Unset, the tracer is off: the OpenTelemetry SDK is not even loaded, and spans are no-ops.
+ * settings itself. Unset, the tracer is off: the OpenTelemetry SDK is not even loaded, and our services make no
+ * span at all (`withSpan`, persistence `database/Span.ts`).
  */
 export const TracingLive = Layer.unwrapEffect(
   Effect.gen(function*() {
