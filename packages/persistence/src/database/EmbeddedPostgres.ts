@@ -41,7 +41,8 @@ export const defaultCacheDir = (): string =>
 const urlFor = (port: number, database: string) =>
   `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`
 
-const isAlive = (pid: number): boolean => {
+/** Whether a process with this id is running (signal 0 checks without signalling). */
+export const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0)
     return true

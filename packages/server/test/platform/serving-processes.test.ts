@@ -4,6 +4,7 @@ import * as Fiber from "effect/Fiber"
 import * as Schedule from "effect/Schedule"
 import { execFileSync } from "node:child_process"
 import * as net from "node:net"
+import { isAlive } from "@hotel/persistence/database/EmbeddedPostgres"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
 import { hotelWith, serveProcessWith } from "../utils/processes.js"
 import { TestApiLive } from "../utils/TestServer.js"
@@ -137,12 +138,3 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(result.stderr).toContain("PROCESSES must be a whole number from 1 to 64")
     }))
 })
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
