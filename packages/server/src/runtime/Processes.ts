@@ -82,6 +82,7 @@ export const serveProcesses = (count: number) =>
             message: `Serving process ${index} exited while starting (code ${first.code}, signal ${first.signal})`
           })
         }
+        yield* Effect.logInfo(`Serving process ${index} (pid ${worker.process.pid}) is listening`)
         const exit = yield* exitOf(worker)
         yield* Effect.logWarning(`Serving process ${index} exited (code ${exit.code}, signal ${exit.signal}); starting another`)
         yield* Effect.sleep(Duration.seconds(1))

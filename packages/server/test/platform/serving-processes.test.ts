@@ -39,6 +39,20 @@ const answered = (metricsPort: number, route: string) =>
 const onNewConnection = (url: string) =>
   Effect.promise(() => fetch(url, { headers: { connection: "close" } }).then((res) => res.status, () => 0))
 
+/**
+ * Waits (up to 60 s) until the primary has logged `count` serving processes listening: the API's port answers as
+ * soon as one of them listens, and a process killed before it listens is a failed start, not a replacement.
+ */
+const listening = (output: () => string, count: number) =>
+  Effect.retry(
+    Effect.filterOrFail(
+      Effect.sync(() => (output().match(/Serving process \d+ \(pid \d+\) is listening/g) ?? []).length),
+      (n) => n >= count,
+      () => `fewer than ${count} processes listening`
+    ),
+    Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))
+  )
+
 /** The pids of the processes `pid` started. */
 const childrenOf = (pid: number): ReadonlyArray<number> => {
   try {
@@ -53,6 +67,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
     Effect.gen(function*() {
       const metricsPort = yield* twoFreePorts
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
+      yield* listening(server.output, 2)
       expect(childrenOf(server.pid)).toHaveLength(2)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 40 }, () => `${server.baseUrl}/health/live`),
@@ -88,6 +103,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
     Effect.gen(function*() {
       const metricsPort = yield* twoFreePorts
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
+      yield* listening(server.output, 2)
       const [victim] = childrenOf(server.pid)
       expect(victim).toBeGreaterThan(0)
       process.kill(victim ?? 0, "SIGKILL")
@@ -101,6 +117,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
         Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))
       )
       expect(replaced).toHaveLength(2)
+      yield* listening(server.output, 3)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 10 }, () => `${server.baseUrl}/health/ready`),
         onNewConnection,
