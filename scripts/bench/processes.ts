@@ -102,7 +102,8 @@ const start = async (
   const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
-    // stdout (ours logs each request) is discarded, as a production log shipper would take it away.
+    // stdout is discarded; stderr (where ours logs each request) is read and only its tail kept, for the
+    // message of a failed start, as a production log shipper would take the lines away.
     stdio: ["ignore", "ignore", "pipe"],
     detached: true
   })
