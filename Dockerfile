@@ -41,4 +41,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
 # the server, which closes its scope. It starts no child processes, so no init is needed to reap them
 # (`docker run --init` / compose `init: true` adds tini anyway for defence in depth).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=64", "dist/hotel.js", "serve"]
+CMD ["node", "--max-semi-space-size=64", "--min-semi-space-size=64", "dist/hotel.js", "serve"]

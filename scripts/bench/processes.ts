@@ -1,5 +1,5 @@
 // The two HTTP servers under load, each a child process on a free port: ours exactly as `npm start` runs it
-// (`node --max-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
+// (`node --max-semi-space-size=64 --min-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
 // the `hotel` CLI for the setup.
 import { execFile, spawn } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
@@ -134,6 +134,7 @@ const start = async (
 export const startOurs = (url: string, profileDir?: string, env: Record<string, string> = {}) =>
   start(process.execPath, [
     "--max-semi-space-size=64",
+    "--min-semi-space-size=64",
     ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
     "--import",
     "tsx",

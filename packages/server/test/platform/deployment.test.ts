@@ -42,7 +42,7 @@ describe("Dockerfile", () => {
 
   it("runs node on the compiled entry point as PID 1 (exec form), as a non-root user", () => {
     expect(runtime).toMatch(/^USER node$/m)
-    expect(runtime).toMatch(/^CMD \["node", "--max-semi-space-size=64", "dist\/hotel\.js", "serve"\]$/m)
+    expect(runtime).toMatch(/^CMD \["node", "--max-semi-space-size=64", "--min-semi-space-size=64", "dist\/hotel\.js", "serve"\]$/m)
     expect(runtime).toMatch(/^ENV .*HOST=0\.0\.0\.0/m)
   })
 

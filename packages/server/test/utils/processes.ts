@@ -2,6 +2,7 @@ import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
+import { readFileSync } from "node:fs"
 import * as path from "node:path"
 import { inject } from "vitest"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
@@ -20,8 +21,18 @@ declare module "vitest" {
 /** The compiled `hotel` (`scripts/vitest/bundle.ts` builds it once per run): the processes run what ships. */
 export const builtEntry = (): string => inject("bundle")
 
-/** `npm start`'s command after `node` (the root package.json's `start` script). */
-const npmStart = ["--max-semi-space-size=64", "--import", "tsx", path.join(root, "packages", "server", "src", "bin.ts")]
+/**
+ * `npm start`'s command after `node` and before `serve`, read from the root package.json's `start` script
+ * (`exec node <flags> <entry> serve`), so the tests start the server with the flags it ships with.
+ */
+const npmStart = (() => {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  const words = manifest.scripts.start.split(" ")
+  if (words[0] !== "exec" || words[1] !== "node" || words.at(-1) !== "serve") {
+    throw new Error(`npm start is not "exec node ... serve": ${manifest.scripts.start}`)
+  }
+  return words.slice(2, -1)
+})()
 
 const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...process.env,
