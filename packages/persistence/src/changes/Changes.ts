@@ -99,15 +99,20 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
         // the field rules and the 404s, before the rules of the stay (party, plan, rooms).
         yield* requireCurrentTag(actor.propertyId, Subject.reservation(row.id), ifMatch)
         if (planned.changed.length === 0) return yield* reads.get(actor.propertyId, row.id)
-        const stock = Option.isNone(planned.restay) ? undefined : (yield* inventory.available(actor.propertyId, {
-          roomTypeId: target.roomTypeId,
-          from: target.checkIn,
-          to: target.checkOut,
-          now,
-          excludeReservationId: row.id,
-          blockId: Option.getOrNull(planned.restay)?.blockId ?? null
-        }))[0]
-        const outcome = outcomeOf(planned, Option.isNone(planned.restay) ? 1 : stock?.available ?? 0)
+        // Only a new stay reads the inventory; a change that keeps the stay needs no room of it.
+        const { stock, available } = yield* Option.match(planned.restay, {
+          onNone: () => Effect.succeed({ stock: undefined, available: 1 }),
+          onSome: (restay) =>
+            Effect.map(inventory.available(actor.propertyId, {
+              roomTypeId: target.roomTypeId,
+              from: target.checkIn,
+              to: target.checkOut,
+              now,
+              excludeReservationId: row.id,
+              blockId: restay.blockId
+            }), ([found]) => ({ stock: found, available: found?.available ?? 0 }))
+        })
+        const outcome = outcomeOf(planned, available)
         const quote = yield* bookedQuote(outcome)
         if (Rules.changedFields(facts.terms, storedTarget(planned)).length === 0) return yield* reads.get(actor.propertyId, row.id)
         yield* writeChange(sql, actor.propertyId, outcome, Option.getOrNull(quote), stock?.nights.map((night) => night.overbooking) ?? [], now)
