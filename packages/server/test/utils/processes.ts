@@ -34,6 +34,19 @@ const npmStart = (() => {
   return words.slice(2, -1)
 })()
 
+/**
+ * The image's node flags, read from the Dockerfile's `CMD ["node", <flags>, "dist/hotel.js", "serve"]`, so the
+ * built entry point serves as the image runs it.
+ */
+const imageFlags = (() => {
+  const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(path.join(root, "Dockerfile"), "utf8"))?.[1]
+  const words = cmd === undefined ? [] : (JSON.parse(cmd) as Array<string>)
+  if (words[0] !== "node" || words.at(-2) !== "dist/hotel.js" || words.at(-1) !== "serve") {
+    throw new Error(`The Dockerfile's CMD is not ["node", ..., "dist/hotel.js", "serve"]: ${cmd}`)
+  }
+  return words.slice(1, -2)
+})()
+
 const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...process.env,
   DATABASE_URL: url,
@@ -115,7 +128,7 @@ const startServe = (extra: Record<string, string>, sources: boolean) => Effect.g
   const child = yield* Effect.acquireRelease(
     Effect.sync(() => {
       // Node itself on the built entry point (as the image runs it): the pid is the server's, no wrapper between.
-      const entry = sources ? npmStart : [builtEntry()]
+      const entry = sources ? npmStart : [...imageFlags, builtEntry()]
       const started = spawn(process.execPath, [...entry, "serve"], {
         cwd: root,
         env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
