@@ -1,6 +1,5 @@
 // The two HTTP servers under load, each a child process on a free port: ours exactly as `npm start` runs it
-// (`node --max-semi-space-size=64 --min-semi-space-size=64 --import tsx packages/server/src/bin.ts serve`), and the raw baseline; and
-// the `hotel` CLI for the setup.
+// (its command is read from the root package.json), and the raw baseline; and the `hotel` CLI for the setup.
 import { execFile, spawn } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import * as net from "node:net"
@@ -127,19 +126,22 @@ const start = async (
   return { baseUrl, stop, cpuMillis: () => cpuMillisOf(child.pid), rssBytes: () => rssBytesOf(child.pid) }
 }
 
+/** What `npm start` (`exec node <flags> <entry> serve`) passes to node, its flags included. */
+const npmStartArgs = (): ReadonlyArray<string> => {
+  const manifest = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }
+  const [exec, node, ...args] = manifest.scripts.start.split(" ")
+  if (exec !== "exec" || node !== "node") throw new Error(`npm start is not "exec node ...": ${manifest.scripts.start}`)
+  return args
+}
+
 /**
  * `profileDir`: run ours under V8's CPU profiler, which writes a `.cpuprofile` there when it exits; `env`:
  * more settings (the soak's `METRICS_PORT`).
  */
 export const startOurs = (url: string, profileDir?: string, env: Record<string, string> = {}) =>
   start(process.execPath, [
-    "--max-semi-space-size=64",
-    "--min-semi-space-size=64",
     ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
-    "--import",
-    "tsx",
-    bin,
-    "serve"
+    ...npmStartArgs()
   ], "/health/ready", { ...env, DATABASE_URL: url })
 
 export const startBaseline = (url: string, recipesFile: string, prepared: boolean, processes = 1, pool = 20) =>
