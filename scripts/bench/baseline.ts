@@ -4,7 +4,7 @@
 // costs plus the least a Node server must do; our server's throughput is measured against it.
 //
 // Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections per process, our server's 20),
-// PREPARED (`1`: run the statements as named prepared statements, as our server does by default), PROCESSES
+// PREPARED (`1`, the bench's default: run the statements as named prepared statements, as our server does), PROCESSES
 // (that many processes on the port through Node's cluster module, as `PROCESSES` runs ours).
 import cluster from "node:cluster"
 import { createHash } from "node:crypto"
@@ -73,7 +73,10 @@ const route = (method: string, url: URL): Recipe | undefined => {
   if (method !== "GET") return undefined
   if (url.pathname === "/me") return recipes.me
   if (url.pathname.startsWith("/reservations/")) return recipes.reservation
-  if (url.pathname === "/rates") return nightsOf(url) > 3 ? recipes.rates30 : recipes.rates3
+  if (url.pathname === "/rates") {
+    if (nightsOf(url) <= 3) return recipes.rates3
+    return url.searchParams.getAll("include").flatMap((v) => v.split(",")).includes("trace") ? recipes.rates30Traced : recipes.rates30
+  }
   return undefined
 }
 

@@ -11,7 +11,7 @@ import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import { ReservationQueries } from "@hotel/persistence/booking/ReservationQueries"
 import { SqlLive } from "@hotel/persistence/database/Sql"
-import { EventsLive } from "@hotel/http/events/EventsLive"
+import { EventsLive } from "@hotel/persistence/events/EventsLive"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -87,7 +87,7 @@ export const capture = (url: string, input: {
       yield* catalog.property(key.propertyId)
       yield* reservations.findRecord(key.propertyId, input.reservationId, now)
     }))
-    const rates = (checkOut: string) =>
+    const rates = (checkOut: string, trace: boolean) =>
       recording(quotes.rates(key.propertyId, {
         checkIn: "2031-03-01",
         checkOut,
@@ -95,16 +95,20 @@ export const capture = (url: string, input: {
         promoCode: null,
         roomTypeId: input.roomTypeId,
         ratePlanId: null,
-        includeUnavailable: false
+        includeUnavailable: false,
+        trace
       }, key.context))
-    const rates3 = yield* rates("2031-03-04")
-    const rates30 = yield* rates("2031-03-31")
+    // A quote's trace is made in Node; both are captured so that the baselines follow if it ever costs SQL.
+    const rates3 = yield* rates("2031-03-04", false)
+    const rates30 = yield* rates("2031-03-31", false)
+    const rates30Traced = yield* rates("2031-03-31", true)
     const recipes: Recipes = {
       auth: { hash: hashKey(input.key), keyId: key.id },
       me: me.statements,
       reservation: [...me.statements, ...reservation.statements],
       rates3: [...me.statements, ...rates3.statements],
-      rates30: [...me.statements, ...rates30.statements]
+      rates30: [...me.statements, ...rates30.statements],
+      rates30Traced: [...me.statements, ...rates30Traced.statements]
     }
     const captured = yield* Effect.forEach(input.holds, (hold) =>
       recording(holds.create({ propertyId: key.propertyId, apiKeyId: key.id, salesContext: key.context }, {

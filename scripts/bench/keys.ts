@@ -19,8 +19,6 @@ export interface KeySet {
 
 export const oneKey = (secret: string): KeySet => ({ secrets: [secret], prefix: undefined })
 
-export const pick = (keys: KeySet): string => keys.secrets[Math.floor(Math.random() * keys.secrets.length)] ?? ""
-
 /** The stored hash of secret `prefix || n`, as an SQL expression of an integer expression `n`. */
 export const hashExpression = (prefix: string, n: string): string =>
   `encode(sha256(convert_to('${prefix}' || ${n}, 'UTF8')), 'hex')`

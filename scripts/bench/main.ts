@@ -1,92 +1,60 @@
-// `npm run bench`: our server against a raw baseline, workload by workload, alternating A/B for several
-// rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5), --rounds N
-// (default 3), --only WORKLOAD[,WORKLOAD] (names below), --connections N (default 32), --keys N (default 1: the
-// load presents N keys of the property at random, see ./keys.ts), --cpu-prof DIR (our
-// server's V8 CPU profile, to open in Chrome DevTools or any .cpuprofile viewer), --prepared-baseline (the
-// baselines run prepared statements too: the plain server names its statements, pgbench runs `-M prepared`),
-// --processes N (default 1: ours runs with PROCESSES=N, the plain server as N processes too). DATABASE_URL: a server
-// to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
+// `npm run bench`: our server against baselines that run the same SQL, workload by workload, alternating for
+// several rounds in one run. See ./README.md for the method. Options: --duration S (per run, default 5),
+// --rounds N (default 3), --only WORKLOAD[,WORKLOAD] (names in ./workloads.ts), --connections N (wrk's, default
+// 32), --threads N (wrk's, default 2), --sessions N (pgbench's, default 20: our server's pool), --keys N (default
+// 8192: the load presents N keys of the property at random, see ./keys.ts), --cpu-prof DIR (our server's V8
+// CPU profile, to open in Chrome DevTools or any .cpuprofile viewer), --unprepared-baseline (the plain server
+// sends unnamed statements, pgbench runs `-M extended`), --processes N (default 1: ours runs with
+// PROCESSES=N, the plain server as N processes too), --print-scripts (the pgbench and wrk scripts).
+// DATABASE_URL: a server to create the scratch database on; else an embedded PostgreSQL in a temporary directory.
 import * as Effect from "effect/Effect"
-import { rmSync, writeFileSync } from "node:fs"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
-import { adminQuery, capture, type CapturedHold } from "./capture.js"
-import type { Request } from "./load.js"
-import { measure } from "./measure.js"
-import { findPgbench, holdScript } from "./pgbench.js"
+import { capture, type CapturedHold } from "./capture.js"
+import { goalLines, PGBENCH, PLAIN } from "./goals.js"
 import { type KeySet, manyKeys, oneKey } from "./keys.js"
+import { type Baseline, measure } from "./measure.js"
+import { holdGuestsTable, holdScript, type PgbenchScript, readScript, type ScriptKeys } from "./pgbench.js"
 import { startBaseline, startOurs } from "./processes.js"
-import { addDays, importProperty, SCOPES, type Setup, setUp } from "./setup.js"
+import { sameStatements } from "./recipe.js"
+import { addDays, importProperty, SCOPES, setUp } from "./setup.js"
 import { markdown, summarize, type Summary } from "./stats.js"
+import { ensureWrk, findPgbench } from "./tools.js"
+import {
+  baselinesOf, HOLD_NIGHTS, HOT_NIGHT, isHolds, SPREAD_DAYS, SPREAD_FROM, tracedByDefault, trafficOf, type Workload,
+  WORKLOADS
+} from "./workloads.js"
+import { writeWrkScript, wrkScript } from "./wrk.js"
 
 const option = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`)
   return at >= 0 && process.argv[at + 1] !== undefined ? process.argv[at + 1] : fallback
 }
+const count = (name: string, fallback: number) => Math.max(1, Math.floor(Number(option(name, String(fallback)))))
 const duration = Number(option("duration", "5"))
-const rounds = Number(option("rounds", "3"))
-const connections = Number(option("connections", "32"))
-const keyCount = Math.max(1, Math.floor(Number(option("keys", "1"))))
-const processes = Math.max(1, Math.floor(Number(option("processes", "1"))))
-const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-untraced"] as const
-type Workload = typeof WORKLOADS[number]
-const preparedBaseline = process.argv.includes("--prepared-baseline")
+const rounds = count("rounds", 3)
+const connections = count("connections", 32)
+const threads = count("threads", 2)
+const sessions = count("sessions", 20)
+const keyCount = count("keys", 8192)
+const processes = count("processes", 1)
+const prepared = !process.argv.includes("--unprepared-baseline")
 const profileArg = option("cpu-prof", "")
 const profileDir = profileArg === "" ? undefined : path.resolve(profileArg)
 const only = option("only", WORKLOADS.join(",")).split(",").filter((w): w is Workload =>
   (WORKLOADS as ReadonlyArray<string>).includes(w)
 )
 
-const SPREAD_FROM = "2031-01-01"
-const SPREAD_DAYS = 1095
-const HOT_NIGHT = "2031-06-01"
-
-const holdBody = (setup: Setup, hot: boolean): Request => {
-  const checkIn = hot ? HOT_NIGHT : addDays(SPREAD_FROM, Math.floor(Math.random() * SPREAD_DAYS))
-  return {
-    method: "POST",
-    path: "/holds",
-    body: {
-      room_type_id: hot ? setup.ids.hot : setup.ids.std,
-      rate_plan_id: hot ? setup.ids.hotPlan : setup.ids.plan,
-      check_in: checkIn,
-      check_out: addDays(checkIn, 2),
-      guest_id: setup.holdGuests[Math.floor(Math.random() * setup.holdGuests.length)] ?? setup.guestId,
-      adults: 2
-    }
-  }
-}
-
-const requestOf = (setup: Setup, workload: Workload) => (): Request => {
-  const rates = (out: string, extra = "") =>
-    ({ method: "GET", path: `/rates?check_in=2031-03-01&check_out=${out}&adults=2&room_type_id=${setup.ids.std}${extra}` }) as const
-  switch (workload) {
-    case "reservation":
-      return { method: "GET", path: `/reservations/${setup.reservationId}` }
-    case "me":
-      return { method: "GET", path: "/me" }
-    case "holds-spread":
-      return holdBody(setup, false)
-    case "holds-hot":
-      return holdBody(setup, true)
-    case "quote-3":
-      return rates("2031-03-04")
-    case "quote-30":
-      return rates("2031-03-31")
-    case "quote-30-untraced":
-      return rates("2031-03-31", "&trace=false")
-  }
-}
-
-const isHolds = (w: Workload) => w === "holds-spread" || w === "holds-hot"
-
 const main = Effect.gen(function*() {
+  const wrk = ensureWrk()
+  const pgbench = findPgbench()
   const given = process.env["DATABASE_URL"]
   const server = given !== undefined && given.length > 0 ? given : yield* embeddedServer("hotel-bench-")
   const url = yield* scratchDatabase(server, "hotel_bench")
-  const pgbench = findPgbench()
   yield* Effect.promise(async () => {
+    const work = mkdtempSync(path.join(os.tmpdir(), "hotel-bench-"))
     const imported = await importProperty(url)
     // One pool of 20 connections a side, shared out among its processes.
     const poolPerProcess = Math.ceil(20 / processes)
@@ -97,59 +65,79 @@ const main = Effect.gen(function*() {
       reservationId: setup.reservationId,
       roomTypeId: setup.ids.std,
       holds: [
-        { roomTypeId: setup.ids.std, ratePlanId: setup.ids.plan, guestId: setup.guestId, checkIn: SPREAD_FROM, checkOut: addDays(SPREAD_FROM, 2) },
-        { roomTypeId: setup.ids.hot, ratePlanId: setup.ids.hotPlan, guestId: setup.guestId, checkIn: HOT_NIGHT, checkOut: addDays(HOT_NIGHT, 2) }
+        { roomTypeId: setup.ids.std, ratePlanId: setup.ids.plan, guestId: setup.guestId, checkIn: SPREAD_FROM, checkOut: addDays(SPREAD_FROM, HOLD_NIGHTS) },
+        { roomTypeId: setup.ids.hot, ratePlanId: setup.ids.hotPlan, guestId: setup.guestId, checkIn: HOT_NIGHT, checkOut: addDays(HOT_NIGHT, HOLD_NIGHTS) }
       ]
     }))
+    const { recipes } = captured
     const keys: KeySet = keyCount > 1
       ? await Effect.runPromise(manyKeys(url, setup.propertyId, SCOPES, keyCount))
       : oneKey(setup.key)
-    const scriptKeys = keys.prefix === undefined
+    const keysFile = path.join(work, "keys.txt")
+    writeFileSync(keysFile, `${keys.secrets.join("\n")}\n`)
+    const scriptKeys: ScriptKeys | undefined = keys.prefix === undefined
       ? undefined
-      : { prefix: keys.prefix, count: keys.secrets.length, hash: captured.recipes.auth.hash, keyId: captured.recipes.auth.keyId }
-    const recipesFile = path.join(os.tmpdir(), `hotel-bench-recipes-${process.pid}.json`)
-    writeFileSync(recipesFile, JSON.stringify(captured.recipes))
-    const baseline = await startBaseline(url, recipesFile, preparedBaseline, processes, poolPerProcess)
+      : { prefix: keys.prefix, count: keys.secrets.length, hash: recipes.auth.hash, keyId: recipes.auth.keyId }
+    const recipesFile = path.join(work, "recipes.json")
+    writeFileSync(recipesFile, JSON.stringify(recipes))
+    const plain = await startBaseline(url, recipesFile, prepared, processes, poolPerProcess)
     const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
-    const scripts = {
-      "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: 2, spreadDays: SPREAD_DAYS, keys: scriptKeys }),
-      "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: 2, spreadDays: 1, keys: scriptKeys })
+    const read = (recipe: typeof recipes.rates30) => readScript({ auth: recipes.me, recipe, keys: scriptKeys })
+    await Effect.runPromise(holdGuestsTable(url, setup.holdGuests))
+    const guest = { captured: setup.guestId, count: setup.holdGuests.length }
+    const pgbenchScripts: Partial<Record<Workload, PgbenchScript>> = {
+      "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: HOLD_NIGHTS, spreadDays: SPREAD_DAYS, keys: scriptKeys, guest }),
+      "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: HOLD_NIGHTS, spreadDays: 1, keys: scriptKeys, guest }),
+      "quote-3": read(recipes.rates3),
+      "quote-30": read(recipes.rates30),
+      "quote-30-traced": read(recipes.rates30Traced)
     }
-    if (process.argv.includes("--print-scripts")) console.log(scripts["holds-spread"])
-    console.log(`bench: ${rounds} rounds × ${duration} s per side, ${connections} connections, ${keys.secrets.length} key(s), ${processes} process(es) a side, baselines ${preparedBaseline ? "prepared" : "unprepared"}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
-    console.log(`SQL statements per request — me: ${captured.recipes.me.length}, reservation: ${captured.recipes.reservation.length}, quote-3: ${captured.recipes.rates3.length}, quote-30: ${captured.recipes.rates30.length}, hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
+    const legacyTrace = await tracedByDefault(ours, setup)
+    const untraced = legacyTrace ? "&trace=false" : ""
+
+    console.log(`bench: ${rounds} rounds × ${duration} s per side; wrk ${threads} threads, ${connections} connections; pgbench ${sessions} sessions -M ${prepared ? "prepared" : "extended"}; plain server ${prepared ? "named prepared" : "unnamed"} statements; ${keys.secrets.length} key(s); ${processes} process(es) a side; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
+    console.log(`SQL statements per request — me: ${recipes.me.length}, reservation: ${recipes.reservation.length}, quote-3: ${recipes.rates3.length}, quote-30: ${recipes.rates30.length} (traced: ${recipes.rates30Traced.length}, ${sameStatements(recipes.rates30, recipes.rates30Traced) ? "the same statements" : "OTHER statements"}), hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
+    if (legacyTrace) console.log("bench: this server traces quotes unless told not to (before include=trace): untraced quotes send trace=false")
+    if (pgbench === undefined) console.log("bench: no pgbench found (Debian: postgresql-client): holds are skipped, quotes run against the plain server only")
+    if (process.argv.includes("--print-scripts")) {
+      for (const [workload, script] of Object.entries(pgbenchScripts)) console.log(`--- pgbench, ${workload} ---\n${script.text}\n(variables: ${script.defines.join(" ")})`)
+      console.log(`--- wrk, holds-spread ---\n${wrkScript(trafficOf(setup, "holds-spread", untraced), keysFile)}`)
+    }
 
     const results: Array<Summary> = []
     const problems: Array<string> = []
     for (const workload of only) {
-      if (isHolds(workload) && pgbench === undefined) {
-        console.log(`${workload}: skipped, no pgbench found (install postgresql-client)`)
+      const baselines = baselinesOf(workload).flatMap((name): Array<Baseline> => {
+        if (name === PLAIN) return [{ name, kind: "server", server: plain }]
+        const script = pgbenchScripts[workload]
+        return pgbench === undefined || script === undefined ? [] : [{ name, kind: "pgbench", script }]
+      })
+      if (baselines.length === 0) {
+        console.log(`${workload}: skipped, no baseline (no pgbench)`)
         continue
       }
       const measured = await measure({
         workload,
         url,
-        keys,
         ours,
-        baseline,
-        holdScript: isHolds(workload) ? scripts[workload as keyof typeof scripts] : undefined,
-        pgbench: pgbench ?? "pgbench",
-        pgbenchMode: preparedBaseline ? "prepared" : "extended",
-        next: requestOf(setup, workload),
+        baselines,
+        holds: isHolds(workload),
+        wrk: { path: wrk, script: writeWrkScript(path.join(work, `${workload}.lua`), trafficOf(setup, workload, untraced), keysFile), threads, connections },
+        pgbench: { path: pgbench ?? PGBENCH, mode: prepared ? "prepared" : "extended", sessions },
         rounds,
         duration,
         // Each process warms its own JIT, pool and caches.
-        warmup: 5 * processes,
-        connections
+        warmup: 5 * processes
       })
       problems.push(...measured.problems)
-      results.push(summarize(workload, measured.ours, measured.baseline))
+      for (const baseline of measured.baselines) results.push(summarize(workload, baseline.name, measured.ours, baseline.runs))
     }
     console.log(`\nNo night oversold: ${problems.some((p) => p.includes("OVERSOLD")) ? "NO — see below" : "checked after every hold run"}`)
     console.log(`\n${markdown(results)}\n`)
+    for (const line of goalLines(results)) console.log(line)
     for (const problem of problems) console.log(`PROBLEM: ${problem}`)
-    await Promise.all([baseline.stop(), ours.stop()])
-    rmSync(recipesFile, { force: true })
+    await Promise.all([plain.stop(), ours.stop()])
+    rmSync(work, { recursive: true, force: true })
     if (profileDir !== undefined) console.log(`CPU profiles of our server: ${profileDir}`)
     if (problems.length > 0) process.exitCode = 1
   })

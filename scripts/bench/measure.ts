@@ -1,34 +1,37 @@
-// One workload measured: a warm-up of each side, then our server and its baseline in turn for the rounds,
-// the oversell check after every hold run. See ./README.md ("Alternation", "Report").
+// One workload measured: a warm-up of each side, then our server and its baselines in turn for the rounds
+// (A/B/A/B..., or A/B/C with two baselines), the oversell check after every hold run. See ./README.md
+// ("Alternation", "Report").
 import * as Effect from "effect/Effect"
 import { adminQuery } from "./capture.js"
-import type { KeySet } from "./keys.js"
-import { type LoadResult, type Request, runLoad } from "./load.js"
-import { type PgbenchResult, runPgbench } from "./pgbench.js"
+import { PGBENCH } from "./goals.js"
+import type { PgbenchScript } from "./pgbench.js"
+import { runPgbench } from "./pgbenchRun.js"
 import type { Running } from "./processes.js"
-import type { Side } from "./stats.js"
+import type { Run } from "./stats.js"
+import { runWrk } from "./wrk.js"
+
+export type Baseline =
+  | { readonly name: string; readonly kind: "server"; readonly server: Running }
+  | { readonly name: string; readonly kind: "pgbench"; readonly script: PgbenchScript }
 
 export interface Measuring {
   readonly workload: string
   readonly url: string
-  readonly keys: KeySet
   readonly ours: Running
-  /** The plain server for reads; unused for holds, measured by pgbench with `holdScript`. */
-  readonly baseline: Running
-  readonly holdScript: string | undefined
-  readonly pgbench: string
-  readonly pgbenchMode: "extended" | "prepared"
-  readonly next: () => Request
+  readonly baselines: ReadonlyArray<Baseline>
+  /** Hold runs start from an empty reservation table and are followed by the oversell check. */
+  readonly holds: boolean
+  readonly wrk: { readonly path: string; readonly script: string; readonly threads: number; readonly connections: number }
+  readonly pgbench: { readonly path: string; readonly mode: "extended" | "prepared"; readonly sessions: number }
   readonly rounds: number
   readonly duration: number
   /** Seconds of load on each side before the rounds, not counted. */
   readonly warmup: number
-  readonly connections: number
 }
 
 export interface Measured {
-  readonly ours: Side
-  readonly baseline: Side
+  readonly ours: ReadonlyArray<Run>
+  readonly baselines: ReadonlyArray<{ readonly name: string; readonly runs: ReadonlyArray<Run> }>
   readonly problems: ReadonlyArray<string>
 }
 
@@ -44,60 +47,68 @@ const oversoldNights = (url: string) =>
     GROUP BY rt.id, rt.code, n
     HAVING count(*) > (SELECT count(*) FROM rooms r WHERE r.room_type_id = rt.id AND NOT r.retired)`, [new Date()]))
 
-const clearReservations = (url: string) =>
-  Effect.runPromise(adminQuery(url, "TRUNCATE reservations CASCADE"))
+const clearReservations = (url: string) => Effect.runPromise(adminQuery(url, "TRUNCATE reservations CASCADE"))
+
+const ms = (n: number | undefined) => (n === undefined ? "n/a" : n.toFixed(3))
 
 export const measure = async (m: Measuring): Promise<Measured> => {
-  const holds = m.holdScript !== undefined
   const problems: Array<string> = []
-  const ours: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
-  const baseline: Side = { throughput: [], latencies: [], cpuPerRequest: [] }
-  const load = (baseUrl: string, seconds: number) =>
-    runLoad({ baseUrl, keys: m.keys, connections: m.connections, seconds, next: m.next })
+  const note = (line: string) => problems.push(`${m.workload} ${line}`)
 
-  /** A load on a server, with the CPU the server spent per request answered. */
-  const onServer = async (server: Running, seconds: number): Promise<LoadResult & { readonly cpuPerRequest?: number }> => {
+  /** wrk on a server, with the CPU the server's processes spent per request answered. */
+  const onServer = async (side: string, server: Running, seconds: number, expected: ReadonlyArray<string>) => {
     const cpuBefore = server.cpuMillis()
-    const result = await load(server.baseUrl, seconds)
+    const result = await runWrk({ ...m.wrk, wrk: m.wrk.path, baseUrl: server.baseUrl, seconds })
     const cpuAfter = server.cpuMillis()
-    return cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0
-      ? { ...result, cpuPerRequest: (cpuAfter - cpuBefore) / result.requests }
-      : result
-  }
-  const runOurs = async (seconds: number) => {
-    if (holds) await clearReservations(m.url)
-    const result = await onServer(m.ours, seconds)
-    const unexpected = Object.keys(result.statuses).filter((s) => !["200", "201", "409"].includes(s))
-    if (unexpected.length > 0) problems.push(`${m.workload} ours: statuses ${JSON.stringify(result.statuses)}`)
-    return result
-  }
-  const runBase = async (seconds: number): Promise<(LoadResult & { readonly cpuPerRequest?: number }) | PgbenchResult> => {
-    if (m.holdScript === undefined) return onServer(m.baseline, seconds)
-    await clearReservations(m.url)
-    const result = await runPgbench(m.pgbench, m.url, m.holdScript, m.connections, seconds, m.pgbenchMode)
-    if (result.failed > 0) problems.push(`${m.workload} pgbench: ${result.failed} failed transactions`)
-    return result
-  }
-  const checkOversold = async (side: string) => {
-    if (!holds) return
-    const oversold = await oversoldNights(m.url)
-    if (oversold.length > 0) problems.push(`${m.workload} ${side} OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
+    const unexpected = Object.keys(result.statuses).filter((status) => !expected.includes(status))
+    if (unexpected.length > 0) note(`${side}: statuses ${JSON.stringify(result.statuses)}`)
+    if (result.socketErrors > 0) note(`${side}: ${result.socketErrors} socket errors or timeouts`)
+    const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0
+      ? (cpuAfter - cpuBefore) / result.requests
+      : undefined
+    const run: Run = { throughput: result.throughput, p50Ms: result.p50Ms, p99Ms: result.p99Ms, cpuPerRequest }
+    return { run, line: `${side} ${result.throughput.toFixed(0)}/s ${JSON.stringify(result.statuses)} (wrk CPU ${ms(result.loadCpuPerRequest)} ms/req, server ${ms(cpuPerRequest)})` }
   }
 
-  await runOurs(m.warmup) // warm-up (JIT, pool, prepared statements, caches), not counted
-  await runBase(m.warmup)
+  const checkOversold = async (side: string) => {
+    if (!m.holds) return
+    const oversold = await oversoldNights(m.url)
+    if (oversold.length > 0) note(`${side} OVERSOLD: ${JSON.stringify(oversold.slice(0, 5))}`)
+  }
+
+  const runOurs = async (seconds: number) => {
+    if (m.holds) await clearReservations(m.url)
+    const result = await onServer("ours", m.ours, seconds, ["200", "201", "409"])
+    await checkOversold("ours")
+    return result
+  }
+
+  const runBaseline = async (baseline: Baseline, seconds: number) => {
+    if (m.holds) await clearReservations(m.url)
+    if (baseline.kind === "server") return onServer(baseline.name, baseline.server, seconds, ["200"])
+    const result = await runPgbench(m.pgbench.path, m.url, baseline.script, m.pgbench.sessions, seconds, m.pgbench.mode)
+    if (result.failed > 0) note(`${PGBENCH}: ${result.failed} failed transactions`)
+    await checkOversold(baseline.name)
+    const run: Run = { throughput: result.throughput, p50Ms: result.p50Ms, p99Ms: result.p99Ms, cpuPerRequest: undefined }
+    return { run, line: `${baseline.name} ${result.throughput.toFixed(0)}/s (its client's CPU ${ms(result.loadCpuPerRequest)} ms/transaction)` }
+  }
+
+  // Warm-up (JIT, pools, prepared statements, caches), not counted.
+  await runOurs(m.warmup)
+  for (const baseline of m.baselines) await runBaseline(baseline, m.warmup)
+
+  const ours: Array<Run> = []
+  const baselines = m.baselines.map((baseline) => ({ name: baseline.name, runs: [] as Array<Run> }))
   for (let r = 0; r < m.rounds; r++) {
     const a = await runOurs(m.duration)
-    if (a.cpuPerRequest !== undefined) ours.cpuPerRequest.push(a.cpuPerRequest)
-    ours.throughput.push(a.throughput)
-    ours.latencies.push(...a.latencies)
-    await checkOversold("ours")
-    const b = await runBase(m.duration)
-    if ("cpuPerRequest" in b && b.cpuPerRequest !== undefined) baseline.cpuPerRequest.push(b.cpuPerRequest)
-    baseline.throughput.push(b.throughput)
-    baseline.latencies.push(...b.latencies)
-    await checkOversold("pgbench")
-    console.log(`${m.workload} round ${r + 1}: ours ${a.throughput.toFixed(0)}/s ${JSON.stringify(a.statuses)}, baseline ${b.throughput.toFixed(0)}/s`)
+    ours.push(a.run)
+    const lines = [a.line]
+    for (const [i, baseline] of m.baselines.entries()) {
+      const b = await runBaseline(baseline, m.duration)
+      baselines[i]?.runs.push(b.run)
+      lines.push(b.line)
+    }
+    console.log(`${m.workload} round ${r + 1}: ${lines.join("; ")}`)
   }
-  return { ours, baseline, problems }
+  return { ours, baselines, problems }
 }

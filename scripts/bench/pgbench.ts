@@ -1,25 +1,21 @@
-// The hold baseline: `pgbench` running, per transaction, the very statements our `POST /holds` runs (the
-// gateway's key lookup and bucket, then the hold's transaction: room type lock, pricing snapshot, guest,
-// availability count, inserts), captured from one real hold. The stay's dates, the confirmation code and the
-// new rows' ids become pgbench expressions and variables; the availability decision our server takes in Node
-// becomes `\if` on the count, so a full night is a ROLLBACK, as our 409 is.
-import { execFile } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import * as os from "node:os"
-import * as path from "node:path"
-import type { CapturedHold } from "./capture.js"
+// The database-only baselines: `pgbench` running, per transaction, the very statements one request of ours
+// runs, captured from it. A quote's: the gateway's key lookup (which takes the request's token), the pricing
+// snapshot and the inventory count. A hold's: the key lookup, then the hold's transaction (pricing snapshot,
+// guest and room type locks, availability count, inserts, events); the stay's dates, its guest, the
+// confirmation code and the new rows' ids become pgbench expressions and variables, and the availability
+// decision our server takes in Node becomes `\if` on the count, so a full night is a ROLLBACK, as our 409 is.
+import * as Effect from "effect/Effect"
+import { adminQuery, type CapturedHold } from "./capture.js"
 import { hashExpression } from "./keys.js"
-import { literal, type Param, type Statement } from "./recipe.js"
+import { type Param, paramText, type Recipe, type Statement } from "./recipe.js"
 
-/** pgbench on PATH, else in the usual Debian/Ubuntu place; undefined when there is none. */
-export const findPgbench = (): string | undefined => {
-  for (const dir of (process.env["PATH"] ?? "").split(path.delimiter)) {
-    if (dir.length > 0 && existsSync(path.join(dir, "pgbench"))) return path.join(dir, "pgbench")
-  }
-  const root = "/usr/lib/postgresql"
-  if (!existsSync(root)) return undefined
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a))
-  return versions.map((v) => path.join(root, v, "bin", "pgbench")).find((file) => existsSync(file))
+/** Many keys (`--keys N`): each transaction presents key `prefix || n` for a random n (see ./keys.ts). */
+export interface ScriptKeys {
+  readonly prefix: string
+  readonly count: number
+  /** The captured key's hash and id, replaced by the presented key's. */
+  readonly hash: string
+  readonly keyId: string
 }
 
 export interface HoldScript {
@@ -32,26 +28,56 @@ export interface HoldScript {
    * Many keys (`--keys N`): each transaction presents key `prefix || n` for a random n, looked up by its hash
    * (computed in SQL); the id it finds replaces the captured key's (`keyId`, in the bucket and the hold).
    */
-  readonly keys?: { readonly prefix: string; readonly count: number; readonly hash: string; readonly keyId: string } | undefined
+  readonly keys?: ScriptKeys | undefined
+  /** The captured hold's guest, replaced per transaction by one of `HOLD_GUESTS`'s rows picked at random. */
+  readonly guest: { readonly captured: string; readonly count: number }
+}
+
+/** The table the hold script picks its guest from (n = 1…count), as the HTTP load picks one per hold. */
+export const HOLD_GUESTS = "bench_hold_guests"
+
+/** Fills `HOLD_GUESTS` with the hold workloads' guests (the scratch database's own table, dropped with it). */
+export const holdGuestsTable = (url: string, guests: ReadonlyArray<string>) =>
+  adminQuery(url, `CREATE TABLE ${HOLD_GUESTS} (n int PRIMARY KEY, id uuid NOT NULL)`).pipe(
+    Effect.zipRight(adminQuery(url, `
+      INSERT INTO ${HOLD_GUESTS} (n, id)
+      SELECT row_number() OVER (ORDER BY g), g FROM unnest($1::uuid[]) AS g`, [guests]))
+  )
+
+/** A script and the values of its variables (`-D name=value`), each sent as a parameter of its statement. */
+export interface PgbenchScript {
+  readonly text: string
+  readonly defines: ReadonlyArray<string>
 }
 
 /**
- * A literal pgbench will not read a variable in: pgbench replaces `:name` even inside quotes, so a value
- * such as the bucket `key:d1e2…` (an id starting with a letter) is split there and concatenated.
+ * The captured values as pgbench variables, one per distinct value: pgbench (`-M prepared` or `extended`)
+ * sends each `:name` as a parameter, so the statements are planned as our server's are, with parameters, rather
+ * than once for constants.
  */
-const scriptLiteral = (param: Param): string => {
-  const text = literal(param)
-  return /:[A-Za-z_]/.test(text) ? `(${text.replace(/:(?=[A-Za-z_])/g, ":' || '")})` : text
+const makeVariables = () => {
+  const names = new Map<string, string>()
+  const variable = (param: Param): string => {
+    // pgbench has no NULL variable; a NULL parameter is the literal.
+    if (param === null) return "NULL"
+    const value = paramText(param)
+    const known = names.get(value) ?? `bench_p${names.size}`
+    names.set(value, known)
+    return `:${known}`
+  }
+  return { variable, defines: () => [...names].map(([value, name]) => `${name}=${value}`) }
 }
 
-/** The statement with its parameters inlined, the hold's own values replaced by the script's variables. */
-const inline = (statement: Statement, replace: (param: Param) => string | undefined): string =>
+type Replace = (param: Param) => string | undefined
+
+/** The statement with the script's expressions and variables in place of its parameters. */
+const inline = (statement: Statement, replace: Replace, variable: (param: Param) => string): string =>
   statement.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const param = statement.params[Number(n) - 1] ?? null
-    return replace(param) ?? scriptLiteral(param)
-  })
+    return replace(param) ?? variable(param)
+  }).trim()
 
-const keyReplacement = (keys: NonNullable<HoldScript["keys"]>) => (param: Param): string | undefined =>
+const keyReplacement = (keys: ScriptKeys) => (param: Param): string | undefined =>
   param === keys.hash
     ? hashExpression(keys.prefix, ":bench_key")
     : param === `key:${keys.keyId}`
@@ -60,21 +86,54 @@ const keyReplacement = (keys: NonNullable<HoldScript["keys"]>) => (param: Param)
     ? ":bench_k_id"
     : undefined
 
-export const holdScript = ({ checkIn, hold, keys, nights, spreadDays }: HoldScript): string => {
-  const byKey = keys === undefined ? () => undefined : keyReplacement(keys)
+/**
+ * The gateway's statements (the key lookup that takes the request's token, and any that follow it), the key
+ * picked at random among many: the lookup's columns become variables `bench_k_…` for what follows.
+ */
+const gateway = (auth: Recipe, keys: ScriptKeys | undefined, sql: (statement: Statement) => string): ReadonlyArray<string> => {
+  const [lookup, ...rest] = auth
+  if (lookup === undefined) throw new Error("the captured request ran no key lookup")
+  const lookupCommand = keys === undefined
+    ? `${sql(lookup)};`
+    : `\\set bench_key random(1, ${keys.count})\n${sql(lookup)}\n\\gset bench_k_`
+  return [lookupCommand, ...rest.map((statement) => `${sql(statement)};`)]
+}
+
+/**
+ * A read's statements (a quote's: the gateway's, its pricing snapshot and inventory), one transaction of
+ * pgbench per request, outside any transaction block as our server runs them.
+ */
+export const readScript = ({ auth, keys, recipe }: {
+  /** The gateway's part of `recipe`, its first statements. */
+  readonly auth: Recipe
+  readonly recipe: Recipe
+  readonly keys: ScriptKeys | undefined
+}): PgbenchScript => {
+  const replace: Replace = keys === undefined ? () => undefined : keyReplacement(keys)
+  const variables = makeVariables()
+  const sql = (statement: Statement) => inline(statement, replace, variables.variable)
+  const lines = [...gateway(auth, keys, sql), ...recipe.slice(auth.length).map((statement) => `${sql(statement)};`), ""]
+  return { text: lines.join("\n"), defines: variables.defines() }
+}
+
+export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: HoldScript): PgbenchScript => {
+  const byKey: Replace = keys === undefined ? () => undefined : keyReplacement(keys)
   const checkOut = new Date(Date.parse(`${checkIn}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10)
-  const replace = (param: Param): string | undefined => {
+  const replace: Replace = (param) => {
     if (param === checkIn) return `(DATE '${checkIn}' + :bench_day::int)`
     if (param === checkOut) return `(DATE '${checkIn}' + :bench_day::int + ${nights})`
     if (param === hold.reservationId) return ":bench_reservation_id"
     if (param === hold.folioId) return ":bench_folio_id"
+    if (param === guest.captured) return ":bench_g_id"
     if (param === hold.confirmationCode) return "upper(substr(md5(random()::text), 1, 12))"
     // Event ids are made in Node, one per event: a fresh one per transaction.
     if (typeof param === "string" && /^evt_[0-9a-f]{32}$/.test(param)) return "('evt_' || md5(random()::text))"
     return byKey(param)
   }
+  const variables = makeVariables()
+  const sql = (statement: Statement) => inline(statement, replace, variables.variable)
   const command = (statement: Statement) => {
-    const text = inline(statement, replace).trim()
+    const text = sql(statement)
     // The reservation, folio, lines and accommodation in one statement answering their two ids.
     if (/^\s*WITH r AS \(\s*INSERT INTO reservations\b/i.test(text)) return `${text}\n\\gset bench_`
     if (text.includes("generate_series")) {
@@ -86,14 +145,12 @@ export const holdScript = ({ checkIn, hold, keys, nights, spreadDays }: HoldScri
   if (inventoryAt < 0) throw new Error("the captured hold ran no availability count")
   const before = hold.transaction.slice(0, inventoryAt + 1)
   const after = hold.transaction.slice(inventoryAt + 1)
-  const [lookup, ...bucket] = hold.auth
-  if (lookup === undefined) throw new Error("the captured hold ran no key lookup")
-  return [
+  const lines = [
     `\\set bench_day random(0, ${spreadDays - 1})`,
-    ...(keys === undefined
-      ? [command(lookup)]
-      : [`\\set bench_key random(1, ${keys.count})`, `${inline(lookup, replace).trim()}\n\\gset bench_k_`]),
-    ...bucket.map(command),
+    ...gateway(hold.auth, keys, sql),
+    // Not one of our statements: which guest holds, as the HTTP load picks one at random (before the lock).
+    `\\set bench_guest random(1, ${guest.count})`,
+    `SELECT id AS g_id FROM ${HOLD_GUESTS} WHERE n = :bench_guest\n\\gset bench_`,
     "BEGIN;",
     ...before.map(command),
     "\\if :bench_ok",
@@ -103,54 +160,6 @@ export const holdScript = ({ checkIn, hold, keys, nights, spreadDays }: HoldScri
     "ROLLBACK;",
     "\\endif",
     ""
-  ].join("\n")
+  ]
+  return { text: lines.join("\n"), defines: variables.defines() }
 }
-
-export interface PgbenchResult {
-  readonly transactions: number
-  readonly seconds: number
-  readonly throughput: number
-  readonly latencies: ReadonlyArray<number>
-  readonly failed: number
-}
-
-/** Runs `script` with `clients` connections for `seconds`; latencies from pgbench's per-transaction log. */
-export const runPgbench = (
-  pgbench: string,
-  url: string,
-  script: string,
-  clients: number,
-  seconds: number,
-  mode: "extended" | "prepared" = "extended"
-) =>
-  new Promise<PgbenchResult>((resolve, reject) => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "hotel-pgbench-"))
-    const file = path.join(dir, "hold.sql")
-    writeFileSync(file, script)
-    const args = [
-      "-n", "-M", mode, "-c", String(clients), "-j", "2", "-T", String(seconds),
-      "-f", file, "-l", `--log-prefix=${path.join(dir, "log")}`, url
-    ]
-    execFile(pgbench, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      try {
-        const latencies: Array<number> = []
-        for (const log of readdirSync(dir).filter((f) => f.startsWith("log"))) {
-          for (const line of readFileSync(path.join(dir, log), "utf8").split("\n")) {
-            const fields = line.split(" ")
-            // client_id transaction_no time script_no time_epoch time_us: `time` is the latency in µs.
-            if (fields.length >= 3) latencies.push(Number(fields[2]) / 1000)
-          }
-        }
-        const transactions = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? "0")
-        const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? "0")
-        if (error !== null) {
-          reject(new Error(`pgbench ran nothing: ${error?.message ?? ""}\n${stdout}\n${stderr}\n--- script ---\n${script}`))
-          return
-        }
-        const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1] ?? "NaN")
-        resolve({ transactions, seconds, throughput: Number.isNaN(tps) ? transactions / seconds : tps, latencies, failed })
-      } finally {
-        rmSync(dir, { recursive: true, force: true })
-      }
-    })
-  })

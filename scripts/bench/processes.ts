@@ -64,6 +64,15 @@ const cpuMillisOf = (pid: number | undefined): number | undefined => {
   return (ticks * 1000) / ticksPerSecond
 }
 
+/**
+ * CPU ms (user + system) of this process's children that have exited and been waited for (the 16th and 17th
+ * fields of /proc/self/stat): read around a wrk or pgbench run, the load generator's own CPU.
+ */
+export const childrenCpuMillis = (): number | undefined => {
+  const fields = statOf("self")
+  return fields === undefined ? undefined : ((Number(fields[13]) + Number(fields[14])) * 1000) / ticksPerSecond
+}
+
 const rssBytesOf = (pid: number | undefined): number | undefined => {
   if (pid === undefined) return undefined
   try {
@@ -142,7 +151,8 @@ export const startOurs = (url: string, profileDir?: string, env: Record<string, 
   start(process.execPath, [
     ...(profileDir === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]),
     ...npmStartArgs()
-  ], "/health/ready", { ...env, DATABASE_URL: url })
+  // No drain delay: nothing balances over it, and a run stops it to read its CPU profile.
+  ], "/health/ready", { HOTEL_DRAIN_DELAY_MS: "0", ...env, DATABASE_URL: url })
 
 export const startBaseline = (url: string, recipesFile: string, prepared: boolean, processes = 1, pool = 20) =>
   start(process.execPath, ["--import", "tsx", path.join(root, "scripts", "bench", "baseline.ts")], "/health", {

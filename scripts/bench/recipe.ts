@@ -17,8 +17,15 @@ export interface Recipes {
   readonly me: Recipe
   readonly reservation: Recipe
   readonly rates3: Recipe
+  /** Untraced, as `GET /rates` answers without `include=trace`. */
   readonly rates30: Recipe
+  /** With each night's trace (`include=trace`). */
+  readonly rates30Traced: Recipe
 }
+
+/** Whether two recipes run the same SQL texts in the same order (their parameters may differ). */
+export const sameStatements = (a: Recipe, b: Recipe): boolean =>
+  a.length === b.length && a.every((statement, i) => statement.sql === b[i]?.sql)
 
 export const toParam = (value: unknown): Param => {
   if (value === null || value === undefined) return null
@@ -39,13 +46,6 @@ export const bind = (params: ReadonlyArray<Param>, now: Date): Array<unknown> =>
 const arrayElement = (param: Param): string =>
   param === null ? "NULL" : `"${String(isDate(param) ? param.$date : param).replace(/["\\]/g, "\\$&")}"`
 
-/** The parameter as an SQL literal of unknown type (what a bound parameter is), for a pgbench script. */
-export const literal = (param: Param): string => {
-  if (param === null) return "NULL"
-  const text = isDate(param)
-    ? param.$date
-    : Array.isArray(param)
-    ? `{${param.map(arrayElement).join(",")}}`
-    : String(param)
-  return `'${text.replace(/'/g, "''")}'`
-}
+/** A non-null parameter's value as Postgres reads a text parameter of the statement (a pgbench variable's). */
+export const paramText = (param: Exclude<Param, null>): string =>
+  isDate(param) ? param.$date : Array.isArray(param) ? `{${param.map(arrayElement).join(",")}}` : String(param)

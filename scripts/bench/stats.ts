@@ -1,20 +1,32 @@
-// Summaries of the rounds: the ratio ours/baseline per round (its median, min and max) and latency percentiles
-// over every request of every round.
+// Summaries of the rounds, for each pair (workload, baseline): the throughput ratio ours/baseline per round
+// (its median, min and max), each side's p50 and p99 (the median over the rounds of each round's), the p99
+// ratio, and the CPU per request of each Node side (the median over the rounds).
 
-export interface Side {
-  readonly throughput: Array<number>
-  readonly latencies: Array<number>
-  /** The server's CPU milliseconds per request, per round (empty where it cannot be read, and for pgbench). */
-  readonly cpuPerRequest: Array<number>
+/** One run of one side. */
+export interface Run {
+  readonly throughput: number
+  readonly p50Ms: number
+  readonly p99Ms: number
+  /** The side's server processes' CPU ms per request; undefined for pgbench (not a Node side) or without /proc. */
+  readonly cpuPerRequest: number | undefined
 }
 
 export const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
-const median = (values: ReadonlyArray<number>) => percentile([...values].sort((a, b) => a - b), 50)
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted.length % 2 === 1
+    ? sorted[middle]
+    : (sorted[middle - 1] + sorted[middle]) / 2
+}
 
 export interface Summary {
   readonly workload: string
+  readonly baseline: string
   readonly ours_rps: number
   readonly base_rps: number
   readonly ratio: number
@@ -24,43 +36,55 @@ export interface Summary {
   readonly ours_p99_ms: number
   readonly base_p50_ms: number
   readonly base_p99_ms: number
-  /** Our p99 over the baseline's (the latency goal is stated as this ratio). */
+  /** The median over the rounds of our p99 over the baseline's (the latency goals are stated as this ratio). */
   readonly p99_ratio: number
   /** Median over the rounds of our server's CPU ms per request; NaN when not measured. */
   readonly ours_cpu_ms: number
-  /** The same for the plain baseline server; NaN for pgbench. */
+  /** The same for the plain server; NaN for pgbench. */
   readonly base_cpu_ms: number
+  /** ours_cpu_ms / base_cpu_ms; NaN where either is. */
+  readonly cpu_ratio: number
 }
 
 const round = (n: number, digits: number) => Number(n.toFixed(digits))
 
-export const summarize = (workload: string, ours: Side, base: Side): Summary => {
-  const ratios = ours.throughput.map((t, i) => t / (base.throughput[i] ?? Number.NaN))
-  const oursSorted = [...ours.latencies].sort((a, b) => a - b)
-  const baseSorted = [...base.latencies].sort((a, b) => a - b)
+const cpuOf = (runs: ReadonlyArray<Run>) => {
+  const measured = runs.flatMap((run) => (run.cpuPerRequest === undefined ? [] : [run.cpuPerRequest]))
+  return measured.length === 0 ? Number.NaN : median(measured)
+}
+
+export const summarize = (workload: string, baseline: string, ours: ReadonlyArray<Run>, base: ReadonlyArray<Run>): Summary => {
+  const ratios = ours.map((run, i) => run.throughput / (base[i]?.throughput ?? Number.NaN))
+  const p99Ratios = ours.map((run, i) => run.p99Ms / (base[i]?.p99Ms ?? Number.NaN))
+  const oursCpu = cpuOf(ours)
+  const baseCpu = cpuOf(base)
   return {
     workload,
-    ours_rps: round(median(ours.throughput), 0),
-    base_rps: round(median(base.throughput), 0),
+    baseline,
+    ours_rps: round(median(ours.map((run) => run.throughput)), 0),
+    base_rps: round(median(base.map((run) => run.throughput)), 0),
     ratio: round(median(ratios), 3),
     ratio_min: round(Math.min(...ratios), 3),
     ratio_max: round(Math.max(...ratios), 3),
-    ours_p50_ms: round(percentile(oursSorted, 50), 1),
-    ours_p99_ms: round(percentile(oursSorted, 99), 1),
-    base_p50_ms: round(percentile(baseSorted, 50), 1),
-    base_p99_ms: round(percentile(baseSorted, 99), 1),
-    p99_ratio: round(percentile(oursSorted, 99) / percentile(baseSorted, 99), 2),
-    ours_cpu_ms: ours.cpuPerRequest.length === 0 ? Number.NaN : round(median(ours.cpuPerRequest), 2),
-    base_cpu_ms: base.cpuPerRequest.length === 0 ? Number.NaN : round(median(base.cpuPerRequest), 2)
+    ours_p50_ms: round(median(ours.map((run) => run.p50Ms)), 1),
+    ours_p99_ms: round(median(ours.map((run) => run.p99Ms)), 1),
+    base_p50_ms: round(median(base.map((run) => run.p50Ms)), 1),
+    base_p99_ms: round(median(base.map((run) => run.p99Ms)), 1),
+    p99_ratio: round(median(p99Ratios), 2),
+    ours_cpu_ms: round(oursCpu, 2),
+    base_cpu_ms: round(baseCpu, 2),
+    cpu_ratio: round(oursCpu / baseCpu, 2)
   }
 }
+
+const shown = (n: number) => (Number.isNaN(n) ? "n/a" : String(n))
 
 /** A Markdown table of the summaries (printed, and pasted into the README). */
 export const markdown = (rows: ReadonlyArray<Summary>): string =>
   [
-    "| workload | ours req/s | baseline req/s | ratio ours/baseline (min–max) | ours p50 / p99 ms | baseline p50 / p99 ms | p99 ours/baseline | ours CPU ms/request | baseline CPU ms/request |",
-    "|---|---:|---:|---|---:|---:|---:|---:|---:|",
+    "| workload | baseline | ours req/s | baseline req/s | throughput ours/baseline (min–max) | ours p50 / p99 ms | baseline p50 / p99 ms | p99 ours/baseline | ours CPU ms/req | baseline CPU ms/req | CPU ours/baseline |",
+    "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|",
     ...rows.map((r) =>
-      `| ${r.workload} | ${r.ours_rps} | ${r.base_rps} | **${r.ratio}** (${r.ratio_min}–${r.ratio_max}) | ${r.ours_p50_ms} / ${r.ours_p99_ms} | ${r.base_p50_ms} / ${r.base_p99_ms} | ${r.p99_ratio} | ${Number.isNaN(r.ours_cpu_ms) ? "n/a" : r.ours_cpu_ms} | ${Number.isNaN(r.base_cpu_ms) ? "n/a" : r.base_cpu_ms} |`
+      `| ${r.workload} | ${r.baseline} | ${r.ours_rps} | ${r.base_rps} | **${r.ratio}** (${r.ratio_min}–${r.ratio_max}) | ${r.ours_p50_ms} / ${r.ours_p99_ms} | ${r.base_p50_ms} / ${r.base_p99_ms} | ${r.p99_ratio} | ${shown(r.ours_cpu_ms)} | ${shown(r.base_cpu_ms)} | ${shown(r.cpu_ratio)} |`
     )
   ].join("\n")

@@ -26,13 +26,21 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-/** `hotel <args>` to completion; rejects with its stderr on a non-zero exit. */
-export const hotel = (runtime: Runtime, databaseUrl: string, ...args: ReadonlyArray<string>): Promise<string> =>
+/** `hotel <args>` to completion (`env` added to the environment); rejects with its stderr on a non-zero exit. */
+export const hotelWith = (
+  runtime: Runtime,
+  env: Record<string, string>,
+  ...args: ReadonlyArray<string>
+): Promise<string> =>
   new Promise((resolve, reject) => {
     const [file, argv] = command(runtime, args)
-    execFile(file, argv, { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) =>
+    execFile(file, argv, { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
       error === null ? resolve(stdout) : reject(new Error(`hotel ${args.join(" ")}: ${stderr}`)))
   })
+
+/** `hotel <args>` on `databaseUrl` to completion; rejects with its stderr on a non-zero exit. */
+export const hotel = (runtime: Runtime, databaseUrl: string, ...args: ReadonlyArray<string>): Promise<string> =>
+  hotelWith(runtime, { DATABASE_URL: databaseUrl }, ...args)
 
 export interface Server {
   readonly baseUrl: string
@@ -88,8 +96,11 @@ const stopper = (child: ChildProcess) => (): Promise<void> =>
     signal("SIGTERM")
   })
 
-/** `hotel serve` on a free port of 127.0.0.1 and `databaseUrl`, resolved once `/health/live` answers 200. */
-export const startServer = async (runtime: Runtime, databaseUrl: string): Promise<Server> => {
+/**
+ * `hotel serve` on a free port of 127.0.0.1 and `databaseUrl` (`env` added to its environment), resolved once
+ * `/health/live` answers 200.
+ */
+export const startServer = async (runtime: Runtime, databaseUrl: string, env: Record<string, string> = {}): Promise<Server> => {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const [file, argv] = command(runtime, ["serve"])
@@ -97,7 +108,8 @@ export const startServer = async (runtime: Runtime, databaseUrl: string): Promis
   const started = performance.now()
   const child = spawn(file, argv, {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+    // No drain delay: the proxy in front does not check readiness, and `stop` kills after 5 s.
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", HOTEL_DRAIN_DELAY_MS: "0" },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so stopping it also stops tsx's node child.
     detached: true

@@ -11,6 +11,7 @@ import { servedToTheEnd } from "./platform/HangUp.js"
 import { IdempotentTransactionLive } from "./platform/Idempotency.js"
 import { RequestBodyLive } from "./platform/RequestBody.js"
 import { withRequestContext } from "./platform/RequestContext.js"
+import { makeRequestMetrics } from "./platform/RequestMetrics.js"
 import { makeRouterLookup } from "./platform/Routes.js"
 
 /** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */
@@ -37,8 +38,8 @@ export const apiWith = <Id extends string, Groups extends HttpApiGroup.HttpApiGr
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
-    Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup]), ([app, routes]) =>
-      HttpServer.serve(servedToTheEnd(withRequestContext(app, routes))))
+    Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup, makeRequestMetrics]), ([app, routes, metrics]) =>
+      HttpServer.serve(servedToTheEnd(withRequestContext(app, routes, metrics))))
   ).pipe(
     Layer.provide(GatewayLive),
     Layer.provide(HttpApiScalar.layer({ path: "/docs" })),

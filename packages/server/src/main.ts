@@ -7,7 +7,7 @@ import { HttpInventoryLive } from "@hotel/http/inventory/Http"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
 import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
-import { EventsLive } from "@hotel/http/events/EventsLive"
+import { EventsLive } from "@hotel/persistence/events/EventsLive"
 import { HttpEventsLive } from "@hotel/http/events/Http"
 import { HttpFoliosLive } from "@hotel/http/folios/Http"
 import { HttpGuestsLive } from "@hotel/http/guests/Http"
@@ -15,6 +15,7 @@ import { apiWith, serveApi } from "@hotel/http/HttpLive"
 import { Authenticator } from "@hotel/http/platform/Authenticator"
 import { ClientAddress } from "@hotel/http/platform/ClientAddress"
 import { HttpPlatformLive } from "@hotel/http/platform/Http"
+import { Readiness } from "@hotel/http/platform/Readiness"
 import { HttpQuotesLive } from "@hotel/http/quotes/Http"
 import { HttpRatesLive } from "@hotel/http/rates/Http"
 import { HttpStaysLive } from "@hotel/http/stays/Http"
@@ -68,10 +69,11 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyKeys | Maintena
 
 /**
  * What every feature takes from outside, with the given platform services: the authenticator and its keys,
- * the event outbox (with the renderer of events' payloads), the client address, the webhook policy.
+ * the event outbox (with the renderer of events' payloads), the client address, the webhook policy, and the
+ * readiness the health check reports (which a stop turns off).
  */
 export const servicesWith = (platform: PlatformLayer) =>
-  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer, WebhookPolicy.layer).pipe(
+  Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer, WebhookPolicy.layer, Readiness.layer).pipe(
     Layer.provideMerge(Layer.mergeAll(ApiKeyRepository.Default, platform))
   )
 

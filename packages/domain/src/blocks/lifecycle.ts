@@ -2,7 +2,9 @@
 // from it. Pure decisions on the block as stored and counted.
 import * as Either from "effect/Either"
 import { BlockInUse, BlockNotDefinite, InvalidStatusTransition } from "../errors/BusinessErrors.js"
+import { BlockNotFound } from "../errors/NotFoundErrors.js"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
+import type { BlockPrice } from "../quotes/model.js"
 import { fail } from "../rates/checks.js"
 import type { NightState } from "./nights.js"
 import type { BlockStatus } from "./requests.js"
@@ -64,3 +66,20 @@ export const keepsBlock = (
   block: { readonly roomTypeId: string; readonly ratePlanId: string },
   target: { readonly roomTypeId: string; readonly ratePlanId: string }
 ): boolean => block.roomTypeId === target.roomTypeId && block.ratePlanId === target.ratePlanId
+
+/** A block as a pickup (and a change of one) decides on it: its status as read, its type, plan and price. */
+export interface PickupBlock {
+  readonly id: string
+  readonly status: BlockStatus
+  readonly roomTypeId: string
+  readonly ratePlanId: string
+  readonly price: BlockPrice | null
+}
+
+/** A hold's pickup: the block it names must exist (404 `block_not_found`), then `checkPickup`. */
+export const checkPickupOf = (
+  blockId: string,
+  block: PickupBlock | undefined,
+  request: { readonly roomTypeId: string; readonly ratePlanId: string }
+): Either.Either<void, BlockNotFound | InvalidParameters | BlockNotDefinite> =>
+  block === undefined ? Either.left(new BlockNotFound({ message: `No block ${blockId}` })) : checkPickup(block, request)

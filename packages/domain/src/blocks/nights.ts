@@ -8,20 +8,22 @@ import type { IsoDate } from "../quotes/dates.js"
 import { type Check, fail, nightRange } from "../rates/checks.js"
 import { type BlockNight, type BlockStatus, maxBlockNights } from "./requests.js"
 
-/** A night as stored and counted: its units, the live pickups covering it, and whether its release has passed. */
+/**
+ * A night as stored and counted: its units, the live pickups covering it, whether its release has passed, and
+ * the units it still sets aside, as the inventory count reckons them (persistence `remainingUnits`: units −
+ * pickups, never below zero, none once released).
+ */
 export interface NightState {
   readonly date: IsoDate
   readonly units: number
   /** Live pickups (live holds, confirmed, checked in) of the block covering the night. */
   readonly pickups: number
   readonly released: boolean
+  readonly remaining: number
 }
 
 /** Rooms picked up from the block's units on the night (pickups beyond the units took general inventory). */
 export const pickedUp = (night: NightState): number => Math.min(night.units, night.pickups)
-
-/** The units the block still sets aside on the night: none once released. */
-export const remaining = (night: NightState): number => night.released ? 0 : Math.max(0, night.units - night.pickups)
 
 /** The nights of `[start, end)`; 400 on `end_date` for an empty or too long range. */
 export const rangeNights = (start: IsoDate, end: IsoDate): Check<ReadonlyArray<IsoDate>> =>
@@ -129,7 +131,7 @@ export interface CountedBlock {
 
 /** What the block sets aside on each of its nights (0 unless definite). */
 export const setAside = (block: CountedBlock): ReadonlyMap<IsoDate, number> =>
-  new Map(block.nights.map((night) => [night.date, block.status === "definite" ? remaining(night) : 0]))
+  new Map(block.nights.map((night) => [night.date, block.status === "definite" ? night.remaining : 0]))
 
 /**
  * The rooms a change of a block takes from general sale on each night: what it sets aside after the change

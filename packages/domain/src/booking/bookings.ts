@@ -1,12 +1,14 @@
 // The rules of a booking of several rooms that are not a hold's own: every room is checked by the hold's rules,
 // and these say how a room's refusal reads for the booking, how the rooms count against the live-hold caps,
-// that they price in one currency, and whether the booking may be confirmed.
+// that they price in one currency, whether the booking may be confirmed, and the stay and total it reads as.
+import * as Arr from "effect/Array"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Either from "effect/Either"
 import { CurrencyMismatch, HoldExpired, NotConfirmable } from "../errors/BusinessErrors.js"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
 import type { LiveHolds } from "./holdLimits.js"
+import type { IsoDate } from "../quotes/dates.js"
 import { type ConfirmStep, confirmStep, type HoldFacts } from "./lifecycle.js"
 
 /** Fields of a hold that are the booking's, not a room's: their `param` is not scoped to a room. */
@@ -88,3 +90,33 @@ export const checkConfirmableAlone = (bookingId: string | null): Either.Either<v
 /** The booking's total: the sum of its rooms' totals. */
 export const bookingTotal = (totals: ReadonlyArray<Amount>): Amount =>
   totals.reduce((sum, total) => BigDecimal.sum(sum, total), Money.zero)
+
+/** A room of a booking as it reads now (an expired hold reads cancelled). */
+export interface BookedRoom {
+  /** A `ReservationStatus`, as read. */
+  readonly status: string
+  readonly checkIn: IsoDate
+  readonly checkOut: IsoDate
+  readonly total: Amount
+}
+
+/** The stay a booking reads as. */
+export interface BookingStay {
+  readonly checkIn: IsoDate
+  readonly checkOut: IsoDate
+  readonly total: Amount
+}
+
+/**
+ * What a booking says of its rooms, following every change of them: its reservations that are not cancelled
+ * (all of them once every one is), the earliest check-in, the latest check-out and the sum of their totals.
+ */
+export const bookingStay = (rooms: Arr.NonEmptyReadonlyArray<BookedRoom>): BookingStay => {
+  const live = rooms.filter((room) => room.status !== "cancelled")
+  const counted = Arr.isNonEmptyReadonlyArray(live) ? live : rooms
+  return {
+    checkIn: Arr.reduce(counted, Arr.headNonEmpty(counted).checkIn, (first, room) => (room.checkIn < first ? room.checkIn : first)),
+    checkOut: Arr.reduce(counted, Arr.headNonEmpty(counted).checkOut, (last, room) => (room.checkOut > last ? room.checkOut : last)),
+    total: bookingTotal(counted.map((room) => room.total))
+  }
+}

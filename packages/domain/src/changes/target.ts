@@ -113,9 +113,9 @@ export const checkChange = (
   step: ChangeStep,
   current: StayTerms,
   target: StayTerms,
-  today: IsoDate
+  today: IsoDate,
+  changed: ReadonlyArray<ChangeField> = changedFields(current, target)
 ): Either.Either<void, NotModifiable | InvalidParameters> => {
-  const changed = changedFields(current, target)
   if (step === "checked_in") {
     const refused = changed.find((field) => !checkedInFields.includes(field))
     if (refused !== undefined) {

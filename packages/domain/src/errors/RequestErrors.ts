@@ -17,5 +17,7 @@ export class RateLimited extends Schema.TaggedError<RateLimited>()("RateLimited"
 export class MaintenanceMode extends Schema.TaggedError<MaintenanceMode>()("MaintenanceMode", { ...errorFields, estimated_end: Schema.optional(Schema.String) }, meta("maintenance_mode", "server", 503)) {}
 /** The database refused to wait longer (statement, lock or pool timeout): retry shortly. */
 export class DatabaseBusy extends Schema.TaggedError<DatabaseBusy>()("DatabaseBusy", errorFields, meta("database_busy", "server", 503)) {}
+/** The process is stopping (`GET /health/ready` once SIGTERM arrived): a balancer sends to another instance. */
+export class ShuttingDown extends Schema.TaggedError<ShuttingDown>()("ShuttingDown", errorFields, meta("shutting_down", "server", 503)) {}
 export class InternalError extends Schema.TaggedError<InternalError>()("InternalError", errorFields, meta("internal_error", "server", 500)) {}
 export class PreconditionFailed extends Schema.TaggedError<PreconditionFailed>()("PreconditionFailed", errorFields, meta("precondition_failed", "conflict", 412)) {}

@@ -1,7 +1,7 @@
-// THE capacity rule: what a night of a room type can sell. Every path that sells or quotes (holds, booking
-// rooms, changes, confirms, definite blocks, `/rates`, `/availability`) reads a night's figures from the one
-// inventory statement (persistence `quotes/inventorySql.ts`) and decides with these functions; nothing else
-// computes a capacity.
+// The rules sale applies to a night's figures. The capacity itself, min(rooms in service, sell limit when set) +
+// overbooking, is computed once, by the inventory statement (`night_capacity`, migration 0013), which answers it
+// with the figures; every path that sells or quotes (holds, booking rooms, changes, confirms, definite blocks,
+// `/rates`, `/availability`) decides with these functions from that answer.
 
 /** A night's supply: the type's rooms, those out of order, and the revenue manager's controls. */
 export interface NightSupply {
@@ -25,10 +25,6 @@ export interface NightDemand {
 
 /** Rooms in service that night. */
 export const inService = (night: NightSupply): number => Math.max(0, night.rooms - night.outOfOrder)
-
-/** capacity = min(rooms in service, sell limit when set) + overbooking. */
-export const capacity = (night: NightSupply): number =>
-  Math.min(inService(night), night.sellLimit ?? Number.POSITIVE_INFINITY) + night.overbooking
 
 /**
  * Free for general sale: capacity − taken − blocked, never below zero (a capacity set below what is taken stops

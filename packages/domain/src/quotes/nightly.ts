@@ -1,7 +1,7 @@
 // One night of a stay: the plan's nightly price (interval weekday price or base price, then
 // each derivation step up the chain), plus extra guests, minus the single-guest discount, never below zero,
 // rounded half away from zero to the currency's minor units. Every step is recorded in a trace when the caller
-// asks for one; without it no entry, string or formatted amount is built (holds and `?trace=false`).
+// asks for one; without it no entry, string or formatted amount is built (holds, and quotes without `include=trace`).
 import * as BigDecimal from "effect/BigDecimal"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"

@@ -48,7 +48,7 @@ export const validateStay = (stay: StayQuery, today: IsoDate): Either.Either<voi
 
 /** How one request prices its stays. */
 export interface StayPricing {
-  /** Build each night's trace: `/rates` unless `trace=false`; never a hold (it writes the lines, not the trace). */
+  /** Build each night's trace: `/rates` and the change quote under `include=trace`; never a hold (it writes the lines, not the trace). */
   readonly trace: boolean
   /** Made once per request and shared by its offers (see `PricingMemo`). */
   readonly memo?: PricingMemo | undefined

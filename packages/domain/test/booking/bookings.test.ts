@@ -4,6 +4,7 @@ import * as Either from "effect/Either"
 import * as fc from "fast-check"
 import {
   bookingConfirmStep,
+  bookingStay,
   bookingTotal,
   checkConfirmableAlone,
   checkHoldLimits,
@@ -104,5 +105,18 @@ describe("whether a booking may be confirmed", () => {
 
   it("the booking's total is the sum of its rooms'", () => {
     expect(BigDecimal.format(bookingTotal(["120.00", "0.50", "99.99"].map(Money.fromDb)))).toBe("220.49")
+  })
+
+  it.each([
+    { name: "every room", statuses: ["confirmed", "tentative", "checked_in"], expected: ["2031-03-08", "2031-03-20", "600.00"] },
+    { name: "the rooms not cancelled", statuses: ["cancelled", "confirmed", "cancelled"], expected: ["2031-03-10", "2031-03-13", "200.00"] },
+    { name: "a no-show counts", statuses: ["no_show", "cancelled", "cancelled"], expected: ["2031-03-08", "2031-03-12", "100.00"] },
+    { name: "all once every one is cancelled", statuses: ["cancelled", "cancelled", "cancelled"], expected: ["2031-03-08", "2031-03-20", "600.00"] }
+  ])("a booking's stay spans $name", ({ expected, statuses }) => {
+    const dates = [["2031-03-08", "2031-03-12"], ["2031-03-10", "2031-03-13"], ["2031-03-15", "2031-03-20"]]
+    const totals = ["100.00", "200.00", "300.00"]
+    const [first, ...rest] = statuses.map((status, i) => ({ status, checkIn: dates[i][0], checkOut: dates[i][1], total: Money.fromDb(totals[i]) }))
+    const stay = bookingStay([first, ...rest])
+    expect([stay.checkIn, stay.checkOut, Money.format(stay.total, "EUR")]).toEqual(expected)
   })
 })

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as Either from "effect/Either"
-import * as fc from "fast-check"
 import * as Inventory from "../../src/inventory/index.js"
 
-// The capacity rule and the inventory writes' own rules, as tables and properties.
+// The rules sale applies to a night's figures and the inventory writes' own rules, as tables.
 
 const night = (rooms: number, outOfOrder: number, sellLimit: number | null, overbooking: number) =>
   ({ rooms, outOfOrder, sellLimit, overbooking })
@@ -12,20 +11,7 @@ const paramOf = <A, E extends { readonly param?: string | undefined; readonly _t
   Either.match(result, { onLeft: (error) => `${error._tag}:${error.param ?? ""}`, onRight: () => "ok" })
 
 describe("capacity", () => {
-  it.each([
-    [night(10, 0, null, 0), 10],
-    [night(10, 2, null, 0), 8],
-    [night(10, 2, 5, 0), 5],
-    [night(10, 7, 5, 0), 3],
-    [night(10, 0, 5, 2), 7],
-    [night(10, 0, null, 1), 11],
-    [night(10, 10, null, 1), 1],
-    [night(10, 0, 0, 0), 0],
-    [night(0, 0, null, 0), 0]
-  ])("%j sells %i", (supply, expected) => {
-    expect(Inventory.capacity(supply)).toBe(expected)
-  })
-
+  // The capacity itself is SQL (`night_capacity`): persistence test/inventory/capacity.test.ts.
   it.each([
     [{ capacity: 5, taken: 2, blocked: 1, own: 0 }, { available: 2, availableToPickup: 2 }],
     [{ capacity: 5, taken: 5, blocked: 1, own: 1 }, { available: 0, availableToPickup: 1 }],
@@ -56,15 +42,6 @@ describe("capacity", () => {
     expect(Inventory.roomsToKeep({ ...night(5, 0, 3, overbooking), taken, blocked: 0, own: 0, soldUnder })).toBe(expected)
   })
 
-  it("never more than rooms in service plus overbooking, never below the overbooking (property)", () => {
-    fc.assert(fc.property(fc.nat(20), fc.nat(20), fc.option(fc.nat(20), { nil: null }), fc.nat(20), (rooms, broken, limit, over) => {
-      const supply = night(rooms, Math.min(broken, rooms), limit, over)
-      const sold = Inventory.capacity(supply)
-      expect(sold).toBeLessThanOrEqual(Inventory.inService(supply) + over)
-      expect(sold).toBeGreaterThanOrEqual(over)
-      if (limit !== null) expect(sold).toBeLessThanOrEqual(limit + over)
-    }))
-  })
 })
 
 describe("inventory writes", () => {

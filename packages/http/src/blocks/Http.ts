@@ -7,8 +7,10 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { HotelApi } from "../Api.js"
+import { taggedJson } from "../platform/ConditionalRead.js"
+import { Block } from "./Api.js"
 import { CurrentApiKey } from "../common/Security.js"
-import { presentBlock } from "./BlockPresenter.js"
+import { presentBlock } from "@hotel/persistence/blocks/BlockView"
 
 const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>
   Effect.gen(function*() {
@@ -29,7 +31,7 @@ const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>
           const found = yield* reads.get(yield* property, path.id, yield* now)
           return yield* Option.match(found, {
             onNone: () => Effect.fail(new BlockNotFound({ message: `No block ${path.id}` })),
-            onSome: (read) => Effect.succeed(presentBlock(read))
+            onSome: (read) => Effect.succeed(taggedJson(Block, presentBlock(read)))
           })
         }))
       .handle("update", ({ headers, path, payload }) =>
@@ -38,11 +40,11 @@ const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>
           return { block_id: path.id, updated: true as const }
         }))
       .handle("confirm", ({ headers, path }) =>
-        Effect.map(Effect.flatMap(property, (id) => blocks.confirm(id, path.id, headers["if-match"])), presentBlock))
+        Effect.flatMap(property, (id) => blocks.confirm(id, path.id, headers["if-match"])))
       .handle("release", ({ headers, path }) =>
-        Effect.map(Effect.flatMap(property, (id) => blocks.release(id, path.id, headers["if-match"])), presentBlock))
+        Effect.flatMap(property, (id) => blocks.release(id, path.id, headers["if-match"])))
       .handle("cancel", ({ headers, path }) =>
-        Effect.map(Effect.flatMap(property, (id) => blocks.cancel(id, path.id, headers["if-match"])), presentBlock))
+        Effect.flatMap(property, (id) => blocks.cancel(id, path.id, headers["if-match"])))
   }))
 
 /** The `blocks` feature: its handlers with the services they call. */

@@ -1,18 +1,44 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import type { HttpMethod } from "@effect/platform/HttpMethod"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
-import { ReservationNotFound, Uuid, Booking } from "@hotel/domain"
+import { BookingNotFound, ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { IntParam } from "../common/QueryParams.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
-import { BookingsApi } from "./BookingsApi.js"
 import { BalanceEntry, Reservation, ReservationListItem, ReservationStatus } from "./ReservationSchemas.js"
+import { BookingCreated, BookingRead, BookingConfirmed, BookingCancelled } from "./BookingSchemas.js"
 
+export { BookingCreated, BookingRead, BookingConfirmed, BookingCancelled } from "./BookingSchemas.js"
 export { Accommodation, BalanceEntry, Reservation, ReservationListItem, ReservationStatus } from "./ReservationSchemas.js"
+
+/**
+ * What refuses the confirm of a hold and of a booking alike (a booking's rooms are confirmed as holds are):
+ * the hold's expiry, its state, the stock, and the payment's currency, amount and reference.
+ */
+const confirmRefusals = <
+  Name extends string,
+  Method extends HttpMethod,
+  Path,
+  UrlParams,
+  Payload,
+  Headers,
+  Success,
+  Error,
+  R,
+  RE
+>(endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>) =>
+  endpoint
+    .addError(Errors.HoldExpired)
+    .addError(Errors.NotConfirmable)
+    .addError(Errors.NoAvailability)
+    .addError(Errors.CurrencyMismatch)
+    .addError(Errors.AmountMismatch)
+    .addError(Errors.PaymentReferenceReused)
 
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optional(Uuid),
@@ -93,12 +119,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
       .setPayload(Booking.HoldConfirm)
       .addSuccess(HoldConfirmed)
       .addError(Errors.ReservationNotFound)
-      .addError(Errors.HoldExpired)
-      .addError(Errors.NotConfirmable)
-      .addError(Errors.NoAvailability)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.AmountMismatch)
-      .addError(Errors.PaymentReferenceReused)
+      .pipe(confirmRefusals)
       .annotate(NotFoundAs, ReservationNotFound)
   )
   .annotate(RequiredScope, "reservations:write")
@@ -159,9 +180,55 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
   .annotate(CacheControl, noStore)
 {}
 
+/** Bookings of several rooms; scope `reservations:write` (the read: `reservations:read`). */
+export class BookingsApi extends HttpApiGroup.make("bookings")
+  .annotateContext(tag("Bookings", "Several rooms for one guest and one stay: held together or not at all, confirmed with one payment, cancelled together."))
+  .add(
+    HttpApiEndpoint.post("create", "/bookings")
+      .annotateContext(doc("Book several rooms", "Holds 1 to 10 rooms for one guest and one stay, each priced and checked exactly as `POST /holds`, all or none. A refusal names its room: `param` `rooms[i].<field>` for a 400, the message for the others."))
+      .setPayload(Booking.BookingCreate)
+      .addSuccess(BookingCreated, Created)
+      .addError(Errors.RoomTypeNotFound)
+      .addError(Errors.RatePlanNotFound)
+      .addError(Errors.GuestNotFound)
+      .addError(Errors.ServiceNotFound)
+      .addError(Errors.PartyTooLarge)
+      .addError(Errors.CurrencyMismatch)
+      .addError(Errors.HoldLimitReached)
+      .addError(Errors.BlockNotDefinite)
+      .addError(Errors.NoAvailability)
+  )
+  .add(
+    HttpApiEndpoint.get("get")`/bookings/${IdParam}`
+      .annotateContext(doc("Get a booking", "The booking with each of its reservations as `GET /reservations/{id}` shows it, in the order of its rooms. `check_in`/`check_out` span its reservations that are not cancelled (all of them once every one is) and `total` is the sum of their totals, following every change of its rooms."))
+      .addSuccess(BookingRead)
+      .addError(Errors.BookingNotFound)
+      .annotate(RequiredScope, "reservations:read")
+      .annotateContext(EntityTagged)
+  )
+  .add(
+    HttpApiEndpoint.post("confirm")`/bookings/${IdParam}/confirm`
+      .annotateContext(doc("Confirm a booking", "Confirms every room of the booking with one payment reference, or none; each folio records its own total as its share. Repeating it answers `already_confirmed: true`."))
+      .setPayload(Booking.HoldConfirm)
+      .addSuccess(BookingConfirmed)
+      .addError(Errors.BookingNotFound)
+      .pipe(confirmRefusals)
+  )
+  .add(
+    HttpApiEndpoint.post("cancel")`/bookings/${IdParam}/cancel`
+      .annotateContext(doc("Cancel a booking", "Cancels every reservation of the booking that can still be cancelled, each under the cancellation policy; `refund_due_minor` is their sum."))
+      .setPayload(Booking.ReservationCancel)
+      .addSuccess(BookingCancelled)
+      .addError(Errors.BookingNotFound)
+      .addError(Errors.NotCancellable)
+  )
+  .annotate(RequiredScope, "reservations:write")
+  .annotate(NotFoundAs, BookingNotFound)
+{}
+
 /**
  * The `booking` feature's endpoint groups: holds, their confirmation and cancellation, reservation reads, and
- * bookings of several rooms (./BookingsApi.ts). `Api.ts` adds them to `HotelApi`.
+ * bookings of several rooms (their schemas in ./BookingSchemas.ts). `Api.ts` adds them to `HotelApi`.
  */
 export const BookingGroups = HttpApi.make("hotel")
   .add(ReservationReadsApi)

@@ -3,18 +3,24 @@ import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { HotelApi } from "../Api.js"
-import { presentListItem, presentReservation } from "./ReservationPresenter.js"
+import { presentListItem, presentReservation } from "@hotel/persistence/booking/ReservationView"
+import { BookingRead, Reservation } from "./Api.js"
+import { taggedJson } from "../platform/ConditionalRead.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Confirmations } from "@hotel/persistence/booking/Confirmations"
 import { Holds } from "@hotel/persistence/booking/Holds"
 import { currentRequestId } from "../common/Envelope.js"
-import { presentConfirmation, presentHold, presentCancellation } from "./BookingPresenter.js"
+import { presentConfirmation, presentHold, presentCancellation } from "./HoldPresenter.js"
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
 import { presentCancellationQuote } from "../stays/StayPresenter.js"
 import * as Layer from "effect/Layer"
 import { roomRequestOf } from "./requests.js"
-import { BookingHandlers, BookingServicesLive } from "./BookingsHttp.js"
+import { BookingCancellations } from "@hotel/persistence/booking/BookingCancellations"
+import { BookingConfirmations } from "@hotel/persistence/booking/BookingConfirmations"
+import { BookingReads } from "@hotel/persistence/booking/BookingReads"
+import { Bookings } from "@hotel/persistence/booking/Bookings"
+import { presentBooking, presentBookingCancelled, presentBookingConfirmed, presentBookingCreated } from "./BookingPresenter.js"
 
 const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads", (handlers) =>
   Effect.gen(function*() {
@@ -35,7 +41,7 @@ const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads
       .handle("get", ({ path }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentReservation(yield* reservations.get(key.propertyId, path.id))
+          return taggedJson(Reservation, presentReservation(yield* reservations.get(key.propertyId, path.id)))
         }))
   }))
 
@@ -95,6 +101,64 @@ const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancellationQu
         return presentCancellationQuote(yield* quotes.quote(key.propertyId, path.id))
       }))
   }))
+
+// The `bookings` group: decode, call the booking's service, present.
+
+const BookingHandlers = HttpApiBuilder.group(HotelApi, "bookings", (handlers) =>
+  Effect.gen(function*() {
+    const bookings = yield* Bookings
+    const reads = yield* BookingReads
+    const confirmations = yield* BookingConfirmations
+    const cancellations = yield* BookingCancellations
+    return handlers
+      .handle("create", ({ payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const created = yield* bookings.create(
+            { propertyId: key.propertyId, apiKeyId: key.id, salesContext: key.context },
+            {
+              guestId: payload.guest_id,
+              checkIn: payload.check_in,
+              checkOut: payload.check_out,
+              rooms: payload.rooms.map(roomRequestOf)
+            }
+          )
+          return presentBookingCreated(created)
+        }))
+      .handle("get", ({ path }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return taggedJson(BookingRead, presentBooking(yield* reads.get(key.propertyId, path.id)))
+        }))
+      .handle("confirm", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          const requestId = yield* FiberRef.get(currentRequestId)
+          const confirmed = yield* confirmations.confirm(
+            { propertyId: key.propertyId, apiKeyId: key.id, requestId },
+            path.id,
+            {
+              paymentReference: payload.payment_reference,
+              paymentCurrency: payload.payment_currency ?? null,
+              paymentAmount: payload.payment_amount ?? null
+            }
+          )
+          return presentBookingConfirmed(confirmed)
+        }))
+      .handle("cancel", ({ path, payload }) =>
+        Effect.gen(function*() {
+          const key = yield* CurrentApiKey
+          return presentBookingCancelled(yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null))
+        }))
+  }))
+
+/** The services the `bookings` group calls. */
+const BookingServicesLive = Layer.mergeAll(
+  Bookings.Default,
+  BookingReads.Default,
+  BookingConfirmations.Default,
+  BookingCancellations.Default
+)
 
 /** The `booking` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
 export const HttpBookingLive = Layer.mergeAll(

@@ -1,7 +1,7 @@
 import type * as Schema from "effect/Schema"
 import type { PropertyDetails, ServiceRow } from "@hotel/persistence/catalog/CatalogRepository"
 import type { Property, Service } from "./Api.js"
-import { decimal, money } from "../common/Format.js"
+import { decimal, money } from "@hotel/domain/common/Format"
 
 export const presentProperty = ({ ageBrackets, currencies, property, taxes }: PropertyDetails): typeof Property.Type => ({
   id: property.id,

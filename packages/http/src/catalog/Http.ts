@@ -5,6 +5,7 @@ import { HotelApi } from "../Api.js"
 import { presentProperty, presentService } from "./CatalogPresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { keyPropertyExists } from "@hotel/persistence/platform/KeyProperty"
+import { onStandby } from "@hotel/persistence/database/StandbyReads"
 import * as Layer from "effect/Layer"
 
 const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
@@ -12,20 +13,22 @@ const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
     const catalog = yield* CatalogRepository
     const details = (propertyId: string) =>
       catalog.details(propertyId).pipe(Effect.flatMap(keyPropertyExists(propertyId)))
+    // The catalogue changes rarely and may be a moment stale: a standby may serve it.
     return handlers
-      .handle("property", () => CurrentApiKey.pipe(Effect.flatMap((key) => details(key.propertyId)), Effect.map(presentProperty)))
+      .handle("property", () =>
+        onStandby(CurrentApiKey.pipe(Effect.flatMap((key) => details(key.propertyId)), Effect.map(presentProperty))))
       .handle("roomTypes", () =>
-        CurrentApiKey.pipe(
+        onStandby(CurrentApiKey.pipe(
           Effect.flatMap((key) => catalog.roomTypes(key.propertyId)),
           Effect.map((rows) => ({ data: rows }))
-        ))
+        )))
       .handle("services", () =>
-        Effect.gen(function*() {
+        onStandby(Effect.gen(function*() {
           const key = yield* CurrentApiKey
           const property = yield* catalog.property(key.propertyId).pipe(Effect.flatMap(keyPropertyExists(key.propertyId)))
           const rows = yield* catalog.services(key.propertyId)
           return { data: rows.map((row) => presentService(row, property.base_currency)) }
-        }))
+        })))
   }))
 
 /** The `catalog` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */

@@ -7,12 +7,13 @@ import * as Errors from "../common/Errors.js"
 import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
 import { Created, CurrencyCode, DateOnly, Id, IdParam, Money } from "../common/Common.js"
 import { IfMatchHeaders } from "../common/EntityTags.js"
-import { IntListParam, IntParam } from "../common/QueryParams.js"
+import { IncludeParam, IntListParam, IntParam } from "../common/QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { BalanceEntry, Reservation } from "../booking/Api.js"
 import { OfferReason, TraceEntry } from "../quotes/Api.js"
 
-const changesTag = tag(
+/** The OpenAPI tag of changes, and of the further payments a change leaves owing (`folios/Api.ts`). */
+export const changesTag = tag(
   "Changing a reservation",
   "Change a hold or a booked stay in place (dates, room type, plan, party, promo code, notes): quote the change, make it, and record what it leaves owing."
 )
@@ -26,7 +27,9 @@ export const ChangeQuoteParams = Schema.Struct({
   adults: Schema.optional(IntParam(1, 20)),
   children: Schema.optional(IntParam(0, 20)),
   child_ages: Schema.optional(IntListParam(20, "ages", 120)),
-  promo_code: Schema.optional(boundedString(0, 40))
+  promo_code: Schema.optional(boundedString(0, 40)),
+  /** `trace` adds each night's `trace`, as on `GET /rates`. */
+  include: Schema.optional(IncludeParam)
 })
 
 export const ChangeQuoteView = Schema.Struct({
@@ -38,20 +41,11 @@ export const ChangeQuoteView = Schema.Struct({
   total: Money,
   /** `total` − `previous_total`, signed. */
   difference: Money,
-  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.Array(TraceEntry), kept: Schema.Boolean })),
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(TraceEntry)), kept: Schema.Boolean })),
   /** The priced lines of the new stay, as the change appends them after the reversals. */
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
   amount_due: Money,
   refund_due_minor: Schema.Int
-})
-
-export const PaymentRecorded = Schema.Struct({
-  reservation_id: Id,
-  payment_reference: Schema.String,
-  amount: Money,
-  currency: CurrencyCode,
-  folio_balance: Schema.NullOr(Money),
-  balances: Schema.Array(BalanceEntry)
 })
 
 /** `PATCH /reservations/{id}`; scope `reservations:write`. */
@@ -99,25 +93,7 @@ export class ChangeQuoteApi extends HttpApiGroup.make("changeQuote")
   .annotate(CacheControl, noStore)
 {}
 
-/** `POST /reservations/{id}/payments`; scope `reservations:write`. */
-export class PaymentsApi extends HttpApiGroup.make("payments")
-  .annotateContext(changesTag)
-  .add(
-    HttpApiEndpoint.post("create")`/reservations/${IdParam}/payments`
-      .annotateContext(doc("Record a payment", "Records a further payment on a confirmed or checked-in reservation, such as the `amount_due` a change left. A `payment_reference` is recorded once in the property."))
-      .setPayload(Changes.PaymentCreate)
-      .addSuccess(PaymentRecorded, Created)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.InvalidStatusTransition)
-      .addError(Errors.PaymentReferenceReused)
-  )
-  .annotate(RequiredScope, "reservations:write")
-  .annotate(NotFoundAs, ReservationNotFound)
-{}
-
 /** The `changes` feature's endpoint groups. `Api.ts` adds them to `HotelApi`. */
 export const ChangesGroups = HttpApi.make("hotel")
   .add(ReservationChangesApi)
   .add(ChangeQuoteApi)
-  .add(PaymentsApi)

@@ -4,11 +4,9 @@ import * as Layer from "effect/Layer"
 import type { Changes as Rules } from "@hotel/domain"
 import { ChangeQuote } from "@hotel/persistence/changes/ChangeQuote"
 import { Changes } from "@hotel/persistence/changes/Changes"
-import { Payments } from "@hotel/persistence/changes/Payments"
 import { HotelApi } from "../Api.js"
 import { CurrentApiKey } from "../common/Security.js"
-import { presentReservation } from "../booking/ReservationPresenter.js"
-import { presentChangeQuote, presentPayment } from "./ChangePresenter.js"
+import { presentChangeQuote } from "./ChangePresenter.js"
 import type { ChangeQuoteParams } from "./Api.js"
 
 /** The body (or the quote's query) as the services take it: a field left out keeps its value. */
@@ -30,13 +28,13 @@ const ChangeHandlers = HttpApiBuilder.group(HotelApi, "reservationChanges", (han
     return handlers.handle("change", ({ headers, path, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const record = yield* changes.change(
+        // The service answers the reservation as it rendered it for the change's event.
+        return yield* changes.change(
           { propertyId: key.propertyId, salesContext: key.context },
           path.id,
           changeRequest(payload),
           headers["if-match"]
         )
-        return presentReservation(record)
       }))
   }))
 
@@ -46,27 +44,13 @@ const ChangeQuoteHandlers = HttpApiBuilder.group(HotelApi, "changeQuote", (handl
     return handlers.handle("get", ({ path, urlParams }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const result = yield* quotes.quote({ propertyId: key.propertyId, salesContext: key.context }, path.id, changeRequest(urlParams))
-        return presentChangeQuote(result)
-      }))
-  }))
-
-const PaymentHandlers = HttpApiBuilder.group(HotelApi, "payments", (handlers) =>
-  Effect.gen(function*() {
-    const payments = yield* Payments
-    return handlers.handle("create", ({ path, payload }) =>
-      Effect.gen(function*() {
-        const key = yield* CurrentApiKey
-        const recorded = yield* payments.record(key.propertyId, path.id, {
-          reference: payload.payment_reference,
-          amount: payload.amount,
-          currency: payload.currency
-        })
-        return presentPayment(recorded)
+        const withTrace = urlParams.include === "trace"
+        const result = yield* quotes.quote({ propertyId: key.propertyId, salesContext: key.context }, path.id, changeRequest(urlParams), withTrace)
+        return presentChangeQuote(result, withTrace)
       }))
   }))
 
 /** The `changes` feature: its handlers with the services they call. */
-export const HttpChangesLive = Layer.mergeAll(ChangeHandlers, ChangeQuoteHandlers, PaymentHandlers).pipe(
-  Layer.provide(Layer.mergeAll(Changes.Default, ChangeQuote.Default, Payments.Default))
+export const HttpChangesLive = Layer.mergeAll(ChangeHandlers, ChangeQuoteHandlers).pipe(
+  Layer.provide(Layer.mergeAll(Changes.Default, ChangeQuote.Default))
 )

@@ -16,6 +16,7 @@ export const IdempotencyInProgress = wire(Domain.IdempotencyInProgress)
 export const RateLimited = wire(Domain.RateLimited)
 export const MaintenanceMode = wire(Domain.MaintenanceMode)
 export const DatabaseBusy = wire(Domain.DatabaseBusy)
+export const ShuttingDown = wire(Domain.ShuttingDown)
 export const InternalError = wire(Domain.InternalError)
 export const PreconditionFailed = wire(Domain.PreconditionFailed)
 

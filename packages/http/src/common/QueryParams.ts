@@ -24,6 +24,11 @@ export const BooleanParam = Schema.transform(
   { strict: true, decode: (s) => s === "true", encode: (b) => (b ? "true" : "false") }
 ).annotations({ jsonSchema: { type: "boolean" } })
 
+/** `include=trace`: the one optional part of a quote (each night's `trace`); any other value is refused. */
+export const IncludeParam = Schema.Literal("trace").annotations({
+  message: () => "must be trace (the only optional part of a quote)"
+})
+
 /**
  * Comma-separated whole numbers from 0 to `most`, at most `max` of them (`4,9`); the empty string is an empty
  * list.

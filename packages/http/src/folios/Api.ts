@@ -8,6 +8,7 @@ import { CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Secu
 import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
+import { changesTag } from "../changes/Api.js"
 import { EntityTagged } from "../common/EntityTags.js"
 
 /** A folio line: `amount` in the line's own currency. */
@@ -89,7 +90,34 @@ export class ChargesApi extends HttpApiGroup.make("charges")
   .annotate(NotFoundAs, ReservationNotFound)
 {}
 
-/** The `folios` feature's endpoint groups: folios and their charges. `Api.ts` adds them to `HotelApi`. */
+export const PaymentRecorded = Schema.Struct({
+  reservation_id: Id,
+  payment_reference: Schema.String,
+  amount: Money,
+  currency: CurrencyCode,
+  folio_balance: Schema.NullOr(Money),
+  balances: Schema.Array(BalanceEntry)
+})
+
+/** `POST /reservations/{id}/payments`; scope `reservations:write`. */
+export class PaymentsApi extends HttpApiGroup.make("payments")
+  .annotateContext(changesTag)
+  .add(
+    HttpApiEndpoint.post("create")`/reservations/${IdParam}/payments`
+      .annotateContext(doc("Record a payment", "Records a further payment on a confirmed or checked-in reservation, such as the `amount_due` a change left. A `payment_reference` is recorded once in the property."))
+      .setPayload(Folio.PaymentCreate)
+      .addSuccess(PaymentRecorded, Created)
+      .addError(Errors.ReservationNotFound)
+      .addError(Errors.CurrencyMismatch)
+      .addError(Errors.InvalidStatusTransition)
+      .addError(Errors.PaymentReferenceReused)
+  )
+  .annotate(RequiredScope, "reservations:write")
+  .annotate(NotFoundAs, ReservationNotFound)
+{}
+
+/** The `folios` feature's endpoint groups: folios, their charges and further payments. `Api.ts` adds them to `HotelApi`. */
 export const FoliosGroups = HttpApi.make("hotel")
   .add(FoliosApi)
   .add(ChargesApi)
+  .add(PaymentsApi)

@@ -5,9 +5,13 @@ import * as Option from "effect/Option"
 import { FolioNotFound } from "@hotel/domain"
 import { FolioRepository } from "@hotel/persistence/folios/FolioRepository"
 import { HotelApi } from "../Api.js"
-import { presentFolio, presentCharge } from "./FolioPresenter.js"
+import { taggedJson } from "../platform/ConditionalRead.js"
+import { FolioView } from "./Api.js"
+import { presentFolio } from "@hotel/persistence/folios/FolioView"
+import { presentCharge, presentPayment } from "./FolioPresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Charges } from "@hotel/persistence/folios/Charges"
+import { Payments } from "@hotel/persistence/folios/Payments"
 import * as Layer from "effect/Layer"
 
 const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
@@ -23,7 +27,7 @@ const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
             onSome: Effect.succeed
           }))
         )
-        return presentFolio(folio, lines)
+        return taggedJson(FolioView, presentFolio(folio, lines))
       }))
   }))
 
@@ -45,8 +49,24 @@ const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
       }))
   }))
 
+const PaymentHandlers = HttpApiBuilder.group(HotelApi, "payments", (handlers) =>
+  Effect.gen(function*() {
+    const payments = yield* Payments
+    return handlers.handle("create", ({ path, payload }) =>
+      Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const recorded = yield* payments.record(key.propertyId, path.id, {
+          reference: payload.payment_reference,
+          amount: payload.amount,
+          currency: payload.currency
+        })
+        return presentPayment(recorded)
+      }))
+  }))
+
 /** The `folios` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
 export const HttpFoliosLive = Layer.mergeAll(
   FolioHandlers,
-  ChargeHandlers
-).pipe(Layer.provide(Layer.mergeAll(FolioRepository.Default, Charges.Default)))
+  ChargeHandlers,
+  PaymentHandlers
+).pipe(Layer.provide(Layer.mergeAll(FolioRepository.Default, Charges.Default, Payments.Default)))

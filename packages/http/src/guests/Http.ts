@@ -4,7 +4,7 @@ import * as Option from "effect/Option"
 import { GuestNotFound } from "@hotel/domain"
 import { GuestRepository } from "@hotel/persistence/guests/GuestRepository"
 import { HotelApi } from "../Api.js"
-import { timestamp } from "../common/Format.js"
+import { presentGuest } from "@hotel/persistence/guests/GuestView"
 import { CurrentApiKey } from "../common/Security.js"
 import { Loyalty } from "@hotel/persistence/guests/Loyalty"
 import { presentRedemption } from "../stays/StayPresenter.js"
@@ -22,7 +22,7 @@ const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
             onNone: () => Effect.fail(new GuestNotFound({ message: `No guest ${path.id}` })),
             onSome: Effect.succeed
           })),
-          Effect.map((guest) => ({ ...guest, created_at: timestamp(guest.created_at) }))
+          Effect.map(presentGuest)
         ))
   }))
 

@@ -1,11 +1,11 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as HttpApiEndpoint from "@effect/platform/HttpApiEndpoint"
 import * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import { Inventory, OutOfOrderNotFound, RoomNotFound, RoomTypeNotFound } from "@hotel/domain"
+import { Inventory, IsoDate, OutOfOrderNotFound, RoomNotFound, RoomTypeNotFound, Uuid } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import { Created, DateOnly, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import * as Errors from "../common/Errors.js"
-import { NotFoundAs, RequiredScope } from "../common/Security.js"
+import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const OutOfOrderPeriod = Schema.Struct({
@@ -74,6 +74,50 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
   .annotate(RequiredScope, "inventory:write")
 {}
 
-/** The `inventory` feature's endpoint groups. `Api.ts` adds them to `HotelApi`. */
+export const AvailabilityParams = Schema.Struct({
+  start_date: IsoDate,
+  end_date: IsoDate,
+  room_type_id: Schema.optional(Uuid)
+})
+
+export const AvailabilityNight = Schema.Struct({
+  date: DateOnly,
+  /** Rooms of the type (retired rooms not counted). */
+  rooms: Schema.Int,
+  /** Of those, out of order that night. */
+  out_of_order: Schema.Int,
+  /** The night's sell limit, or null for none. */
+  sell_limit: Schema.NullOr(Schema.Int),
+  /** Rooms the night may sell beyond its capacity (0 for none). */
+  overbooking: Schema.Int,
+  /** Live holds, confirmed and checked-in stays. */
+  taken: Schema.Int,
+  /** The remaining units of definite blocks, set aside on the night for their pickups. */
+  blocked: Schema.Int,
+  /** max(0, capacity − taken − blocked), capacity = min(rooms in service, sell limit) + overbooking. */
+  available: Schema.Int
+})
+
+export const RoomTypeAvailability = Schema.Struct({
+  room_type_id: Id,
+  nights: Schema.Array(AvailabilityNight)
+})
+
+/** Live inventory: never cached, scope `catalog:read`. */
+export class AvailabilityApi extends HttpApiGroup.make("availability")
+  .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
+  .add(
+    HttpApiEndpoint.get("availability", "/availability")
+      .annotateContext(doc("Get availability", "Rooms free per room type and night over a date range."))
+      .setUrlParams(AvailabilityParams)
+      .addSuccess(ListOf(RoomTypeAvailability))
+      .addError(Errors.RoomTypeNotFound)
+  )
+  .annotate(RequiredScope, "catalog:read")
+  .annotate(CacheControl, noStore)
+{}
+
+/** The `inventory` feature's endpoint groups: what is free (`/availability`) and the controls of what may sell. `Api.ts` adds them to `HotelApi`. */
 export const InventoryGroups = HttpApi.make("hotel")
+  .add(AvailabilityApi)
   .add(InventoryApi)

@@ -1,11 +1,14 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { InventoryControls } from "@hotel/persistence/inventory/InventoryControls"
 import { OutOfOrder } from "@hotel/persistence/inventory/OutOfOrder"
+import { Inventory } from "@hotel/persistence/inventory/Inventory"
+import { onStandby } from "@hotel/persistence/database/StandbyReads"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { HotelApi } from "../Api.js"
 import { CurrentApiKey } from "../common/Security.js"
-import { presentPeriod } from "./InventoryPresenter.js"
+import { presentAvailability, presentPeriod } from "./InventoryPresenter.js"
 
 const InventoryHandlers = HttpApiBuilder.group(HotelApi, "inventory", (handlers) =>
   Effect.gen(function*() {
@@ -36,7 +39,24 @@ const InventoryHandlers = HttpApiBuilder.group(HotelApi, "inventory", (handlers)
         }))
   }))
 
+const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
+  Effect.gen(function*() {
+    const inventory = yield* Inventory
+    return handlers.handle("availability", ({ urlParams }) =>
+      onStandby(Effect.gen(function*() {
+        const key = yield* CurrentApiKey
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const entries = yield* inventory.calendar(key.propertyId, {
+          startDate: urlParams.start_date,
+          endDate: urlParams.end_date,
+          roomTypeId: urlParams.room_type_id ?? null,
+          now
+        })
+        return { data: entries.map(presentAvailability) }
+      })))
+  }))
+
 /** The `inventory` feature: its handlers with the services they call. */
-export const HttpInventoryLive = InventoryHandlers.pipe(
-  Layer.provide(Layer.mergeAll(OutOfOrder.Default, InventoryControls.Default))
+export const HttpInventoryLive = Layer.mergeAll(AvailabilityHandlers, InventoryHandlers).pipe(
+  Layer.provide(Layer.mergeAll(Inventory.Default, OutOfOrder.Default, InventoryControls.Default))
 )

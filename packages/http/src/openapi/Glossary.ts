@@ -88,6 +88,7 @@ const fields: Record<string, string> = {
   hold_expires_at: "When an unconfirmed hold is released (UTC)",
   id: "The resource's id",
   image_url: "Picture of the plan; null for none",
+  include: "`trace` adds each night's trace, how its price was reached (the only value)",
   include_unavailable: "Also return plans that cannot be booked, with the reasons",
   included_quantity: "Units of the service the inclusion covers",
   inclusion_kind: "A perk included in the price, or a credit against charges",

@@ -23,7 +23,7 @@ const statusText: Record<string, string> = {
   "422": "The request is well formed but breaks a business rule",
   "429": "Too many requests: wait the `Retry-After` seconds",
   "500": "An unexpected failure; the `request_id` finds it in the logs",
-  "503": "The API is in maintenance: retry after `Retry-After` seconds"
+  "503": "The API cannot serve this right now (a maintenance window, or a process that is stopping): retry after `Retry-After` seconds"
 }
 
 /**

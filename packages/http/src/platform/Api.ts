@@ -6,6 +6,7 @@ import { Authorization, Public } from "../common/Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
 import { Id, RequestId, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
+import * as Errors from "../common/Errors.js"
 
 export const Health = Schema.Struct({ status: Schema.Literal("ok") })
 
@@ -13,7 +14,12 @@ export const Health = Schema.Struct({ status: Schema.Literal("ok") })
 export class HealthApi extends HttpApiGroup.make("health")
   .annotateContext(tag("Health", "Liveness and readiness probes for load balancers and orchestrators. No API key, no rate limit, answered during maintenance."))
   .add(HttpApiEndpoint.get("live", "/health/live").annotateContext(doc("Liveness probe", "Answers 200 while the process runs; it does not touch the database.")).addSuccess(Health))
-  .add(HttpApiEndpoint.get("ready", "/health/ready").annotateContext(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests.")).addSuccess(Health))
+  .add(
+    HttpApiEndpoint.get("ready", "/health/ready")
+      .annotateContext(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests; 503 `shutting_down` from the moment the process is asked to stop (it still serves for a drain delay, so a balancer checking this stops sending first)."))
+      .addSuccess(Health)
+      .addError(Errors.ShuttingDown)
+  )
   .annotate(Public, true)
 {}
 

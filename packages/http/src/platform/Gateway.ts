@@ -12,6 +12,7 @@ import {
   type InvalidParameters,
   MethodNotAllowed,
   MissingApiKey,
+  ShuttingDown,
   UnknownRoute
 } from "@hotel/domain"
 import { isDatabaseBusy } from "@hotel/persistence/database/DatabaseBusy"
@@ -29,15 +30,6 @@ import { type EndpointInfo, makeRouterLookup, type RouterLookup } from "./Routes
 
 const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
 
-/** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
-const errorsNotStored = HttpApp.appendPreResponseHandler((_request, response) =>
-  Effect.succeed(
-    response.status >= 400 && response.headers["cache-control"] === undefined
-      ? HttpServerResponse.setHeader(response, "cache-control", noStore)
-      : response
-  )
-)
-
 /** A success's `Cache-Control`: `no-store` for an authenticated mutation, else the endpoint's annotation. */
 const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpServerResponse.HttpServerResponse) => {
   if (response.status >= 300) return response
@@ -49,12 +41,15 @@ const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpSer
   })
 }
 
-/** Headers an error answer carries beside its envelope: the 401 challenge, the retry hint of a key in use. */
+/**
+ * Headers an error answer carries beside its envelope: the 401 challenge, the retry hint of a key in use and
+ * of a stopping process (through the balancer, another instance answers the retry).
+ */
 const failureHeaders = (cause: Cause.Cause<unknown>) => {
   const failure = Cause.failureOption(cause).pipe(Option.getOrUndefined)
   const headers = failure instanceof MissingApiKey || failure instanceof InvalidApiKey
     ? { "www-authenticate": "Bearer" }
-    : failure instanceof IdempotencyInProgress
+    : failure instanceof IdempotencyInProgress || failure instanceof ShuttingDown
     ? { "retry-after": "1" }
     : undefined
   return headers === undefined ? Effect.void : HttpApp.appendPreResponseHandler((_request, response) =>
@@ -153,13 +148,12 @@ export const GatewayLive = HttpApiBuilder.middleware(
       Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const lookup = yield* routes
-        yield* errorsNotStored
         yield* refuseDotSegments(request)
         const preflight = yield* cors.handle(request, () => lookup.methods(request.url))
         if (Option.isSome(preflight)) return preflight.value
         yield* checkMaintenance(lookup.find(request.method, request.url))
         // The router fails with its own errors although the app's type says it cannot fail.
-        const response = yield* idempotency.settled(app).pipe(
+        const response = yield* idempotency.settled(request, app).pipe(
           Effect.tapErrorCause(failureHeaders),
           Effect.catchAllCause(routerFailures(request, lookup))
         )

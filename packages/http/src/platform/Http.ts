@@ -6,14 +6,23 @@ import { HotelApi } from "../Api.js"
 import { currentRequestId } from "../common/Envelope.js"
 import { CurrentApiKey } from "../common/Security.js"
 import * as Layer from "effect/Layer"
+import { ShuttingDown } from "@hotel/domain"
+import { Readiness } from "./Readiness.js"
 
 const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const readiness = yield* Readiness
+    const stopping = new ShuttingDown({ message: "The server is stopping; send requests to another instance" })
     return handlers
       .handle("live", () => Effect.succeed({ status: "ok" as const }))
-      // A database that does not answer is a defect: the gateway turns it into a 500 envelope.
-      .handle("ready", () => sql`SELECT 1`.pipe(Effect.orDie, Effect.as({ status: "ok" as const })))
+      // A database that does not answer (or, on a formation, no primary: the failover window) is a busy
+      // database: the gateway answers 503 `database_busy`, so a balancer takes the process out of rotation.
+      .handle("ready", () =>
+        Effect.if(readiness.stopping, {
+          onTrue: () => Effect.fail(stopping),
+          onFalse: () => sql`SELECT 1`.pipe(Effect.orDie, Effect.as({ status: "ok" as const }))
+        }))
   }))
 
 const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>

@@ -160,8 +160,12 @@ export const makeIdempotency = Effect.gen(function*() {
       }
     }))
 
-  const settled = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
-    Effect.exit(app).pipe(
+  /** Without the header `claim` opens nothing, so there is nothing to settle (most requests: every read). */
+  const settled = <E, R>(
+    request: HttpServerRequest.HttpServerRequest,
+    app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ) =>
+    request.headers[idempotencyHeader.toLowerCase()] === undefined ? app : Effect.exit(app).pipe(
       Effect.tap(settle),
       Effect.flatten,
       Effect.catchAllDefect((defect) => defect instanceof Replayed ? Effect.succeed(replay(defect.response)) : Effect.die(defect)),

@@ -31,11 +31,14 @@ export const retryAfterSeconds = (window: MaintenanceWindow, now: number): numbe
 /**
  * The first step, before routing (the route the router would take only tells whether it is a health
  * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
- * read from the database at most once per `windowCacheTtl` per process.
+ * read from the database at most once per `windowCacheTtl` per process (a failed read is not cached).
  */
 export const makeMaintenanceCheck = Effect.gen(function*() {
   const repository = yield* MaintenanceRepository
-  const current = yield* Effect.cachedWithTTL(repository.current(), windowCacheTtl)
+  const [cached, invalidate] = yield* Effect.cachedInvalidateWithTTL(repository.current(), windowCacheTtl)
+  // A failed read (no database, a failover) is not kept: the next request reads again, so a database that
+  // is back is seen at once rather than a cache lifetime later.
+  const current = Effect.tapErrorCause(cached, () => invalidate)
   return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceMode> =>
     isExempt(route) ? Effect.void : Effect.gen(function*() {
       const window = yield* current

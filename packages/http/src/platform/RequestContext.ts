@@ -7,8 +7,15 @@ import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import { currentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
-import { recordRequest } from "./RequestMetrics.js"
+import type { RecordRequest } from "./RequestMetrics.js"
 import type { RouterLookup } from "./Routes.js"
+import { noStore } from "../common/Security.js"
+
+/** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
+const errorsNotStored = (response: HttpServerResponse.HttpServerResponse) =>
+  response.status >= 400 && response.headers["cache-control"] === undefined
+    ? HttpServerResponse.setHeader(response, "cache-control", noStore)
+    : response
 
 const newRequestId = () => `req_${globalThis.crypto.randomUUID().replace(/-/g, "")}`
 
@@ -32,25 +39,31 @@ const unmatched = "unmatched"
 // A load balancer asks every few seconds: at info level its checks would drown the traffic.
 const isHealthCheck = (route: string) => route.startsWith("/health/")
 
-// A client's own id is echoed into the log, bounded: it is input, not ours.
-const clientRequestId = (request: HttpServerRequest.HttpServerRequest) => {
+/**
+ * What every log line of the request carries: its id, and the client's own `X-Request-Id` beside it (never
+ * as the request's id; echoed bounded, it is input, not ours).
+ */
+const logAnnotations = (request: HttpServerRequest.HttpServerRequest, requestId: string) => {
   const sent = request.headers["x-request-id"]
-  return sent === undefined || sent.length === 0 ? {} : { client_request_id: sent.slice(0, 128) }
+  return sent === undefined || sent.length === 0
+    ? { request_id: requestId }
+    : { request_id: requestId, client_request_id: sent.slice(0, 128) }
 }
 
 /**
  * The outermost wrapper: gives every request its `req_` id (header, error body, log line, trace span),
- * writes one access log line per request (health checks at debug level) and counts it, and answers
+ * writes one access log line per request (health checks at debug level) and counts it, marks every error
+ * answer `Cache-Control: no-store`, and answers
  * anything that escaped the API's own encoder with a plain 500 envelope.
  */
 export const withRequestContext = <E, R>(
   app: HttpApp.Default<E, R>,
-  routes: Effect.Effect<RouterLookup>
+  routes: Effect.Effect<RouterLookup>,
+  recordRequest: RecordRequest
 ): HttpApp.Default<never, R> =>
-  Effect.suspend(() => {
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const requestId = newRequestId()
     return Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
       const started = yield* Clock.currentTimeNanos
       yield* annotateRequestSpan(requestId)
       const response = yield* app.pipe(
@@ -69,17 +82,9 @@ export const withRequestContext = <E, R>(
         method: request.method,
         route,
         status: response.status,
-        duration_ms: elapsed,
-        ...clientRequestId(request)
+        duration_ms: elapsed
       })
       yield* recordRequest(route, request.method, response, elapsed)
-      return HttpServerResponse.setHeader(response, "x-request-id", requestId)
-    }).pipe(Effect.annotateLogs("request_id", requestId), withClientRequestId)
-  })
-
-/** The client's own `X-Request-Id` is never the request's id, only logged beside it (bounded in length). */
-const withClientRequestId = <A, E, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const client = request.headers["x-request-id"]
-    return client === undefined ? self : Effect.annotateLogs(self, "client_request_id", client.slice(0, 200))
+      return HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId)
+    }).pipe(Effect.annotateLogs(logAnnotations(request, requestId)))
   })

@@ -28,23 +28,40 @@ const idempotentReplays = Metric.counter("http_idempotent_replays_total", {
   incremental: true
 })
 
-/**
- * Counts one answered request and records its latency. Read off the response, so the steps that refuse
- * (rate limit) or replay (idempotency) need not know about metrics.
- */
-export const recordRequest = (
+/** Counts one answered request and records its latency (see `makeRequestMetrics`). */
+export type RecordRequest = (
   route: string,
   method: string,
   response: HttpServerResponse.HttpServerResponse,
   millis: number
-) =>
-  Effect.all([
-    Metric.increment(Metric.taggedWithLabels(requests, [
-      MetricLabel.make("route", route),
-      MetricLabel.make("method", method),
-      MetricLabel.make("status", String(response.status))
-    ])),
-    Metric.update(Metric.tagged(duration, "route", route), millis / 1000),
-    response.status === 429 ? Metric.increment(rateLimited) : Effect.void,
-    response.headers["idempotent-replayed"] === "true" ? Metric.increment(idempotentReplays) : Effect.void
-  ], { discard: true })
+) => Effect.Effect<void>
+
+/**
+ * The recorder of answered requests. Read off the response, so the steps that refuse (rate limit) or replay
+ * (idempotency) need not know about metrics. Each (route, method, status) keeps one label list: a metric
+ * finds its series by the identity of the list it is given, so a list made afresh per request would look the
+ * series up by hashing its key on every request. The routes are the router's templates and `unmatched`, the
+ * methods those Node's parser accepts, the statuses ours: the lists stay few.
+ */
+export const makeRequestMetrics: Effect.Effect<RecordRequest> = Effect.sync(() => {
+  const labels = new Map<string, { readonly count: ReadonlyArray<MetricLabel.MetricLabel>; readonly route: ReadonlyArray<MetricLabel.MetricLabel> }>()
+  const labelsOf = (route: string, method: string, status: number) => {
+    const id = `${route} ${method} ${status}`
+    const known = labels.get(id)
+    if (known !== undefined) return known
+    const made = {
+      count: [MetricLabel.make("route", route), MetricLabel.make("method", method), MetricLabel.make("status", String(status))],
+      route: [MetricLabel.make("route", route)]
+    }
+    labels.set(id, made)
+    return made
+  }
+  return (route, method, response, millis) =>
+    Effect.sync(() => {
+      const { count, route: byRoute } = labelsOf(route, method, response.status)
+      requests.unsafeUpdate(1, count)
+      duration.unsafeUpdate(millis / 1000, byRoute)
+      if (response.status === 429) rateLimited.unsafeUpdate(1, [])
+      if (response.headers["idempotent-replayed"] === "true") idempotentReplays.unsafeUpdate(1, [])
+    })
+})

@@ -6,7 +6,7 @@ import * as Errors from "../common/Errors.js"
 import { boundedString, IsoDate, Uuid } from "@hotel/domain"
 import { CacheControl, noStore, RequiredScope } from "../common/Security.js"
 import { CurrencyCode, DateOnly, Id, ListOf, Money } from "../common/Common.js"
-import { BooleanParam, IntListParam, IntParam } from "../common/QueryParams.js"
+import { BooleanParam, IncludeParam, IntListParam, IntParam } from "../common/QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const RatesParams = Schema.Struct({
@@ -20,8 +20,8 @@ export const RatesParams = Schema.Struct({
   /** As on a hold: at most 40 characters. */
   promo_code: Schema.optional(boundedString(0, 40)),
   include_unavailable: Schema.optional(BooleanParam),
-  /** `false` leaves each night's `trace` out (a long stay on many plans answers far less); default `true`. */
-  trace: Schema.optional(BooleanParam)
+  /** `trace` adds each night's `trace`; without it a long stay on many plans answers far less. */
+  include: Schema.optional(IncludeParam)
 })
 
 export const TraceEntry = Schema.Struct({
@@ -53,7 +53,7 @@ export const Offer = Schema.Struct({
   /** Null only when the stay cannot be priced (`currency_unavailable`). */
   total: Schema.NullOr(Money),
   nightly_rate: Schema.NullOr(Money),
-  /** `trace` is left out when the request says `trace=false`. */
+  /** Each night has `trace` only when the request says `include=trace`. */
   nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(TraceEntry)) })),
   /** The folio charge lines a hold of this offer writes, in order. */
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
@@ -79,7 +79,7 @@ export class RatesApi extends HttpApiGroup.make("rates")
   .annotateContext(tag("Availability and quotes", "What can be sold for a stay: free rooms per night, and the price of each bookable rate plan with how it was computed."))
   .add(
     HttpApiEndpoint.get("rates", "/rates")
-      .annotateContext(doc("Quote a stay", "The price of a stay for a party in every rate plan the key may sell: nightly prices with their trace, taxes, inclusions and cancellation terms. With `include_unavailable=true`, plans that cannot be booked are listed with the reasons."))
+      .annotateContext(doc("Quote a stay", "The price of a stay for a party in every rate plan the key may sell: nightly prices (with how each was reached under `include=trace`), taxes, inclusions and cancellation terms. With `include_unavailable=true`, plans that cannot be booked are listed with the reasons."))
       .setUrlParams(RatesParams)
       .addSuccess(ListOf(Offer))
       .addError(Errors.RoomTypeNotFound)
@@ -88,50 +88,6 @@ export class RatesApi extends HttpApiGroup.make("rates")
   .annotate(CacheControl, noStore)
 {}
 
-export const AvailabilityParams = Schema.Struct({
-  start_date: IsoDate,
-  end_date: IsoDate,
-  room_type_id: Schema.optional(Uuid)
-})
-
-export const AvailabilityNight = Schema.Struct({
-  date: DateOnly,
-  /** Rooms of the type (retired rooms not counted). */
-  rooms: Schema.Int,
-  /** Of those, out of order that night. */
-  out_of_order: Schema.Int,
-  /** The night's sell limit, or null for none. */
-  sell_limit: Schema.NullOr(Schema.Int),
-  /** Rooms the night may sell beyond its capacity (0 for none). */
-  overbooking: Schema.Int,
-  /** Live holds, confirmed and checked-in stays. */
-  taken: Schema.Int,
-  /** The remaining units of definite blocks, set aside on the night for their pickups. */
-  blocked: Schema.Int,
-  /** max(0, capacity − taken − blocked), capacity = min(rooms in service, sell limit) + overbooking. */
-  available: Schema.Int
-})
-
-export const RoomTypeAvailability = Schema.Struct({
-  room_type_id: Id,
-  nights: Schema.Array(AvailabilityNight)
-})
-
-/** Live inventory: never cached, scope `catalog:read`. */
-export class AvailabilityApi extends HttpApiGroup.make("availability")
-  .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
-  .add(
-    HttpApiEndpoint.get("availability", "/availability")
-      .annotateContext(doc("Get availability", "Rooms free per room type and night over a date range."))
-      .setUrlParams(AvailabilityParams)
-      .addSuccess(ListOf(RoomTypeAvailability))
-      .addError(Errors.RoomTypeNotFound)
-  )
-  .annotate(RequiredScope, "catalog:read")
-  .annotate(CacheControl, noStore)
-{}
-
-/** The `quotes` feature's endpoint groups: availability and priced quotes. `Api.ts` adds them to `HotelApi`. */
+/** The `quotes` feature's endpoint groups: priced quotes. `Api.ts` adds them to `HotelApi`. */
 export const QuotesGroups = HttpApi.make("hotel")
-  .add(AvailabilityApi)
   .add(RatesApi)

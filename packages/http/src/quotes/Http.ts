@@ -1,21 +1,21 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as Effect from "effect/Effect"
-import * as Clock from "effect/Clock"
 import { Quotes } from "@hotel/persistence/quotes/Quotes"
 import { HotelApi } from "../Api.js"
-import { presentOffer, presentAvailability } from "./QuotePresenter.js"
+import { presentOffer } from "./QuotePresenter.js"
 import { CurrentApiKey } from "../common/Security.js"
-import { Inventory } from "@hotel/persistence/quotes/Inventory"
+import { onStandby } from "@hotel/persistence/database/StandbyReads"
 import * as Layer from "effect/Layer"
 
 const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* Quotes
+    // Quotes may be a moment stale (a hold checks again on the primary): a standby may serve them.
     return handlers.handle("rates", ({ urlParams }) =>
-      Effect.gen(function*() {
+      onStandby(Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const withTrace = urlParams.trace ?? true
+        const withTrace = urlParams.include === "trace"
         const offers = yield* quotes.rates(key.propertyId, {
           checkIn: urlParams.check_in,
           checkOut: urlParams.check_out,
@@ -37,28 +37,8 @@ const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
         // instead of through an intermediate byte array. Its length is given, so it is not sent chunked.
         const text = JSON.stringify({ data: offers.map((offer) => presentOffer(offer, withTrace)) })
         return HttpServerResponse.raw(text, { contentType: "application/json", contentLength: Buffer.byteLength(text) })
-      }))
-  }))
-
-const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
-  Effect.gen(function*() {
-    const inventory = yield* Inventory
-    return handlers.handle("availability", ({ urlParams }) =>
-      Effect.gen(function*() {
-        const key = yield* CurrentApiKey
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const entries = yield* inventory.calendar(key.propertyId, {
-          startDate: urlParams.start_date,
-          endDate: urlParams.end_date,
-          roomTypeId: urlParams.room_type_id ?? null,
-          now
-        })
-        return { data: entries.map(presentAvailability) }
-      }))
+      })))
   }))
 
 /** The `quotes` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpQuotesLive = Layer.mergeAll(
-  RatesHandlers,
-  AvailabilityHandlers
-).pipe(Layer.provide(Layer.mergeAll(Quotes.Default, Inventory.Default)))
+export const HttpQuotesLive = RatesHandlers.pipe(Layer.provide(Quotes.Default))

@@ -1,15 +1,13 @@
 import * as Option from "effect/Option"
 import { Money } from "@hotel/domain"
-import type { RoomTypeInventory } from "@hotel/persistence/quotes/Inventory"
 import type { Offer } from "@hotel/persistence/quotes/Quotes"
-import type { RoomTypeAvailability } from "./Api.js"
 import type { Offer as OfferWire } from "./Api.js"
 
 /**
  * An offer on the wire: every amount in the plan currency's minor units (inclusions in their own currency);
- * each night's trace unless `withTrace` is false.
+ * each night's trace only when `withTrace` (`include=trace`).
  */
-export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.Type => {
+export const presentOffer = (offer: Offer, withTrace: boolean): typeof OfferWire.Type => {
   const currency = offer.currency
   const fmt = (amount: Money.Amount) => Money.format(amount, currency)
   const quote = Option.getOrNull(offer.quote)
@@ -49,17 +47,3 @@ export const presentOffer = (offer: Offer, withTrace = true): typeof OfferWire.T
     reasons: offer.reasons
   }
 }
-
-export const presentAvailability = (entry: RoomTypeInventory): typeof RoomTypeAvailability.Type => ({
-  room_type_id: entry.roomTypeId,
-  nights: entry.nights.map((night) => ({
-    date: night.date,
-    rooms: night.rooms,
-    out_of_order: night.outOfOrder,
-    sell_limit: night.sellLimit,
-    overbooking: night.overbooking,
-    taken: night.taken,
-    blocked: night.blocked,
-    available: night.available
-  }))
-})

@@ -4,33 +4,36 @@ import * as Option from "effect/Option"
 import { RatePlanNotFound } from "@hotel/domain"
 import { RatePlanRepository } from "@hotel/persistence/rates/RatePlanRepository"
 import { HotelApi } from "../Api.js"
-import { presentRatePlan } from "./RatePlanPresenter.js"
+import { presentRatePlan } from "@hotel/persistence/rates/RatePlanView"
 import { CurrentApiKey } from "../common/Security.js"
 import { RateManagement } from "@hotel/persistence/rates/RateManagement"
 import { IntervalRepository } from "@hotel/persistence/rates/IntervalRepository"
-import { presentInterval, presentInclusion, presentPromoCode } from "./RateManagementPresenter.js"
+import { presentInterval, presentInclusion, presentPromoCode } from "@hotel/persistence/rates/RateManagementView"
 import { InclusionRepository } from "@hotel/persistence/rates/InclusionRepository"
 import { PromoCodeRepository } from "@hotel/persistence/rates/PromoCodeRepository"
 import * as Layer from "effect/Layer"
+import { onStandby } from "@hotel/persistence/database/StandbyReads"
 
 const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanReads", (handlers) =>
   Effect.gen(function*() {
     const plans = yield* RatePlanRepository
+    // Rate plan reads may be a moment stale (a write's `If-Match` is checked on the primary): a standby may
+    // serve them.
     return handlers
       .handle("list", () =>
-        CurrentApiKey.pipe(
+        onStandby(CurrentApiKey.pipe(
           Effect.flatMap((key) => plans.list(key.propertyId)),
           Effect.map((rows) => ({ data: rows.map(presentRatePlan) }))
-        ))
+        )))
       .handle("get", ({ path }) =>
-        CurrentApiKey.pipe(
+        onStandby(CurrentApiKey.pipe(
           Effect.flatMap((key) => plans.findById(key.propertyId, path.id)),
           Effect.flatMap(Option.match({
             onNone: () => Effect.fail(new RatePlanNotFound({ message: `No rate plan ${path.id}` })),
             onSome: Effect.succeed
           })),
           Effect.map(presentRatePlan)
-        ))
+        )))
   }))
 
 const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWrites", (handlers) =>

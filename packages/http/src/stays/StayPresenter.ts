@@ -4,7 +4,7 @@ import type { StayResult } from "@hotel/persistence/stays/StayTransitions"
 import type { CancellationQuote } from "../booking/Api.js"
 import type { RedemptionCreated } from "../guests/Api.js"
 import type { StayTransitioned } from "./Api.js"
-import { timestamp } from "../common/Format.js"
+import { timestamp } from "@hotel/domain/common/Format"
 
 export const presentStay = (result: StayResult): typeof StayTransitioned.Type => ({
   reservation_id: result.reservationId,

@@ -2,8 +2,11 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { WebhookEndpoints } from "@hotel/persistence/webhooks/WebhookEndpoints"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"
+import { taggedJson } from "../platform/ConditionalRead.js"
+import { WebhookEndpoint } from "./Api.js"
 import { CurrentApiKey } from "../common/Security.js"
-import { presentAttempt, presentEndpoint } from "./WebhookPresenter.js"
+import { presentEndpoint } from "@hotel/persistence/webhooks/WebhookView"
+import { presentAttempt } from "./WebhookPresenter.js"
 import * as Layer from "effect/Layer"
 
 const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
@@ -23,7 +26,7 @@ const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
       .handle("list", () =>
         Effect.map(Effect.flatMap(property, endpoints.list), (rows) => ({ data: rows.map(presentEndpoint) })))
       .handle("get", ({ path }) =>
-        Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, path.id)), presentEndpoint))
+        Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, path.id)), (row) => taggedJson(WebhookEndpoint, presentEndpoint(row))))
       .handle("update", ({ headers, path, payload }) =>
         Effect.gen(function*() {
           yield* endpoints.update(yield* property, path.id, {

@@ -1,14 +1,5 @@
-import type { DeliveryAttemptRow, WebhookEndpointRow } from "@hotel/persistence/webhooks/WebhookEndpoints"
-import type { DeliveryAttempt, WebhookEndpoint } from "./Api.js"
-
-export const presentEndpoint = (row: WebhookEndpointRow): typeof WebhookEndpoint.Type => ({
-  id: row.id,
-  url: row.url,
-  event_types: row.event_types,
-  description: row.description,
-  is_active: row.is_active,
-  created_at: row.created_at.toISOString()
-})
+import type { DeliveryAttemptRow } from "@hotel/persistence/webhooks/WebhookEndpoints"
+import type { DeliveryAttempt } from "./Api.js"
 
 export const presentAttempt = (row: DeliveryAttemptRow): typeof DeliveryAttempt.Type => ({
   event_id: row.event_id,

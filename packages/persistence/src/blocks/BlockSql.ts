@@ -1,11 +1,12 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { type Blocks, isUuid } from "@hotel/domain"
+import { Blocks, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { liveHold } from "../booking/HoldWindow.js"
+import { remainingUnits, takesNights } from "../inventory/inventorySql.js"
 
 // How a block is read at an instant: its row (with its plan's currency, for the price) and each night's units,
-// live pickups and whether its release has passed (`block_night_released`, migration 0012, the rule the
-// inventory count uses too). Shared by the reads, the writes (under their locks) and the release worker.
+// live pickups, whether its release has passed (`block_night_released`, migration 0012) and what it has left,
+// by the inventory count's own rules (`takesNights`, `remainingUnits`). Shared by the reads, the writes (under
+// their locks) and the release worker.
 
 export interface BlockRow {
   readonly id: string
@@ -30,9 +31,14 @@ export interface BlockRead {
   readonly nights: ReadonlyArray<Blocks.NightState>
 }
 
-/** The reservation `alias` is a live pickup at `now`: a live hold, confirmed or checked in. */
-export const livePickup = (sql: SqlClient.SqlClient, alias: string, now: Date) =>
-  sql`(${sql(alias)}.status IN ('confirmed', 'checked_in') OR ${liveHold(sql, alias, now)})`
+/** The block as a pickup decides on it (its status as a read shows it). */
+export const pickupBlockOf = (read: BlockRead): Blocks.PickupBlock => ({
+  id: read.block.id,
+  status: Blocks.statusOf(read.block.status, read.nights),
+  roomTypeId: read.block.room_type_id,
+  ratePlanId: read.block.rate_plan_id,
+  price: Blocks.pickupPrice(read.block)
+})
 
 export const blockColumns = (sql: SqlClient.SqlClient) =>
   sql`b.id, b.property_id, b.room_type_id, b.rate_plan_id, b.name, b.status,
@@ -45,26 +51,31 @@ interface NightRow {
   readonly units: number
   readonly pickups: number
   readonly released: boolean
+  readonly remaining: number
 }
 
 /** The nights of the blocks `ids` at `now`, per block in date order. */
 export const nightsOf = (sql: SqlClient.SqlClient, ids: ReadonlyArray<string>, now: Date) =>
   ids.length === 0 ? Effect.succeed(new Map<string, ReadonlyArray<Blocks.NightState>>()) : Effect.map(
     sql<NightRow>`
-      SELECT bn.block_id, to_char(bn.night, 'YYYY-MM-DD') AS date, bn.units,
-             (SELECT count(*) FROM reservations r
-               WHERE r.block_id = bn.block_id AND r.check_in_date <= bn.night AND bn.night < r.check_out_date
-                 AND ${livePickup(sql, "r", now)})::int AS pickups,
-             block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
-                                  p.timezone, ${now}) AS released
-      FROM block_nights bn JOIN blocks b ON b.id = bn.block_id JOIN properties p ON p.id = b.property_id
-      WHERE bn.block_id = ANY(${[...ids]}::uuid[])
-      ORDER BY bn.block_id, bn.night`,
+      SELECT n.*, ${remainingUnits(sql, { units: sql`n.units`, pickups: sql`n.pickups`, released: sql`n.released` })} AS remaining
+      FROM (
+        SELECT bn.block_id, bn.night, to_char(bn.night, 'YYYY-MM-DD') AS date, bn.units,
+               (SELECT count(*) FROM reservations r
+                 WHERE r.block_id = bn.block_id AND r.check_in_date <= bn.night AND bn.night < r.check_out_date
+                   AND ${takesNights(sql, "r", now)})::int AS pickups,
+               block_night_released(b.status, b.released_at, b.release_at, b.release_days_before, bn.night,
+                                    p.timezone, ${now}) AS released
+        FROM block_nights bn JOIN blocks b ON b.id = bn.block_id JOIN properties p ON p.id = b.property_id
+        WHERE bn.block_id = ANY(${[...ids]}::uuid[])
+      ) n
+      ORDER BY n.block_id, n.night`,
     (rows) => {
       const byBlock = new Map<string, Array<Blocks.NightState>>()
       for (const row of rows) {
         const nights = byBlock.get(row.block_id) ?? []
-        nights.push({ date: row.date, units: row.units, pickups: row.pickups, released: row.released })
+        const { date, pickups, released, remaining, units } = row
+        nights.push({ date, units, pickups, released, remaining })
         byBlock.set(row.block_id, nights)
       }
       return byBlock as Map<string, ReadonlyArray<Blocks.NightState>>

@@ -16,18 +16,21 @@ import { requireCurrentTag } from "../events/EntityTag.js"
 import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { Inventory } from "../inventory/Inventory.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
-import { type BlockRead, findBlock, livePickup } from "./BlockSql.js"
+import { takesNights } from "../inventory/inventorySql.js"
+import { type BlockRead, findBlock } from "./BlockSql.js"
+import { presentBlock } from "./BlockView.js"
 import { patchBlock } from "./patch.js"
 import { lockBlockForWrite, lockRoomType } from "./lock.js"
 import { blockEvents as eventsOf } from "./events.js"
-import { counted, freeBefore, insertBlock, requireFreeRooms } from "./writes.js"
+import { counted, freeBefore, requireFreeRooms } from "./roomsSetAside.js"
+import { insertBlock } from "./writes.js"
 
 // Block writes: create, PATCH, confirm, release, cancel; each one transaction: lock, load, a pure decision
-// (`Blocks` in the domain), write, events. Lock order (./lock.ts): the block's room type (the lock every hold
-// of the type takes), then the block's row; a pickup takes the same two in the same order, so a block's write
+// (`Blocks` in the domain), write, events. Locks (./lock.ts, taken by `lockStay`): the block's room type (the lock
+// every hold of the type takes), then the block's row; a pickup takes the same two in the same order, so a block's write
 // and the holds of its type never interleave: a definite block's new units are counted against the rooms free
 // at that moment, and no hold can take them meanwhile. A change that may set more rooms aside is checked
 // against the rooms free for general sale counted BEFORE it (./writes.ts `requireFreeRooms`), after it is
@@ -93,7 +96,7 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
         return { id }
       }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("Blocks.create"))
 
-    /** A status change (confirm, release, cancel), answering the block as read after it. */
+    /** A status change (confirm, release, cancel), answering the block as `GET` writes it after (its event's data). */
     const transition = <E>(
       name: "confirm" | "release" | "cancel",
       decide: (status: Rules.BlockStatus, read: BlockRead, now: Date) => Effect.Effect<Rules.BlockStatus, E>,
@@ -106,8 +109,9 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
         yield* requireCurrentTag(propertyId, Subject.block(id), ifMatch)
         const status = yield* decide(Rules.statusOf(locked.block.status, locked.nights), locked, now)
         const after = yield* moveTo(propertyId, locked, status, now)
-        yield* append(propertyId, eventsOf(type, locked, after))
-        return after
+        const view = presentBlock(after)
+        yield* append(propertyId, eventsOf(type, locked, after, view))
+        return view
       }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan(`Blocks.${name}`))
 
     /** Release and cancel set nothing more aside, so the free-room check cannot refuse them. */
@@ -119,7 +123,7 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
       Effect.map(
         sql<{ live: number }>`
           SELECT count(*)::int AS live FROM reservations r
-          WHERE r.block_id = ${read.block.id} AND ${livePickup(sql, "r", now)}`,
+          WHERE r.block_id = ${read.block.id} AND ${takesNights(sql, "r", now)}`,
         (rows) => rows[0]?.live ?? 0
       )
 

@@ -9,14 +9,15 @@ import { requireCurrentTag } from "../events/EntityTag.js"
 import type { EventOutbox, PendingEvent } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
-import type { Inventory } from "../quotes/Inventory.js"
+import type { Inventory } from "../inventory/Inventory.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 import type { BlockRead } from "./BlockSql.js"
 import type { BlockWriteError } from "./Blocks.js"
 import { blockEvents } from "./events.js"
 import { lockBlockForWrite } from "./lock.js"
-import { counted, freeBefore, requireFreeRooms, setUnits } from "./writes.js"
+import { counted, freeBefore, requireFreeRooms } from "./roomsSetAside.js"
+import { setUnits } from "./writes.js"
 
 interface PatchDeps {
   readonly sql: SqlClient.SqlClient

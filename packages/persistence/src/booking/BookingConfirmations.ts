@@ -7,7 +7,8 @@ import * as Metric from "effect/Metric"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
 import type { EventOutbox } from "../events/EventOutbox.js"
 import type { BookingConfirmed, BookingConfirmError } from "./bookings/requests.js"
-import { lockBooking, lockRoomTypes } from "./bookings/lock.js"
+import { lockBooking } from "./bookings/lock.js"
+import { lockStay } from "./stayLocks.js"
 import { Confirmations, type ConfirmActor, type ConfirmRequest } from "./Confirmations.js"
 import { checkReference, confirmResult, readReservation } from "./confirmations/steps.js"
 import { countNoAvailability, holdsConfirmed } from "./BookingMetrics.js"
@@ -21,8 +22,8 @@ import { inTransaction } from "../database/Transaction.js"
 // unit paid), then for each reservation in room order the hold confirm's own re-check of availability and
 // writes (`Confirmations.confirmReservation`), with its folio's own amount due as its share of the payment.
 //
-// Lock order: booking → its reservations in id order → their room types in id order (./bookings/lock.ts); the
-// hold confirm's own room type lock is then already held.
+// Locks (`lockStay`, ./stayLocks.ts): the booking, its reservations, then their room types; the hold confirm's
+// own room type lock is then already held.
 
 export class BookingConfirmations extends Effect.Service<BookingConfirmations>()(
   "@hotel/persistence/booking/BookingConfirmations",
@@ -49,7 +50,7 @@ export class BookingConfirmations extends Effect.Service<BookingConfirmations>()
           const now = new Date(yield* Clock.currentTimeMillis)
           const booking = yield* lockBooking(sql, actor.propertyId, bookingId)
           const rooms = yield* readRooms(actor.propertyId, booking.reservationIds)
-          yield* lockRoomTypes(sql, rooms.map(({ row }) => row.room_type_id))
+          yield* lockStay(sql, actor.propertyId, { roomTypes: rooms.map(({ row }) => row.room_type_id) }, "booking")
           const answer = (alreadyConfirmed: boolean) =>
             Effect.map(Effect.forEach(rooms, ({ row }) => confirmResult(sql, row, alreadyConfirmed)), (reservations): BookingConfirmed => ({
               bookingId: booking.id,

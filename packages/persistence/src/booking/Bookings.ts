@@ -5,13 +5,12 @@ import * as Effect from "effect/Effect"
 import * as Metric from "effect/Metric"
 import type { BookingCreated, BookingError, BookingRequest } from "./bookings/requests.js"
 import type { HoldActor, HoldRequest } from "./holds/requests.js"
-import { lockForRooms } from "./holds/limits.js"
+import { lockStay } from "./stayLocks.js"
 import { placeHold } from "./holds/place.js"
 import { type Prepared, prepareHold } from "./holds/prepare.js"
 import { holdEvents, type PlacedHold } from "./holds/writes.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { Inventory } from "../inventory/Inventory.js"
 import type { BlockRead } from "../blocks/BlockSql.js"
-import { lockPickupBlocks } from "../blocks/lock.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { EventOutbox } from "../events/EventOutbox.js"
@@ -30,8 +29,8 @@ import { inTransaction } from "../database/Transaction.js"
 // and its writes, in room order. The availability of a room is counted in the booking's transaction, so its
 // earlier rooms of the same type count as taken: several rooms of one type need that many free rooms.
 //
-// Lock order: guest → API key (a capped one) → every room type of the booking, in id order → the rooms' blocks
-// (pickups), in id order → promo codes of every plan's chain, in id order. A hold takes the same locks for its one room type, so bookings and holds
+// Locks (`lockStay`, ./stayLocks.ts): the guest, a capped key, every room type of the booking, the rooms' blocks
+// and, with a promo code, every plan's codes: a hold's locks for several rooms, so bookings and holds
 // never wait on each other in a cycle. With a promo code the snapshots are loaded under the codes' locks, and a
 // room with a code is checked again after the earlier rooms are written, so their redemptions count.
 
@@ -96,20 +95,24 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
     ) =>
       Effect.gen(function*() {
         const withPromo = early === undefined
-        const locks = yield* lockForRooms(sql, actor, { roomTypeIds: holds.map((hold) => hold.roomTypeId), guestId: request.guestId }, now)
-        const blockIds = holds.flatMap((hold) => hold.blockId === null ? [] : [hold.blockId])
-        const blocks = yield* lockPickupBlocks(sql, actor.propertyId, blockIds, now)
-        if (withPromo) yield* inputs.lockPromoCodesOf(actor.propertyId, holds.map((hold) => hold.ratePlanId))
-        const prepared = early ?? (yield* prepareAll(actor, holds, now, locks.guestFound, blocks))
+        const locks = yield* lockStay(sql, actor.propertyId, {
+          guest: { guestId: request.guestId, apiKeyId: actor.apiKeyId },
+          roomTypes: holds.map((hold) => hold.roomTypeId),
+          blocks: holds.flatMap((hold) => hold.blockId === null ? [] : [hold.blockId]),
+          promoCodesOf: withPromo ? holds.map((hold) => hold.ratePlanId) : [],
+          now
+        })
+        const { blocks } = locks
+        const { guestFound, live } = locks.guest
+        const prepared = early ?? (yield* prepareAll(actor, holds, now, guestFound, blocks))
         const bookingId = yield* insertBooking(actor, request, prepared[0].plan.model.currency, now)
         const placed: Array<PlacedHold> = []
         for (const [i, hold] of holds.entries()) {
           // The redemptions of the booking's earlier rooms count against a code's caps like any live hold's.
           const room = withPromo && i > 0 && hasPromoCode(hold)
-            ? yield* prepareRoom(actor, hold, i, now, locks.guestFound, blocks)
+            ? yield* prepareRoom(actor, hold, i, now, guestFound, blocks)
             : prepared[i]
-          const live = Booking.liveHoldsForRoom(locks.live, i)
-          placed.push(yield* placeHold(sql, inventory, actor, hold, room, live, { id: bookingId, position: i }).pipe(
+          placed.push(yield* placeHold(sql, inventory, actor, hold, room, Booking.liveHoldsForRoom(live, i), { id: bookingId, position: i }).pipe(
             Effect.mapError((error) => Booking.inRoom(i, error))
           ))
         }

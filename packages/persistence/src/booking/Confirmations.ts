@@ -4,7 +4,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { Inventory } from "../inventory/Inventory.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 import {
   checkAvailability,
@@ -37,8 +37,8 @@ export { amountDue } from "../folios/FolioLines.js"
 // (./confirmations/steps.ts). A booking's confirm (BookingConfirmations.ts) runs `confirmReservation`, the
 // re-check and the writes, for each of its reservations.
 //
-// Lock order: reservation row, then room type row. Holds lock guest, key, room type (then codes), never wait on
-// a reservation row; cancels take only the reservation row; the sweeper skips locked rows. No cycle.
+// Locks (`lockStay`, ./stayLocks.ts): the reservation row, then its room type's; cancels take only the reservation
+// row; the sweeper skips locked rows.
 
 export type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 export type { LockedReservation, PaymentShare } from "./confirmations/steps.js"

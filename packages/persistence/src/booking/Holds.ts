@@ -2,12 +2,11 @@ import * as SqlClient from "@effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
-import { lockForHold } from "./holds/limits.js"
+import { lockStay } from "./stayLocks.js"
 import { placeHold } from "./holds/place.js"
-import { lockPickupBlocks } from "../blocks/lock.js"
 import { prepareHold } from "./holds/prepare.js"
 import { holdEvents } from "./holds/writes.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { Inventory } from "../inventory/Inventory.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { EventOutbox } from "../events/EventOutbox.js"
@@ -18,18 +17,15 @@ import { inTransaction } from "../database/Transaction.js"
 
 // `POST /holds`: one transaction per hold, as short as the rules allow. What the price and the
 // request's checks depend on is read and computed first, outside it (`prepareHold`, ./holds/prepare.ts:
-// snapshot, guest, services, dependent fields, the priced offer). The requested room type's row lock (`FOR NO KEY UPDATE`:
-// holds of one room type run one at a time, holds of different room types never wait on each other, and
-// foreign-key checks of other writers are not blocked) is the one holds queue on, so it is held for as few
-// round trips as possible: the guest's lock (and a capped key's), which the live-hold caps need, are taken
-// before it, and its own statement reads the live-hold counts (./holds/limits.ts). Under it then run only
-// the taken nights' count (`Inventory`, at `now` from `Clock`), the insert (which answers the reservation as
-// read, so its event needs no read), the events and the commit. A promo code's redemption count must be read
-// under the code's lock: with a promo code the chain's codes are locked right after the room type
-// (`PricingInputs.lockPromoCodes`, in id order) and the snapshot is loaded and priced under them. Lock order
-// is always guest → API key → room type → block (a pickup's, ../blocks/lock.ts) → promo codes, so holds cannot
-// deadlock each other nor a block's writes. A pickup (`block_id`) is prepared under the locks too, as with a
-// promo code: the block's status, price and units are read under its lock.
+// snapshot, guest, services, dependent fields, the priced offer). The requested room type's row lock is the one
+// holds queue on, so it is held for as few round trips as possible: the guest's lock (and a capped key's), which
+// the live-hold caps need, are taken before it, and its own statement reads the live-hold counts. Under it then
+// run only the taken nights' count (`Inventory`, at `now` from `Clock`), the insert (which answers the
+// reservation as read, so its event needs no read), the events and the commit. A promo code's redemption count
+// must be read under the code's lock: with a promo code the chain's codes are locked too and the snapshot is
+// loaded and priced under them. A pickup (`block_id`) is prepared under the locks too, as with a promo code: the
+// block's status, price and units are read under its lock. Every lock is taken by `lockStay` (./stayLocks.ts),
+// which holds the order.
 //
 // Order of checks: field rules of the stay (400 `check_out` / `check_in`) → referenced ids (404
 // room type, rate plan, guest, each add-on's service) → rules on fields that need those resources (400
@@ -71,14 +67,18 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
           ? undefined
           : yield* loadSnapshot(actor, request, now).pipe(Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now)))
         return yield* Effect.gen(function*() {
-          const locks = yield* lockForHold(sql, actor, request, now)
-          const blocks = yield* lockPickupBlocks(sql, actor.propertyId, request.blockId === null ? [] : [request.blockId], now)
-          if (withPromo) yield* inputs.lockPromoCodes(actor.propertyId, request.ratePlanId)
-          const block = request.blockId === null ? undefined : blocks.get(request.blockId)
+          const locks = yield* lockStay(sql, actor.propertyId, {
+            guest: { guestId: request.guestId, apiKeyId: actor.apiKeyId },
+            roomTypes: [request.roomTypeId],
+            blocks: request.blockId === null ? [] : [request.blockId],
+            promoCodesOf: withPromo ? [request.ratePlanId] : [],
+            now
+          })
+          const block = request.blockId === null ? undefined : locks.blocks.get(request.blockId)
           const prepared = early ?? (yield* loadSnapshot(actor, request, now).pipe(
-            Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now, locks.guestFound, block))
+            Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now, locks.guest.guestFound, block))
           ))
-          const placed = yield* placeHold(sql, inventory, actor, request, prepared, locks.live, null)
+          const placed = yield* placeHold(sql, inventory, actor, request, prepared, locks.guest.live, null)
           yield* Effect.flatMap(EventOutbox, (outbox) => outbox.append(actor.propertyId, holdEvents([placed])))
           return placed.created
         }).pipe(inTransaction(sql))

@@ -15,20 +15,33 @@ import { withSpan } from "../database/Span.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
 
-/** A reservation as read: `status` already says `cancelled` for a hold whose window has passed. */
-export interface ReservationRow {
+/** What a write decides a reservation's step on (a confirm, a change): its status and its hold's window. */
+export interface ReservationStateColumns {
   readonly id: string
-  readonly confirmation_code: string
-  readonly status: ReservationStatus
+  readonly status: string
+  readonly hold_expires_at: Date | null
+  readonly cancellation_reason: string | null
   readonly guest_id: string
+}
+
+/** The columns of a reservation's stay, as every reader and writer of it names them. */
+export interface StayColumns {
   readonly room_type_id: string
-  readonly room_type_name: string
   readonly rate_plan_id: string
   readonly check_in_date: string
   readonly check_out_date: string
   readonly adults: number
   readonly children: number
   readonly child_ages: ReadonlyArray<number> | null
+}
+
+/** A reservation as read: `status` already says `cancelled` for a hold whose window has passed. */
+export interface ReservationRow extends StayColumns {
+  readonly id: string
+  readonly confirmation_code: string
+  readonly status: ReservationStatus
+  readonly guest_id: string
+  readonly room_type_name: string
   readonly currency: string
   readonly nightly_rate: string
   readonly total: string

@@ -1,7 +1,9 @@
+import type { ReservationStateColumns, StayColumns } from "../booking/ReservationQueries.js"
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Changes, isUuid, Money, ReservationNotFound } from "@hotel/domain"
+import { Cancellation, type Changes, isUuid, Money, ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { lockReservationThen } from "../booking/ReservationLock.js"
+import { toPolicy } from "../quotes/PricingInputs.js"
 
 // What a change of a reservation (and its quote) is decided on, in one statement: the reservation's terms and
 // status, its folio, the policies its refund percent comes from, the money paid, the loyalty points it earned,
@@ -29,19 +31,7 @@ export interface AddOnJson {
   readonly modifier_values: Readonly<Record<string, unknown>>
 }
 
-export interface ChangeFactsRow {
-  readonly id: string
-  readonly status: string
-  readonly hold_expires_at: Date | null
-  readonly cancellation_reason: string | null
-  readonly guest_id: string
-  readonly room_type_id: string
-  readonly rate_plan_id: string
-  readonly check_in_date: string
-  readonly check_out_date: string
-  readonly adults: number
-  readonly children: number
-  readonly child_ages: ReadonlyArray<number> | null
+export interface ChangeFactsRow extends ReservationStateColumns, StayColumns {
   readonly promo_code: string | null
   readonly special_notes: string | null
   readonly currency: string
@@ -51,6 +41,8 @@ export interface ChangeFactsRow {
   readonly booking_id: string | null
   /** The block the reservation picked up from, or null. */
   readonly block_id: string | null
+  /** The overbooking each night of its stay was sold under (migration 0015; null when not recorded). */
+  readonly held_overbooking: ReadonlyArray<number> | null
   readonly frozen_policy: PolicyJson | null
   readonly plan_policy: PolicyJson | null
   readonly property_policy: PolicyJson
@@ -64,18 +56,17 @@ export interface ChangeFactsRow {
   readonly add_ons: ReadonlyArray<AddOnJson>
 }
 
-/** The facts with the stay's lines as the domain reads them. */
+/** The facts: the row (what the writes need) and the reservation as the domain decides on it. */
 export interface ChangeFacts {
   readonly row: ChangeFactsRow
-  readonly terms: Changes.StayTerms
-  readonly lines: ReadonlyArray<Changes.StayLine>
+  readonly reservation: Changes.ChangedReservation
 }
 
 const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
   sql<ChangeFactsRow>`
     SELECT r.id, r.status, r.hold_expires_at, r.cancellation_reason, r.guest_id, r.room_type_id, r.rate_plan_id,
            r.check_in_date, r.check_out_date, r.adults, r.children, r.child_ages, r.promo_code, r.special_notes,
-           r.currency, r.total::text AS total, f.id AS folio_id, r.booking_id, r.block_id,
+           r.currency, r.total::text AS total, f.id AS folio_id, r.booking_id, r.block_id, r.held_overbooking,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
            p.cancellation_policy AS property_policy, p.timezone, p.base_currency, p.loyalty_points_per_usd,
            (SELECT COALESCE(sum(CASE WHEN l.kind = 'payment' THEN l.amount ELSE -l.amount END), 0)::text
@@ -102,8 +93,21 @@ const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
     JOIN properties p ON p.id = r.property_id
     WHERE r.property_id = ${propertyId} AND r.id = ${id}`
 
-const toFacts = (row: ChangeFactsRow): ChangeFacts => ({
-  row,
+const toReservation = (row: ChangeFactsRow): Changes.ChangedReservation => ({
+  status: row.status,
+  holdExpiresAt: row.hold_expires_at,
+  cancellationReason: row.cancellation_reason,
+  currency: row.currency,
+  total: Money.fromDb(row.total),
+  paid: Money.fromDb(row.paid),
+  inBooking: row.booking_id !== null,
+  policy: toPolicy(Cancellation.tiersInForce(row.frozen_policy, row.plan_policy, row.property_policy)),
+  timeZone: row.timezone,
+  addOns: row.add_ons.map((addOn) => ({
+    serviceId: addOn.service_id,
+    quantity: addOn.quantity,
+    modifierValues: addOn.modifier_values
+  })),
   terms: {
     roomTypeId: row.room_type_id,
     ratePlanId: row.rate_plan_id,
@@ -126,6 +130,8 @@ const toFacts = (row: ChangeFactsRow): ChangeFacts => ({
     night: line.night
   }))
 })
+
+const toFacts = (row: ChangeFactsRow): ChangeFacts => ({ row, reservation: toReservation(row) })
 
 /**
  * The facts of the property's reservation `id`; with `"lock"` the reservation row is locked first, in a

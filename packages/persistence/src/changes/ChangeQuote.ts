@@ -1,23 +1,11 @@
 import * as SqlClient from "@effect/sql/SqlClient"
-import {
-  Changes as Rules,
-  type CurrencyMismatch,
-  type InvalidParameters,
-  type Money,
-  type Pricing,
-  RatePlanNotFound,
-  type ReservationNotFound,
-  type RoomTypeNotFound,
-  type SalesContext,
-  type ServiceNotFound
-} from "@hotel/domain"
+import { Changes as Rules, type Money, type Pricing, type ReservationNotFound, type SalesContext } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { changeFacts } from "./ChangeFacts.js"
-import { type ChangeOutcome, outcomeOf, planChange } from "./decide.js"
-import { snapshotFor } from "./locks.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { type ChangeOutcome, decideChange } from "./decide.js"
+import { Inventory } from "../inventory/Inventory.js"
 import { findBlock } from "../blocks/BlockSql.js"
 import { PricingInputs } from "../quotes/PricingInputs.js"
 import { withSpan } from "../database/Span.js"
@@ -37,12 +25,7 @@ export interface ChangeQuoteResult {
 
 export type ChangeQuoteError =
   | ReservationNotFound
-  | CurrencyMismatch
-  | Rules.ChangeRefusal
-  | InvalidParameters
-  | RoomTypeNotFound
-  | RatePlanNotFound
-  | ServiceNotFound
+  | Rules.PlanError
 
 export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persistence/changes/ChangeQuote", {
   effect: Effect.gen(function*() {
@@ -53,29 +36,16 @@ export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persisten
     const quote = (
       actor: { readonly propertyId: string; readonly salesContext: SalesContext },
       id: string,
-      request: Rules.ChangeRequest
+      request: Rules.ChangeRequest,
+      trace: boolean
     ): Effect.Effect<ChangeQuoteResult, ChangeQuoteError> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const facts = yield* changeFacts(sql, actor.propertyId, id, "read")
-        const target = Rules.resolveTarget(facts.terms, request)
-        const snapshot = yield* snapshotFor(inputs, actor.propertyId, facts, target, now)
+        const start = yield* Rules.startChange(facts.reservation, request, now)
         const block = facts.row.block_id === null ? undefined : yield* findBlock(sql, actor.propertyId, facts.row.block_id, now, false)
-        const planned = yield* planChange({ facts, change: request, snapshot, salesContext: actor.salesContext, trace: true, block })
-        const available = Option.isNone(planned.restay) ? 1 : yield* inventory.available(actor.propertyId, {
-          roomTypeId: target.roomTypeId,
-          from: target.checkIn,
-          to: target.checkOut,
-          now,
-          excludeReservationId: facts.row.id,
-          blockId: Option.getOrNull(planned.restay)?.blockId ?? null
-        }).pipe(Effect.map(([stock]) => stock?.available ?? 0))
-        const outcome = outcomeOf(planned, available)
-        if (Option.isSome(planned.restay) && Option.isNone(outcome.offer)) {
-          return yield* new RatePlanNotFound({
-            message: `Rate plan ${target.ratePlanId} is not offered for this room type, stay or sales context`
-          })
-        }
+        const decided = yield* decideChange({ inputs, inventory }, actor, facts, start, block, { trace, now })
+        const outcome = yield* Rules.offeredOutcome(decided.outcome)
         const reasons = Option.match(outcome.offer, { onNone: () => [], onSome: (offer) => offer.reasons })
         return {
           reservationId: facts.row.id,

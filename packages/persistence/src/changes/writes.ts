@@ -1,13 +1,19 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Booking, Cancellation, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
+import { Booking, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as BigDecimal from "effect/BigDecimal"
 import { rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
-import type { ChangeOutcome, Restay } from "./decide.js"
+import type { ReservationView } from "../booking/ReservationView.js"
+import type { SnapshotPlan, SnapshotRoomType } from "../quotes/PricingInputs.js"
+import { assignedAccommodation, assignedReservation } from "../booking/stayRows.js"
+import type { ChangeFacts } from "./ChangeFacts.js"
+import type { ChangeOutcome } from "./decide.js"
+
+type Restay = Changes.Restay<SnapshotPlan, SnapshotRoomType>
 
 // The writes of a change, in the change's transaction under its locks: the reservation and its accommodation
 // take the new terms; when the price changed the folio gets one `reversal` line per priced line of the previous
@@ -54,38 +60,36 @@ const roomTaken = (error: SqlError): Effect.Effect<never, SqlError | NoAvailabil
     : Effect.fail(error)
 }
 
-/** The reservation, its accommodation (and a hold's folio currency) on the new terms and price. */
-const updateStay = (
-  sql: SqlClient.SqlClient,
-  outcome: ChangeOutcome,
-  restay: Restay,
-  quote: Pricing.Quote,
-  heldOverbooking: ReadonlyArray<number>,
-  now: Date
-) => {
-  const { facts, target } = outcome.planned
-  const promo = Booking.frozenPromoCode(restay.snapshot, restay.plan, target.promoCode)
-  const policy = JSON.stringify(Cancellation.policyFor(restay.plan.model, restay.snapshot.property.pricing).map((tier) => ({
-    days_before_arrival: tier.daysBeforeArrival,
-    refund_percent: tier.refundPercent
-  })))
-  const planChanged = target.ratePlanId !== facts.terms.ratePlanId
+/** A re-priced stay to write: the facts it was decided on, the outcome, the quote booked and its nights' overbooking. */
+interface RestayWrite {
+  readonly facts: ChangeFacts
+  readonly outcome: ChangeOutcome
+  readonly restay: Restay
+  readonly quote: Pricing.Quote
+  readonly heldOverbooking: ReadonlyArray<number>
+  readonly now: Date
+}
+
+/**
+ * The reservation, its accommodation (and a hold's folio currency) on the new terms and price, written by the
+ * stay's one writer (../booking/stayRows.ts) from the record a hold writes too; the policy frozen is replaced
+ * only when the plan changes.
+ */
+const updateStay = (sql: SqlClient.SqlClient, write: RestayWrite) => {
+  const { facts, heldOverbooking, now, quote, restay } = write
+  const { target } = write.outcome.planned
+  const record = Booking.stayRecord(restay.catalogue, restay.checked, quote, {
+    blockId: restay.blockId,
+    heldOverbooking,
+    keepPolicy: target.ratePlanId === facts.reservation.terms.ratePlanId
+  })
   return Effect.all([
     sql`
       UPDATE reservations
-      SET room_type_id = ${target.roomTypeId}, rate_plan_id = ${target.ratePlanId}, check_in_date = ${target.checkIn},
-          check_out_date = ${target.checkOut}, adults = ${target.adults}, children = ${target.children},
-          child_ages = ${target.childAges === null ? null : [...target.childAges]}::integer[],
-          currency = ${quote.currency}, nightly_rate = ${Money.toDb(quote.nightlyRate)}, total = ${Money.toDb(quote.total)},
-          room_revenue = ${Money.toDb(quote.roomRevenue)}, promo_code_id = ${promo?.id ?? null},
-          promo_code = ${promo?.code ?? null}, special_notes = ${target.specialNotes}, block_id = ${restay.blockId}::uuid,
-          cancellation_policy = CASE WHEN ${planChanged} THEN ${policy}::jsonb ELSE cancellation_policy END,
-          held_overbooking = ${[...heldOverbooking]}::integer[], updated_at = ${now}
+      SET ${assignedReservation(sql, record, [["special_notes", sql`${target.specialNotes}`], ["updated_at", sql`${now}`]])}
       WHERE id = ${facts.row.id}`,
     sql`
-      UPDATE accommodations
-      SET room_type_id = ${target.roomTypeId}, check_in_date = ${target.checkIn}, check_out_date = ${target.checkOut},
-          nightly_rate = ${Money.toDb(quote.nightlyRate)}
+      UPDATE accommodations SET ${assignedAccommodation(sql, record)}
       WHERE reservation_id = ${facts.row.id}`.pipe(Effect.catchTag("SqlError", roomTaken)),
     sql`UPDATE folios SET currency = ${quote.currency} WHERE id = ${facts.row.folio_id}`
   ], { discard: true })
@@ -95,9 +99,9 @@ const updateStay = (
  * The folio lines of a re-priced stay: the reversals (each in its line's currency at the rate frozen on it, so
  * a line and its reversal cancel out in every figure), then the new lines and the change fee at today's rate.
  */
-const postingsOf = (outcome: ChangeOutcome, quote: Pricing.Quote, rate: string | null): ReadonlyArray<Posting> => {
-  const { facts } = outcome.planned
-  if (Changes.samePrice(facts.lines, quote.lines)) return []
+const postingsOf = (facts: ChangeFacts, outcome: ChangeOutcome, quote: Pricing.Quote, rate: string | null): ReadonlyArray<Posting> => {
+  const { lines } = facts.reservation
+  if (Changes.samePrice(lines, quote.lines)) return []
   const original = new Map(facts.row.lines.map((line) => [line.id, line]))
   const { settlement } = outcome
   const fee: ReadonlyArray<Changes.ChangeLine> = BigDecimal.isPositive(settlement.changeFee)
@@ -113,7 +117,7 @@ const postingsOf = (outcome: ChangeOutcome, quote: Pricing.Quote, rate: string |
     }]
     : []
   return [
-    ...Changes.reversalLines(facts.lines).map((line) => {
+    ...Changes.reversalLines(lines).map((line) => {
       const reversed = line.reverses === null ? undefined : original.get(line.reverses)
       return { line, currency: reversed?.currency ?? quote.currency, exchangeRate: reversed?.exchange_rate ?? null }
     }),
@@ -137,21 +141,14 @@ export const availabilityEvents = (current: Changes.StayTerms, target: Changes.S
 }
 
 /** A re-priced stay: the reservation's terms, the folio's lines, the loyalty adjustment. */
-const writeStay = (
-  sql: SqlClient.SqlClient,
-  propertyId: string,
-  outcome: ChangeOutcome,
-  restay: Restay,
-  quote: Pricing.Quote,
-  heldOverbooking: ReadonlyArray<number>,
-  now: Date
-) =>
+const writeStay = (sql: SqlClient.SqlClient, propertyId: string, write: RestayWrite) =>
   Effect.gen(function*() {
-    const { facts, step } = outcome.planned
+    const { facts, now, outcome, quote } = write
+    const { step } = outcome.planned
     const row = facts.row
-    yield* updateStay(sql, outcome, restay, quote, heldOverbooking, now)
+    yield* updateStay(sql, write)
     const rate = yield* rateToBase(sql, propertyId, quote.currency, row.base_currency)
-    yield* appendLines(sql, row.folio_id, postingsOf(outcome, quote, rate), now)
+    yield* appendLines(sql, row.folio_id, postingsOf(facts, outcome, quote, rate), now)
     const points = step === "hold"
       ? 0
       : Changes.loyaltyDifference(quote.currency, quote.roomRevenue, row.loyalty_points_per_usd, row.net_earned)
@@ -161,34 +158,38 @@ const writeStay = (
   })
 
 /**
- * Every write of a change that alters something; `quote` is null when only the notes change. A re-priced stay
+ * Every write of a change that alters something, answering `answer` (the reservation as `GET` writes it, read
+ * after the writes); `quote` is null when only the notes change. A re-priced stay
  * records each new night's overbooking as its availability was counted (`heldOverbooking`, in date order), as
- * a hold does.
+ * a hold does; a night it kept, at least what it was held under (./rooms.ts).
  */
 export const writeChange = (
   sql: SqlClient.SqlClient,
   propertyId: string,
+  facts: ChangeFacts,
   outcome: ChangeOutcome,
   quote: Pricing.Quote | null,
   heldOverbooking: ReadonlyArray<number>,
-  now: Date
-): Effect.Effect<void, SqlError | NoAvailability, EventOutbox> =>
+  now: Date,
+  answer: Effect.Effect<ReservationView>
+): Effect.Effect<ReservationView, SqlError | NoAvailability, EventOutbox> =>
   Effect.gen(function*() {
-    const { facts, target } = outcome.planned
+    const { target } = outcome.planned
     const row = facts.row
     const restay = outcome.planned.restay
     if (quote !== null && restay._tag === "Some") {
-      yield* writeStay(sql, propertyId, outcome, restay.value, quote, heldOverbooking, now)
+      yield* writeStay(sql, propertyId, { facts, outcome, restay: restay.value, quote, heldOverbooking, now })
     } else {
       yield* sql`UPDATE reservations SET special_notes = ${target.specialNotes}, updated_at = ${now} WHERE id = ${row.id}`
     }
     const { amountDue, refundDueMinor } = outcome.settlement
+    // Rendered once, after the writes: the change's answer, and its event's data with what it left owing.
+    const view = yield* answer
+    const data = { ...view, refund_due_minor: Number(refundDueMinor), amount_due: Money.format(amountDue, outcome.currency) }
     const outbox = yield* EventOutbox
     yield* outbox.append(propertyId, [
-      {
-        type: "reservation.changed",
-        subject: Subject.changedReservation(row.id, refundDueMinor, Money.format(amountDue, outcome.currency))
-      },
-      ...availabilityEvents(facts.terms, target)
+      { type: "reservation.changed", subject: Subject.rendered(data) },
+      ...availabilityEvents(facts.reservation.terms, target)
     ])
+    return view
   })

@@ -1,15 +1,20 @@
+import * as Reactivity from "@effect/experimental/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
+import * as SqlClient from "@effect/sql/SqlClient"
 import { SqlError } from "@effect/sql/SqlError"
 import * as Config from "effect/Config"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import { createHash } from "node:crypto"
-import pg from "pg"
+import type pg from "pg"
 import { DatabaseUrl } from "./DatabaseUrl.js"
 import { DatabasePool } from "./DatabasePool.js"
-
-const DATE_OID = 1082
+import { defaultHostBounds, type HostBounds, HostBoundsConfig, makePool, type Purpose } from "./Pool.js"
+import { makeRouter, type ReadSettings, ReadSettingsConfig } from "./StandbyReads.js"
 
 /**
  * Bounds on every connection, so that no request, however it ends, holds a connection, a row lock or an
@@ -78,33 +83,25 @@ const prepareStatements = (nameOf: (text: string) => string | undefined) => (cli
   Object.assign(client, { query: named })
 }
 
-const makePool = (url: Redacted.Redacted, settings: PoolSettings) =>
-  new pg.Pool({
-    connectionString: Redacted.value(url),
-    max: settings.size,
-    // pg-pool applies this to the wait for a free connection as well as to connecting.
-    connectionTimeoutMillis: settings.poolTimeoutMs,
-    statement_timeout: settings.statementTimeoutMs,
-    lock_timeout: settings.lockTimeoutMs,
-    idle_in_transaction_session_timeout: settings.idleInTransactionTimeoutMs,
-    application_name: "hotel",
-    types: {
-      getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === DATE_OID ? (value: string) => value : pg.types.getTypeParser(oid, format ?? "text")) as never
-    }
-  })
+const primaryPurpose: Purpose = { applicationName: "hotel", severalHostsDefault: "read-write" }
+const readPurpose: Purpose = { applicationName: "hotel-read", severalHostsDefault: "prefer-standby" }
 
-/** The pool, checked with one query at start, ended with the layer. */
-const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
+/**
+ * The pool, ended with the layer; with `check`, checked with one query at start (a standby's pool is not: a
+ * standby that is down leaves its reads to the primary, see `StandbyReads.ts`).
+ */
+const acquirePool = (url: Redacted.Redacted, settings: PoolSettings, hosts: HostBounds, purpose: Purpose, check = true) =>
   Effect.acquireRelease(
     Effect.tryPromise({
       try: async () => {
-        const pool = makePool(url, settings)
+        const made = makePool(Redacted.value(url), settings, hosts, purpose)
+        if (Either.isLeft(made)) throw new Error(made.left)
+        const pool = made.right
         if (settings.preparedStatements) pool.on("connect", prepareStatements(makeStatementNames()))
         // An idle connection that the server closes is an event, not a crash of the process.
         pool.on("error", () => undefined)
         try {
-          await pool.query("SELECT 1")
+          if (check) await pool.query("SELECT 1")
         } catch (cause) {
           await pool.end().catch(() => undefined)
           throw cause
@@ -116,29 +113,59 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings) =>
     (pool) => Effect.promise(() => pool.end().catch(() => undefined)).pipe(Effect.timeoutOption(1000))
   )
 
+const poolStats = (pool: pg.Pool, settings: PoolSettings) =>
+  Layer.succeed(DatabasePool, {
+    stats: Effect.sync(() => ({
+      max: settings.size,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount
+    }))
+  })
+
+/**
+ * The application's `SqlClient` when a read URL is given: the primary's `PgClient` (still provided as such,
+ * for the migrator) behind a router that sends the reads marked `onStandby` to the read URL's client.
+ */
+const withStandby = (primaryPool: pg.Pool, settings: PoolSettings, hosts: HostBounds, read: ReadSettings) =>
+  Layer.scopedContext(Effect.gen(function*() {
+    const standbyPool = yield* acquirePool(read.url, settings, hosts, readPurpose, false)
+    const primary = yield* PgClient.fromPool({ acquire: Effect.succeed(primaryPool), applicationName: "hotel" })
+    const standby = yield* PgClient.fromPool({ acquire: Effect.succeed(standbyPool), applicationName: "hotel-read" })
+    const router = yield* makeRouter(primary, standby, { maxLagMs: read.maxLagMs })
+    return Context.make(PgClient.PgClient, primary).pipe(Context.add(SqlClient.SqlClient, router))
+  })).pipe(Layer.provide(Reactivity.layer))
+
 /**
  * The Postgres client with the given bounds; DATE columns stay `YYYY-MM-DD` text (dates carry no zone). Also
- * `DatabasePool`, the pool's figures for the metrics.
+ * `DatabasePool`, the pool's figures for the metrics. `url` may name several hosts (libpq's form): the client
+ * follows the primary among them. With `read`, the reads marked `onStandby` go to its URL (`StandbyReads.ts`).
  */
-export const sqlLayer = (url: Redacted.Redacted, settings: PoolSettings) =>
-  Layer.unwrapScoped(Effect.map(acquirePool(url, settings), (pool) =>
+export const sqlLayer = (
+  url: Redacted.Redacted,
+  settings: PoolSettings,
+  hosts: HostBounds = defaultHostBounds,
+  read: Option.Option<ReadSettings> = Option.none()
+) =>
+  Layer.unwrapScoped(Effect.map(acquirePool(url, settings, hosts, primaryPurpose), (pool) =>
     Layer.merge(
-      PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "hotel" }),
-      Layer.succeed(DatabasePool, {
-        stats: Effect.sync(() => ({
-          max: settings.size,
-          open: pool.totalCount,
-          idle: pool.idleCount,
-          waiting: pool.waitingCount
-        }))
-      })
+      Option.match(read, {
+        onNone: () => PgClient.layerFromPool({ acquire: Effect.succeed(pool), applicationName: "hotel" }),
+        onSome: (standby) => withStandby(pool, settings, hosts, standby)
+      }),
+      poolStats(pool, settings)
     )))
 
-/** The Postgres client on `DatabaseUrl`, bounded by `HOTEL_DB_*` (see `PoolSettingsConfig`). */
+/**
+ * The Postgres client on `DatabaseUrl`, bounded by `HOTEL_DB_*` (see `PoolSettingsConfig`, `HostBoundsConfig`),
+ * with `DATABASE_READ_URL`'s standby for the reads marked `onStandby` when it is set.
+ */
 export const SqlLive = Layer.unwrapEffect(
   Effect.gen(function*() {
     const url = yield* DatabaseUrl
     const settings = yield* PoolSettingsConfig.pipe(Effect.orDie)
-    return sqlLayer(url, settings)
+    const hosts = yield* HostBoundsConfig.pipe(Effect.orDie)
+    const read = yield* ReadSettingsConfig.pipe(Effect.orDie)
+    return sqlLayer(url, settings, hosts, read)
   })
 )

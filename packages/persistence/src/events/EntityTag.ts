@@ -20,9 +20,12 @@ const stableStringify = configure({ circularValue: TypeError, bigint: false, det
 /** The canonical encoding of a JSON value: what `JSON.stringify` writes, with every object's keys sorted. */
 export const canonicalJson = (value: unknown): string => stableStringify(value) ?? "null"
 
+/** The strong entity tag of a representation's canonical JSON text (`canonicalJson`), as in the `ETag` header. */
+export const entityTagOfCanonical = (canonical: string): string =>
+  `"${createHash("sha256").update(canonical).digest("base64url").slice(0, 32)}"`
+
 /** The strong entity tag of a representation (a quoted string, as in the `ETag` header). */
-export const entityTagOf = (representation: unknown): string =>
-  `"${createHash("sha256").update(canonicalJson(representation)).digest("base64url").slice(0, 32)}"`
+export const entityTagOf = (representation: unknown): string => entityTagOfCanonical(canonicalJson(representation))
 
 /** The tags listed in an `If-Match` or `If-None-Match` header (`*` stays `*`). */
 const listedTags = (header: string): ReadonlyArray<string> =>

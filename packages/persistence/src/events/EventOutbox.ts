@@ -14,7 +14,7 @@ import { withSpan } from "../database/Span.js"
 // the same connection, so they commit or roll back with the change. The sequence number is given at commit
 // by the database (see migration 0007), never here.
 
-/** One event to append: its type and what its data is rendered from. */
+/** One event to append: its type and what its data is rendered from (or the data, `Subject.rendered`). */
 export interface PendingEvent {
   readonly type: Events.EventType
   readonly subject: EventSubject
@@ -26,7 +26,7 @@ export interface EventOutboxService {
 }
 
 export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOutbox")<EventOutbox, EventOutboxService>() {
-  /** The outbox on Postgres; needs the HTTP layer's `EventRenderer`. */
+  /** The outbox on Postgres; needs an `EventRenderer` (`EventsLive` provides both). */
   static readonly layer = Layer.effect(
     EventOutbox,
     Effect.gen(function*() {
@@ -38,7 +38,7 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
           if (events.length === 0) return
           const now = new Date(yield* Clock.currentTimeMillis)
           const rows = yield* Effect.forEach(events, ({ subject, type }) =>
-            Effect.map(renderer.render(propertyId, subject, now), (data) => {
+            Effect.map(subject.kind === "rendered" ? Effect.succeed(subject.data) : renderer.render(propertyId, subject, now), (data) => {
               const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
               return sql`(${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})`
             }))

@@ -3,15 +3,14 @@ import type { ReservationRead } from "../booking/ReservationColumns.js"
 // What an event is about. The outbox hands the subject to the `EventRenderer`, which turns it into the event's
 // `data`: the resource as its `GET` shows it at that moment (inside the writer's transaction). A writer that
 // already holds the reservation as read (a hold's insert answers it) passes it along, so the renderer does not
-// read it again while the writer holds its locks.
+// read it again while the writer holds its locks; a writer that already rendered it (the representation it
+// answers with) passes that rendering (`rendered`), so the request renders its resource once.
 
 export type EventSubject =
   | {
     readonly kind: "reservation"
     readonly id: string
     readonly refundDueMinor?: bigint
-    /** A change's `amount_due` (a decimal string in the reservation currency), beside `refundDueMinor`. */
-    readonly amountDue?: string
     readonly read?: ReservationRead
   }
   | { readonly kind: "folio"; readonly id: string }
@@ -22,6 +21,7 @@ export type EventSubject =
   | { readonly kind: "promo_code"; readonly id: string }
   | { readonly kind: "webhook_endpoint"; readonly id: string }
   | { readonly kind: "block"; readonly id: string }
+  | { readonly kind: "rendered"; readonly data: unknown }
   | {
     readonly kind: "inventory"
     readonly roomTypeId: string
@@ -42,13 +42,6 @@ export const Subject = {
     ...(refundDueMinor === undefined ? {} : { refundDueMinor }),
     ...(read === undefined ? {} : { read })
   }),
-  /** A changed reservation, with what the change left owing and owed back. */
-  changedReservation: (id: string, refundDueMinor: bigint, amountDue: string): EventSubject => ({
-    kind: "reservation",
-    id,
-    refundDueMinor,
-    amountDue
-  }),
   folio: (id: string): EventSubject => ({ kind: "folio", id }),
   guest: (id: string): EventSubject => ({ kind: "guest", id }),
   ratePlan: (id: string): EventSubject => ({ kind: "rate_plan", id }),
@@ -58,6 +51,8 @@ export const Subject = {
   /** No event is about an endpoint; its `If-Match` check renders it as `GET` does (see `EntityTag`). */
   webhookEndpoint: (id: string): EventSubject => ({ kind: "webhook_endpoint", id }),
   block: (id: string): EventSubject => ({ kind: "block", id }),
+  /** The subject as its writer rendered it (a view's output, as `GET` writes it), written as the data unread. */
+  rendered: (data: unknown): EventSubject => ({ kind: "rendered", data }),
   /** The nights whose inventory controls changed (a period out of order, an inventory PUT), `endDate` exclusive. */
   inventory: (roomTypeId: string, startDate: string, endDate: string): EventSubject => ({
     kind: "inventory",

@@ -13,17 +13,18 @@ import {
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { EventOutbox } from "../events/EventOutbox.js"
-import { Inventory } from "../quotes/Inventory.js"
+import { Inventory } from "./Inventory.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 import { inventoryEvents } from "./events.js"
+import { lockStay } from "../booking/stayLocks.js"
 
 // Periods out of order: `POST /rooms/{id}/out-of-order`, `DELETE /out-of-order/{id}`, `GET /out-of-order`. A
 // write locks the room's type row (`FOR NO KEY UPDATE`, the lock every hold, booking room, change, confirm,
 // check-in and block write of the type takes), so a period and a sale of its type never interleave: the
 // period's nights are counted against what is taken there after it is written, under that lock, and refused
-// (rolled back) when the rooms left in service, with the night's overbooking, no longer cover it. Lock order:
-// room type → nothing else; it never waits on a lock while holding one a sale needs first.
+// (rolled back) when the rooms left in service, with the night's overbooking, no longer cover it. It takes that
+// lock alone (`lockStay`), so it never waits on a lock while holding one a sale needs first.
 
 export interface OutOfOrderRow {
   readonly id: string
@@ -41,7 +42,7 @@ export class OutOfOrder extends Effect.Service<OutOfOrder>()("@hotel/persistence
     const inventory = yield* Inventory
     const clock = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
 
-    const lockType = (roomTypeId: string) => sql`SELECT id FROM room_types WHERE id = ${roomTypeId} FOR NO KEY UPDATE`
+    const lockType = (propertyId: string, roomTypeId: string) => lockStay(sql, propertyId, { roomTypes: [roomTypeId] })
 
     /** The refusals that need the stored periods and stays, in their order: overlap, then a checked-in guest. */
     const checkRoomFree = (roomId: string, start: string, end: string) =>
@@ -76,7 +77,7 @@ export class OutOfOrder extends Effect.Service<OutOfOrder>()("@hotel/persistence
               SELECT id, room_type_id FROM rooms WHERE property_id = ${propertyId} AND id = ${roomId} AND NOT retired`
           : []
         if (room === undefined) return yield* new RoomNotFound({ message: `No room ${roomId}` })
-        yield* lockType(room.room_type_id)
+        yield* lockType(propertyId, room.room_type_id)
         yield* checkRoomFree(room.id, input.start_date, input.end_date)
         const [row] = yield* sql<{ id: string }>`
           INSERT INTO out_of_order (property_id, room_id, start_date, end_date, reason, created_at)
@@ -96,7 +97,7 @@ export class OutOfOrder extends Effect.Service<OutOfOrder>()("@hotel/persistence
           SELECT r.room_type_id FROM out_of_order o JOIN rooms r ON r.id = o.room_id
           WHERE o.property_id = ${propertyId} AND o.id = ${id}`
         if (found === undefined) return yield* notFound
-        yield* lockType(found.room_type_id)
+        yield* lockType(propertyId, found.room_type_id)
         const [deleted] = yield* sql<{ start_date: string; end_date: string }>`
           DELETE FROM out_of_order WHERE id = ${id}
           RETURNING to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date`

@@ -82,6 +82,8 @@ export const propertyExists = (sql: SqlClient.SqlClient, propertyId: string) =>
 export const isUsable = (stored: StoredApiKey, now: number): boolean =>
   stored.revokedAt === null && (stored.key.expiresAt === null || stored.key.expiresAt.getTime() > now)
 
+// The row's values are already the class's (the scopes filtered, the context checked, the columns typed by
+// the table), so the constructor does not validate them again: a key is built on every uncached request.
 const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
   key: new ApiKey({
     id: row.id,
@@ -91,7 +93,7 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
     label: row.label,
     expiresAt: row.expires_at,
     rateLimit: row.rate_limit
-  }),
+  }, { disableValidation: true }),
   revokedAt: row.revoked_at
 })
 

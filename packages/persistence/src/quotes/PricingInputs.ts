@@ -69,27 +69,6 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
     const loadForPlan = (propertyId: string, planId: string, now: Date, options: LoadOptions = {}) =>
       loadWith(propertyId, planId, now, options).pipe(withSpan("PricingInputs.loadForPlan"))
 
-    /**
-     * Locks (FOR UPDATE, in id order) the live promo codes of a plan and its ancestors, so that a booking
-     * transaction that then loads the snapshot sees redemption counts no concurrent booking can overtake
-     * (the promo-code caps). Call it inside `sql.withTransaction`, before `loadForPlan`.
-     */
-    const lockPromoCodes = (propertyId: string, planId: string) =>
-      (isUuid(propertyId) && isUuid(planId)
-        ? Queries.lockPromoCodeRows(sql, propertyId, planId).pipe(Effect.asVoid)
-        : Effect.void).pipe(Effect.orDie, withSpan("PricingInputs.lockPromoCodes"))
-
-    /**
-     * `lockPromoCodes` for several plans at once (a booking's rooms): every code of their chains in one id
-     * order, the order a hold's codes are locked in too, so two writers never wait on each other's codes.
-     */
-    const lockPromoCodesOf = (propertyId: string, planIds: ReadonlyArray<string>) => {
-      const ids = [...new Set(planIds.filter(isUuid))]
-      return (isUuid(propertyId) && ids.length > 0
-        ? Queries.lockPromoCodeRowsOf(sql, propertyId, ids).pipe(Effect.asVoid)
-        : Effect.void).pipe(Effect.orDie, withSpan("PricingInputs.lockPromoCodesOf"))
-    }
-
-    return { load, loadForPlan, lockPromoCodes, lockPromoCodesOf } as const
+    return { load, loadForPlan } as const
   })
 }) {}

@@ -2,7 +2,7 @@ import type { InvalidParameters, RatePlanNotFound, RoomTypeNotFound, SalesContex
 import { Pricing } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import { Inventory } from "./Inventory.js"
+import { Inventory } from "../inventory/Inventory.js"
 import { PricingInputs, type SnapshotPlan, type SnapshotRoomType } from "./PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { withSpan } from "../database/Span.js"

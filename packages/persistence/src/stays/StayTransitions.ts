@@ -15,6 +15,7 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { lockReservationThen } from "../booking/ReservationLock.js"
+import { lockStay } from "../booking/stayLocks.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { withSpan } from "../database/Span.js"
@@ -25,7 +26,7 @@ import { inTransaction } from "../database/Transaction.js"
 // reservation's room type row (`FOR NO KEY UPDATE`, the lock holds and confirms take on it) before it looks for a
 // free room, so two check-ins of one room type pick their rooms one after the other and never the same room for
 // overlapping nights; the `accommodations_room_not_doubled` exclusion constraint enforces the same in the
-// database. Lock order: reservation row, then room type row — the confirm's order; holds lock no reservation row.
+// database. Both locks are `lockStay`'s (../booking/stayLocks.ts), in its order.
 //
 // A room is free for a stay when it is of the reservation's room type, not retired, and no other confirmed or
 // checked-in accommodation holds it for a night of the stay. Without `room_id` the free room with the lowest
@@ -162,7 +163,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
         const target = step("check_in")
         if (Either.isLeft(target)) return yield* target.left
 
-        yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+        yield* lockStay(sql, propertyId, { roomTypes: [row.room_type_id] }, "reservation")
         const free = (yield* freeRooms(propertyId, row)).map((room) => room.id)
         const room = Stay.assignRoom(wanted, free, reservation)
         if (Either.isLeft(room)) return yield* room.left

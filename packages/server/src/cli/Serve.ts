@@ -2,7 +2,9 @@ import * as Command from "@effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { MainLive, PrimaryLive } from "../main.js"
-import { isServingProcess, ProcessesConfig, serveProcesses } from "../runtime/Processes.js"
+import { announceReady } from "../runtime/HandedConnections.js"
+import { isServingProcess } from "../runtime/ProcessMessages.js"
+import { ProcessesConfig, serveProcesses } from "../runtime/Processes.js"
 
 /**
  * `hotel serve`: migrates, seeds an empty embedded database with the demo, then serves the API on HOST:PORT,
@@ -14,9 +16,10 @@ export const serve = Command.make("serve", {}, () =>
     if (count > 1 && !isServingProcess()) {
       return yield* Effect.scoped(serveProcesses(count)).pipe(Effect.provide(PrimaryLive))
     }
-    return yield* Layer.launch(MainLive)
+    return yield* Layer.launch(Layer.effectDiscard(announceReady).pipe(Layer.provide(MainLive)))
   })).pipe(
     Command.withDescription(
-      "Run the API (PORT, default 3000; HOST, default 127.0.0.1; PROCESSES, default 1: how many processes serve it)"
+      "Run the API (PORT, default 3000; HOST, default 127.0.0.1; PROCESSES, default 1: how many processes serve it; " +
+        "HOTEL_DRAIN_DELAY_MS, default 5000: after SIGTERM, how long it serves on, not ready, before closing its port)"
     )
   )

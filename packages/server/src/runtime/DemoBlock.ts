@@ -1,6 +1,6 @@
 import * as SqlClient from "@effect/sql/SqlClient"
 import { Pricing } from "@hotel/domain"
-import { EventsLive } from "@hotel/http/events/EventsLive"
+import { EventsLive } from "@hotel/persistence/events/EventsLive"
 import { Blocks } from "@hotel/persistence/blocks/Blocks"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Clock from "effect/Clock"

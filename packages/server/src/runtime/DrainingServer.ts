@@ -1,89 +1,72 @@
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import { Readiness } from "@hotel/http/platform/Readiness"
 import * as Config from "effect/Config"
-import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Schedule from "effect/Schedule"
-import { createServer, type ServerResponse } from "node:http"
+import * as Option from "effect/Option"
+import { HandedConnectionsLive } from "./HandedConnections.js"
+import { closeInPause } from "./ListenerPause.js"
+import { isServingProcess } from "./ProcessMessages.js"
 import { listenFailed } from "./StartupFailures.js"
-import * as Net from "node:net"
-import { answerUnparsableRequests } from "@hotel/http/platform/UnparsableRequests"
-import { withSpan } from "@hotel/persistence/database/Span"
-
-/** How long a shutdown waits for the requests in flight before closing their connections. */
-export const drainTimeout = Duration.seconds(10)
+import { firstStopSignal } from "./StopSignal.js"
+import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
+import { ApiAddressConfig } from "./NodeServer.js"
 
 /**
- * The most a request line and its headers may take. Node's default (16 KiB) answered a long path with a
- * bodiless 431 before the router saw it; a path the API does not serve must be 404 `unknown_route` whatever
- * its length, so the bound is the body's (1 MiB): one request can hold no more of the process either way.
+ * `HOTEL_DRAIN_DELAY_MS`: how long a server asked to stop by SIGTERM keeps accepting and serving, not ready,
+ * before it closes its listener (docs/operations.md, stopping). 0 skips it.
  */
-export const maxHeaderSize = 1024 * 1024
+export const DrainDelayConfig = Config.integer("HOTEL_DRAIN_DELAY_MS").pipe(
+  Config.withDefault(5000),
+  Config.validate({
+    message: "HOTEL_DRAIN_DELAY_MS must be a whole number of milliseconds, 0 or more",
+    validation: (ms) => ms >= 0
+  }),
+  Config.map(Duration.millis)
+)
 
-/** Stops the HTTP server gracefully: no new connection, the requests in flight answered, then closed. */
-export class HttpDrain extends Context.Tag("@hotel/server/runtime/HttpDrain")<HttpDrain, {
-  readonly drain: Effect.Effect<void>
-}>() {}
-
-/**
- * A Node server that knows its requests in flight. Draining closes the listening socket (a new connection
- * is refused, never accepted and dropped), marks every answer still to be written `Connection: close` (so
- * a client sends no other request on it), waits for the requests in flight up to `drainTimeout`, then
- * closes whatever connection is left.
- */
-const makeTrackedServer = Effect.sync(() => {
-  const server = createServer({ maxHeaderSize })
-  answerUnparsableRequests(server)
-  const inFlight = new Set<ServerResponse>()
-  let draining = false
-  const closeAfter = (response: ServerResponse) => {
-    if (!response.headersSent) response.setHeader("connection", "close")
-  }
-  // Registered before the application's handler, so it sees every request first.
-  server.on("request", (_request, response: ServerResponse) => {
-    inFlight.add(response)
-    if (draining) closeAfter(response)
-    response.once("close", () => inFlight.delete(response))
-  })
-  // Quiet: nothing in flight twice in a row, so a request just sent on a kept-alive connection (answered
-  // before the drain, without `Connection: close`) is seen before the connections are closed.
-  const quiet = Effect.sync(() => inFlight.size === 0).pipe(
-    Effect.zipWith(Effect.sleep("50 millis").pipe(Effect.zipRight(Effect.sync(() => inFlight.size === 0))), (a, b) => a && b),
-    Effect.repeat({ schedule: Schedule.spaced("25 millis"), until: (done) => done })
-  )
-  const drain = Effect.gen(function*() {
-    draining = true
-    inFlight.forEach(closeAfter)
-    // `net.Server#close` stops listening only; `http.Server#close` would also drop the idle kept-alive
-    // connections, on which a client may have just sent its next request.
-    if (server.listening) Net.Server.prototype.close.call(server)
-    yield* Effect.logInfo(`Shutting down: waiting for ${inFlight.size} request(s) in flight`)
-    const settled = yield* Effect.timeoutOption(quiet, drainTimeout)
-    if (settled._tag === "None") yield* Effect.logWarning(`Shutdown: ${inFlight.size} request(s) cut after 10 s`)
-    server.closeAllConnections()
-  }).pipe(withSpan("HttpDrain.drain"))
-  return { server, drain }
-})
-
-/** The Node HTTP server on `HOST:PORT` (default 127.0.0.1:3000), with its `HttpDrain`. */
-export const DrainingServerLive = Layer.unwrapEffect(
+/** The Node HTTP server listening on `HOST:PORT` (default 127.0.0.1:3000); its drain closes the listener in a pause. */
+const ListeningServerLive = Layer.unwrapEffect(
   Effect.gen(function*() {
-    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
-    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
-    const { drain, server } = yield* makeTrackedServer
+    const { host, port } = yield* ApiAddressConfig
+    const tracked = yield* makeTrackedServer
+    const stopAccepting = closeInPause(tracked.server, tracked.connections).pipe(
+      Effect.zipRight(Effect.logInfo("Shutting down: listener closed"))
+    )
     return Layer.merge(
-      NodeHttpServer.layer(() => server, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT"))),
-      Layer.succeed(HttpDrain, { drain })
+      NodeHttpServer.layer(() => tracked.server, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT"))),
+      Layer.succeed(HttpDrain, tracked.drainWith(stopAccepting))
     )
   })
 )
 
 /**
- * Drains the server when the application stops (SIGTERM/SIGINT interrupt it). Built after the API is
- * served, so its finalizer runs first: the requests in flight finish while the router, the services and
- * the database pool (closed later, in reverse order of construction) are all still there.
+ * The API's HTTP server with its `HttpDrain`: listening on `HOST:PORT` itself, or, in a process the primary
+ * started (`PROCESSES` above 1), serving the connections the primary accepts there.
+ */
+export const DrainingServerLive = Layer.unwrapEffect(
+  Effect.sync(() => (isServingProcess() ? HandedConnectionsLive : ListeningServerLive))
+)
+
+/**
+ * Drains the server when the application stops (SIGTERM/SIGINT interrupt it). The moment a signal arrives
+ * the process is not ready (`GET /health/ready` is 503); after SIGTERM it serves on for the drain delay, so a
+ * balancer that checks readiness stops sending before the listener closes; after SIGINT (a Ctrl-C) it closes
+ * at once. Built after the API is served, so its finalizer runs first: the requests in flight finish while the
+ * router, the services and the database pool (closed later, in reverse order of construction) are still there.
  */
 export const DrainOnShutdownLive = Layer.scopedDiscard(
-  Effect.flatMap(HttpDrain, ({ drain }) => Effect.addFinalizer(() => drain))
+  Effect.gen(function*() {
+    const { drain } = yield* HttpDrain
+    const readiness = yield* Readiness
+    const delay = yield* DrainDelayConfig
+    const received = yield* firstStopSignal(() => readiness.stop)
+    yield* Effect.addFinalizer(() =>
+      readiness.stop.pipe(
+        Effect.zipRight(received),
+        Effect.flatMap((signal) => drain(Option.contains(signal, "SIGTERM") ? delay : Duration.zero))
+      )
+    )
+  })
 )

@@ -8,6 +8,7 @@ import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import { fileURLToPath } from "node:url"
 import { seedDemoBlock } from "./DemoBlock.js"
+import { ApiAddressConfig } from "./NodeServer.js"
 
 /** The bundled demo property (`packages/server/demo/harbour.json`). */
 export const demoFile = fileURLToPath(new URL("../../demo/harbour.json", import.meta.url))
@@ -30,8 +31,7 @@ export const installDemo = Effect.gen(function*() {
  */
 const whereToStart = (sql: SqlClient.SqlClient) =>
   Effect.gen(function*() {
-    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
-    const host = yield* Config.string("HOST").pipe(Config.withDefault("127.0.0.1"))
+    const { host, port } = yield* ApiAddressConfig
     const rows = yield* sql<{ id: string }>`SELECT id FROM properties ORDER BY created_at LIMIT 1`
     const property = rows[0]?.id ?? "<property id>"
     const base = `http://${host}:${port}`

@@ -6,10 +6,18 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import cluster, { type Worker } from "node:cluster"
+import { listenForProcesses } from "./ConnectionDispatch.js"
+import { DrainDelayConfig } from "./DrainingServer.js"
+import { pauseTimeout } from "./ListenerPause.js"
+import { isMessage } from "./ProcessMessages.js"
+import { firstStopSignal, type StopSignal } from "./StopSignal.js"
+import { drainTimeout } from "./TrackedServer.js"
+import { ApiAddressConfig } from "./NodeServer.js"
 
 // Several processes serving one API: every guarantee (stock, rate limits, idempotency keys, the outbox) lives
 // in Postgres, so processes on one database need nothing from each other. `PROCESSES` starts that many on
-// one machine, sharing `HOST:PORT` through Node's cluster module: a Node process runs JavaScript on one core.
+// one machine: a Node process runs JavaScript on one core. The primary listens on `HOST:PORT` and hands the
+// connections out in turn (`ConnectionDispatch.ts`).
 
 /** `PROCESSES`: how many processes serve the API (default 1; at most 64). */
 export const ProcessesConfig = Config.integer("PROCESSES").pipe(
@@ -17,13 +25,7 @@ export const ProcessesConfig = Config.integer("PROCESSES").pipe(
   Config.validate({ message: "PROCESSES must be a whole number from 1 to 64", validation: (n) => n >= 1 && n <= 64 })
 )
 
-/** Whether this process is one the primary started (it serves the API itself). */
-export const isServingProcess = (): boolean => cluster.isWorker
-
-/** How long the primary waits for its processes to drain (each drains for up to 10 s) before killing them. */
-const stopTimeout = Duration.seconds(20)
-
-/** A process exited before it listened: it cannot serve (a port in use, a bad setting); the primary gives up. */
+/** A process exited before it was ready: it cannot serve (its metrics port in use, a bad setting); the primary gives up. */
 export class ProcessStartFailed extends Data.TaggedError("ProcessStartFailed")<{
   readonly message: string
 }> {}
@@ -36,30 +38,35 @@ const exitOf = (worker: Worker) =>
     worker.once("exit", (code: number | null, signal: string | null) => resume(Effect.succeed({ code, signal })))
   })
 
-/** The process listens on the API's port (its metrics port, when set, may listen first, or alone). */
-const listening = (worker: Worker, port: number) =>
+/** The process serves the API: it says so once its HTTP server is built. */
+const ready = (worker: Worker) =>
   Effect.async<void>((resume) => {
-    const onListening = (address: { readonly port: number }) => {
-      if (port !== 0 && address.port !== port) return
-      worker.off("listening", onListening)
+    const onMessage = (value: unknown) => {
+      if (!isMessage(value, "ready")) return
+      worker.off("message", onMessage)
       resume(Effect.void)
     }
-    worker.on("listening", onListening)
-    return Effect.sync(() => worker.off("listening", onListening))
+    worker.on("message", onMessage)
+    return Effect.sync(() => worker.off("message", onMessage))
   })
 
 /**
- * The primary's work: starts `count` serving processes on the database it was given (the embedded server it
- * started, when `DATABASE_URL` is unset), each with `METRICS_PORT` plus its index when metrics are on. A process
- * that exits after it listened is replaced; one that exits before is a failed start, and the primary stops.
- * Runs until interrupted (SIGTERM/SIGINT); its scope's end stops the processes (each drains its requests)
- * before the database is released.
+ * The primary's work: listens on `HOST:PORT`, then starts `count` serving processes on the database it was given
+ * (the embedded server it started, when `DATABASE_URL` is unset), each with `METRICS_PORT` plus its index when
+ * metrics are on, and hands them the connections. A process that exits after it was ready is replaced; one that
+ * exits before is a failed start, and the primary stops. Runs until interrupted (SIGTERM/SIGINT); its scope's
+ * end stops the server as one process stops: the signal passed on (each process is not ready at once), the
+ * drain delay after SIGTERM, the listener closed in a pause, then each process, released, answers what it has
+ * in flight and exits; the database is released after them.
  */
 export const serveProcesses = (count: number) =>
   Effect.gen(function*() {
     const url = yield* DatabaseUrl
-    const port = yield* Config.integer("PORT").pipe(Config.withDefault(3000))
+    const { host, port } = yield* ApiAddressConfig
     const metricsPort = yield* Config.option(Config.integer("METRICS_PORT"))
+    const delay = yield* DrainDelayConfig
+    const dispatch = yield* listenForProcesses(host, port)
+    const received = yield* firstStopSignal(() => Effect.sync(dispatch.stopping))
     const current = new Map<number, Worker>()
 
     const start = (index: number) =>
@@ -69,6 +76,7 @@ export const serveProcesses = (count: number) =>
           ...(Option.isSome(metricsPort) ? { METRICS_PORT: String(metricsPort.value + index) } : {})
         })
         current.set(index, worker)
+        dispatch.serveBy(worker)
         return worker
       })
 
@@ -76,32 +84,53 @@ export const serveProcesses = (count: number) =>
     const supervise = (index: number): Effect.Effect<void, ProcessStartFailed> =>
       Effect.gen(function*() {
         const worker = yield* start(index)
-        const first = yield* Effect.raceFirst(Effect.as(listening(worker, port), undefined), exitOf(worker))
+        const first = yield* Effect.raceFirst(Effect.as(ready(worker), undefined), exitOf(worker))
         if (first !== undefined) {
           return yield* new ProcessStartFailed({
             message: `Serving process ${index} exited while starting (code ${first.code}, signal ${first.signal})`
           })
         }
-        yield* Effect.logInfo(`Serving process ${index} (pid ${worker.process.pid}) is listening`)
+        yield* Effect.logInfo(`Serving process ${index} (pid ${worker.process.pid}) is ready`)
         const exit = yield* exitOf(worker)
         yield* Effect.logWarning(`Serving process ${index} exited (code ${exit.code}, signal ${exit.signal}); starting another`)
         yield* Effect.sleep(Duration.seconds(1))
         return yield* supervise(index)
       })
 
-    yield* Effect.addFinalizer(() => stopAll([...current.values()]))
+    // Without a signal the primary is giving up on a failed start: SIGINT, the stop without a drain delay.
+    yield* Effect.addFinalizer(() =>
+      Effect.flatMap(received, (received) => {
+        const signal = Option.getOrElse(received, (): StopSignal => "SIGINT")
+        return stopAll([...current.values()], signal, dispatch.close, signal === "SIGTERM" ? delay : Duration.zero)
+      }))
     yield* Effect.logInfo(`Starting ${count} serving processes`)
     yield* Effect.forEach(Array.from({ length: count }, (_, i) => i), supervise, { concurrency: "unbounded", discard: true })
   })
 
-/** SIGTERM to every process still running, then their exits, for at most `stopTimeout` (then SIGKILL). */
-const stopAll = (workers: ReadonlyArray<Worker>) =>
+/**
+ * Stops the processes still running: `signal` to each (a signal to the process group reached them already; the
+ * repeat changes nothing), the drain delay, the listener closed (`closeListener`, which releases them), then
+ * their exits, for at most the time each takes to drain and a margin for their pools and a loaded machine
+ * (then SIGKILL).
+ */
+const stopAll = (
+  workers: ReadonlyArray<Worker>,
+  signal: StopSignal,
+  closeListener: Effect.Effect<void>,
+  delay: Duration.Duration
+) =>
   Effect.gen(function*() {
     const running = workers.filter((w) => w.process.exitCode === null && w.process.signalCode === null)
-    for (const worker of running) worker.process.kill("SIGTERM")
+    for (const worker of running) worker.process.kill(signal)
+    if (Duration.greaterThan(delay, Duration.zero)) {
+      yield* Effect.logInfo(`Stopping: serving ${Duration.format(delay)} more, not ready, before closing the listener`)
+      yield* Effect.sleep(delay)
+    }
+    yield* closeListener
+    const stopTimeout = [pauseTimeout, drainTimeout, Duration.seconds(10)].reduce(Duration.sum)
     const stopped = yield* Effect.timeoutOption(Effect.forEach(running, exitOf, { discard: true }), stopTimeout)
     if (Option.isNone(stopped)) {
-      yield* Effect.logWarning(`Serving processes still running after ${Duration.format(stopTimeout)}: killed`)
+      yield* Effect.logWarning(`Serving processes still running ${Duration.format(stopTimeout)} after the listener closed: killed`)
       for (const worker of running) worker.process.kill("SIGKILL")
     }
   })

@@ -3,6 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Schema from "effect/Schema"
+import { describeLocation } from "@hotel/persistence/database/ConnectionString"
 
 // What stops the server before it serves anything, each as the one line an operator reads: what failed, the
 // underlying reason, and what to change.
@@ -48,19 +49,10 @@ export const listenFailed = (host: string, port: number, variable: string) => (e
   })
 }
 
-/** Where `url` points, without its credentials. */
-const location = (url: Redacted.Redacted) => {
-  try {
-    const parsed = new URL(Redacted.value(url))
-    return `${parsed.hostname}:${parsed.port === "" ? "5432" : parsed.port}${parsed.pathname}`
-  } catch {
-    return "the database"
-  }
-}
-
+/** Where `url` points (every host of a multi-host URL), without its credentials. */
 export const databaseUnreachable = (url: Redacted.Redacted) => (error: unknown) =>
   new DatabaseUnreachable({
-    message: `cannot connect to PostgreSQL at ${location(url)}: ${rootMessage(error)}: check DATABASE_URL`
+    message: `cannot connect to PostgreSQL at ${describeLocation(Redacted.value(url))}: ${rootMessage(error)}: check DATABASE_URL`
   })
 
 const migrationName = (message: string) => /Migration "([^"]+)"/.exec(message)?.[1]

@@ -1,10 +1,11 @@
 import { expect, layer } from "@effect/vitest"
+import { NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
+import { getReservation, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { blockBody, createBlock, getBlock } from "../utils/blocks.js"
 import { change, changeQuote } from "../utils/changes.js"
-import { expectError } from "../utils/rateManagement.js"
+import { expectFailure } from "../utils/client.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Changes of a pickup (PATCH /reservations/{id} and its change quote): while its room type and plan stay the
@@ -52,10 +53,11 @@ layer(TestApiLive)("changes of pickups", (it) => {
       expect(moved.total).toBe("108.00")
       expect((yield* getBlock(api, blockId, { key })).nights[0]).toMatchObject({ picked_up: 0, remaining: 1 })
       // Back to A as an ordinary reservation: A's one room is set aside for the block, so there is none.
-      const back = yield* api.patch(`/reservations/${picked.reservation_id}`, {
+      const back = change(api, picked.reservation_id, {
         room_type_id: imported.room_types.A,
         rate_plan_id: imported.rate_plans["BAR-A"]
       }, { key })
-      expectError(back, 409, "conflict", "no_availability")
+      yield* expectFailure(back, NoAvailability)
+      expect((yield* getReservation(api, picked.reservation_id, { key })).room_type_id).toBe(imported.room_types.B)
     }))
 })

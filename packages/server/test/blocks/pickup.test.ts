@@ -1,8 +1,8 @@
 import { expect, layer } from "@effect/vitest"
-import { BlockInUse, BlockNotDefinite, BlockNotFound, InvalidParameters, NoAvailability } from "@hotel/domain"
+import { BlockInUse, BlockNotDefinite, BlockNotFound, InvalidParameters, NoAvailability, RatePlanNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
-import { getReservation, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
+import { cancel, confirm, getReservation, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { availabilityOf, blockAction, blockBody, createBlock, getBlock, nightFigures } from "../utils/blocks.js"
 import { book, bookingBody, importedRoom } from "../utils/bookings.js"
 import { expectFailure } from "../utils/client.js"
@@ -36,8 +36,7 @@ layer(TestApiLive)("block pickups", (it) => {
         ["2031-05-02", 2, 2, 0, false]
       ])
       // Used up, and nothing free for general sale: the pickup is refused like any hold.
-      const refused = yield* api.post("/holds", pickup, { key })
-      expectError(refused, 409, "conflict", "no_availability")
+      yield* expectFailure(hold(api, pickup, { key }), NoAvailability)
       expect(yield* availabilityOf(api, imported.room_types.A, "2031-05-01", "2031-05-02", { key })).toEqual([
         ["2031-05-01", 0, 0],
         ["2031-05-02", 0, 0]
@@ -75,9 +74,10 @@ layer(TestApiLive)("block pickups", (it) => {
       expect(picked.total).toBe("281.60")
       // A plan that needs a promo code is hidden from an ordinary hold, not from a pickup.
       const planId = imported.rate_plans["BAR-A"]
-      expect((yield* api.patch(`/rate-plans/${planId}`, { requires_promo_code: true }, { key })).status).toBe(200)
-      const hidden = yield* api.post("/holds", importedHoldBody(imported, "A", guest, stay), { key })
-      expectError(hidden, 404, "not_found", "rate_plan_not_found")
+      const client = yield* api.clientFor(key)
+      const updated = yield* client.ratePlanWrites.update({ path: { id: planId }, payload: { requires_promo_code: true }, headers: {} })
+      expect(updated).toEqual({ rate_plan_id: planId, updated: true })
+      yield* expectFailure(hold(api, importedHoldBody(imported, "A", guest, stay), { key }), RatePlanNotFound)
       yield* hold(api, importedHoldBody(imported, "A", guest, { ...stay, block_id: blockId }), { key })
     }))
 
@@ -89,22 +89,19 @@ layer(TestApiLive)("block pickups", (it) => {
       const stay = { check_in: "2031-05-01", check_out: "2031-05-02" }
       const tentative = yield* createBlock(api, blockBody(imported, "A", range), { key })
       const body = (over: Record<string, unknown>) => ({ ...importedHoldBody(imported, "A", guest, stay), ...over })
-      expectError(yield* api.post("/holds", body({ block_id: missingId }), { key }), 404, "not_found", "block_not_found")
+      yield* expectFailure(hold(api, importedHoldBody(imported, "A", guest, { ...stay, block_id: missingId }), { key }), BlockNotFound)
       expectError(yield* api.post("/holds", body({ block_id: "nope" }), { key }), 400, "invalid_request", "invalid_parameters", "block_id")
-      const otherType = body({ block_id: tentative, room_type_id: imported.room_types.B, rate_plan_id: imported.rate_plans["BAR-B"] })
-      expectError(yield* api.post("/holds", otherType, { key }), 400, "invalid_request", "invalid_parameters", "room_type_id")
+      const otherType = importedHoldBody(imported, "B", guest, { ...stay, block_id: tentative })
+      yield* expectFailure(hold(api, otherType, { key }), InvalidParameters, "room_type_id")
       expectError(yield* api.post("/holds", body({ block_id: tentative }), { key }), 409, "conflict", "block_not_definite")
       yield* blockAction(api, tentative, "cancel", { key })
       yield* expectFailure(hold(api, importedHoldBody(imported, "A", guest, { ...stay, block_id: tentative }), { key }), BlockNotDefinite)
       // A booking names the room: 400 with its path, other refusals in the message.
       const rooms = [importedRoom(imported, "A"), importedRoom(imported, "B", { block_id: tentative })]
-      const booking = yield* api.post("/bookings", bookingBody(guest, rooms, stay), { key })
-      expectError(booking, 400, "invalid_request", "invalid_parameters", "rooms[1].room_type_id")
+      yield* expectFailure(book(api, bookingBody(guest, rooms, stay), { key }), InvalidParameters, "rooms[1].room_type_id")
       const unknown = bookingBody(guest, [importedRoom(imported, "A", { block_id: missingId })], stay)
-      const missing = yield* api.post("/bookings", unknown, { key })
-      expectError(missing, 404, "not_found", "block_not_found")
-      expect(missing.text).toContain("rooms[0]")
-      yield* expectFailure(hold(api, importedHoldBody(imported, "A", guest, { ...stay, block_id: missingId }), { key }), BlockNotFound)
+      const missing = yield* expectFailure(book(api, unknown, { key }), BlockNotFound)
+      expect(missing.message).toContain("rooms[0]")
       const otherPlan = importedHoldBody(imported, "B", guest, { ...stay, block_id: tentative, room_type_id: imported.room_types.A })
       yield* expectFailure(hold(api, otherPlan, { key }), InvalidParameters, "rate_plan_id")
     }))
@@ -121,11 +118,10 @@ layer(TestApiLive)("block pickups", (it) => {
       expect(nightFigures(yield* getBlock(api, blockId, { key })).map(([, , picked]) => picked)).toEqual([2, 2])
       // Lowering a night below its pickups, or cancelling a block with live pickups, is block_in_use.
       expectError(yield* api.patch(`/blocks/${blockId}`, { units: 1 }, { key }), 409, "conflict", "block_in_use")
-      expectError(yield* api.post(`/blocks/${blockId}/cancel`, {}, { key }), 409, "conflict", "block_in_use")
       yield* expectFailure(blockAction(api, blockId, "cancel", { key }), BlockInUse)
 
       const [one, two] = booking.reservations
-      yield* api.post(`/reservations/${one.reservation_id}/cancel`, {}, { key })
+      yield* cancel(api, one.reservation_id, {}, { key })
       expect(nightFigures(yield* getBlock(api, blockId, { key })).map(([, , picked, remaining]) => [picked, remaining])).toEqual([[1, 1], [1, 1]])
       // The other hold lapses after 15 minutes: its unit is back at that instant, no job needed.
       yield* TestClock.setTime(T0 + 15 * 60_000)
@@ -142,8 +138,8 @@ layer(TestApiLive)("block pickups", (it) => {
       const { guest, imported, key } = yield* importRoomTypes(api, { A: 1 })
       const blockId = yield* createBlock(api, blockBody(imported, "A", { ...range, units: 1, status: "definite" }), { key })
       const picked = yield* hold(api, importedHoldBody(imported, "A", guest, { check_in: "2031-05-01", check_out: "2031-05-02", block_id: blockId }), { key })
-      const confirmed = yield* api.post(`/holds/${picked.reservation_id}/confirm`, { payment_reference: "pay-pickup" }, { key })
-      expect(confirmed.status, confirmed.text).toBe(200)
+      const confirmed = yield* confirm(api, picked.reservation_id, { payment_reference: "pay-pickup" }, { key })
+      expect(confirmed.status).toBe("confirmed")
       expect((yield* getReservation(api, picked.reservation_id, { key })).status).toBe("confirmed")
     }))
 })

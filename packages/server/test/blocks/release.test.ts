@@ -1,10 +1,11 @@
 import { expect, layer } from "@effect/vitest"
 import { BlockReleaser } from "@hotel/persistence/blocks/BlockReleaser"
-import type { Events } from "@hotel/domain"
+import { type Events, NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { availabilityOf, blockAction, blockBody, createBlock, getBlock, nightFigures } from "../utils/blocks.js"
+import { expectFailure } from "../utils/client.js"
 import type { TestApiService } from "../utils/TestServer.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
@@ -35,7 +36,8 @@ layer(TestApiLive)("block release", (it) => {
       const stay = importedHoldBody(imported, "A", guest, { check_in: "2031-05-01", check_out: "2031-05-02" })
       yield* TestClock.setTime(Date.parse(releaseAt) - 1)
       expect(yield* availabilityOf(api, roomType, "2031-05-01", "2031-05-01", { key })).toEqual([["2031-05-01", 2, 0]])
-      expect(yield* api.post("/holds", stay, { key })).toMatchObject({ status: 409 })
+      yield* expectFailure(hold(api, stay, { key }), NoAvailability)
+      expect(yield* availabilityOf(api, roomType, "2031-05-01", "2031-05-01", { key })).toEqual([["2031-05-01", 2, 0]])
       expect(yield* releaser.release()).toBe(0)
 
       yield* TestClock.setTime(Date.parse(releaseAt))

@@ -1,10 +1,11 @@
 import { expect, layer } from "@effect/vitest"
 import { HoldSweeper } from "@hotel/persistence/booking/HoldSweeper"
+import { HoldExpired, NoAvailability, NotCancellable } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { getReservation, importRoomTypes } from "../utils/booking.js"
-import { book, bookingBody, confirmBooking, importedRoom } from "../utils/bookings.js"
-import { expectError } from "../utils/rateManagement.js"
+import { book, bookingBody, cancelBooking, confirmBooking, importedRoom } from "../utils/bookings.js"
+import { expectFailure } from "../utils/client.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // A booking's holds expire together, like any hold: the in-process server runs on the TestClock, so the
@@ -25,15 +26,14 @@ layer(TestApiLive)("booking expiry", (it) => {
       expect(booking.hold_expires_at).toBe(new Date(T0 + minutes(15)).toISOString())
 
       yield* TestClock.setTime(T0 + minutes(15) - 1000)
-      expectError(yield* api.post("/bookings", bookingBody(guest, rooms.slice(1), stay), { key }), 409, "conflict", "no_availability")
+      yield* expectFailure(book(api, bookingBody(guest, rooms.slice(1), stay), { key }), NoAvailability)
 
       yield* TestClock.setTime(T0 + minutes(15))
       for (const room of booking.reservations) {
         expect(yield* getReservation(api, room.reservation_id, { key })).toMatchObject({ status: "cancelled", cancellation_reason: "hold_expired" })
       }
-      const late = yield* api.post(`/bookings/${booking.booking_id}/confirm`, { payment_reference: "pay-late" }, { key })
-      expectError(late, 409, "conflict", "hold_expired")
-      expectError(yield* api.post(`/bookings/${booking.booking_id}/cancel`, {}, { key }), 409, "conflict", "not_cancellable")
+      yield* expectFailure(confirmBooking(api, booking.booking_id, { payment_reference: "pay-late" }, { key }), HoldExpired)
+      yield* expectFailure(cancelBooking(api, booking.booking_id, {}, { key }), NotCancellable)
       // The rooms are free for another booking, which can be confirmed one second before its own deadline.
       const next = yield* book(api, bookingBody(guest, rooms, stay), { key })
       yield* TestClock.setTime(T0 + minutes(30) - 1000)
@@ -56,7 +56,6 @@ layer(TestApiLive)("booking expiry", (it) => {
         { status: "cancelled", cancellation_reason: "hold_expired" },
         { status: "cancelled", cancellation_reason: "hold_expired" }
       ])
-      const late = yield* api.post(`/bookings/${booking.booking_id}/confirm`, { payment_reference: "pay-swept" }, { key })
-      expectError(late, 409, "conflict", "hold_expired")
+      yield* expectFailure(confirmBooking(api, booking.booking_id, { payment_reference: "pay-swept" }, { key }), HoldExpired)
     }).pipe(Effect.provide(HoldSweeper.Default)))
 })

@@ -1,9 +1,10 @@
 import { expect, layer } from "@effect/vitest"
-import { BookingCreated, BookingRead } from "@hotel/http/booking/BookingsApi"
+import { BookingCreated, BookingRead } from "@hotel/http/booking/Api"
 import * as Effect from "effect/Effect"
 import { folioLines, getReservation, hold, holdBody, importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import { book, bookingBody, dblRoom, getBooking, importedRoom, postBooking } from "../utils/bookings.js"
-import { bodyAs } from "../utils/client.js"
+import { BookingNotFound, InsufficientScope } from "@hotel/domain"
+import { bodyAs, expectFailure } from "../utils/client.js"
 import { allEvents } from "../events/feed.js"
 import { expectError } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -129,10 +130,10 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       const all = yield* client.reservationReads.list({ urlParams: { guest_id: guest } })
       expect(all.data.filter((r) => r.booking_id === null)).toHaveLength(1)
 
-      expectError(yield* api.get(`/reservations?booking_id=${globalThis.crypto.randomUUID()}`, { key }), 404, "not_found", "booking_not_found")
+      yield* expectFailure(client.reservationReads.list({ urlParams: { booking_id: globalThis.crypto.randomUUID() } }), BookingNotFound)
       expectError(yield* api.get("/reservations?booking_id=nope", { key }), 400, "invalid_request", "invalid_parameters", "booking_id")
       // Another property's booking is reported exactly as a missing one.
-      expectError(yield* api.get(`/reservations?booking_id=${created.booking_id}`), 404, "not_found", "booking_not_found")
+      yield* expectFailure(api.client.reservationReads.list({ urlParams: { booking_id: created.booking_id } }), BookingNotFound)
     }))
 
   it.effect("GET /bookings/{id}: 404 booking_not_found for an unknown, malformed or other property's id; scope reservations:read", () =>
@@ -141,12 +142,13 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       const { guest, imported, key } = yield* importRoomTypes(api, { A: 1 })
       const created = yield* book(api, bookingBody(guest, [importedRoom(imported, "A")], { check_in: "2031-06-01", check_out: "2031-06-02" }), { key })
       expect((yield* getBooking(api, created.booking_id).pipe(Effect.either))._tag).toBe("Left")
-      expectError(yield* api.get(`/bookings/${created.booking_id}`), 404, "not_found", "booking_not_found")
-      expectError(yield* api.get(`/bookings/${globalThis.crypto.randomUUID()}`, { key }), 404, "not_found", "booking_not_found")
+      yield* expectFailure(getBooking(api, created.booking_id), BookingNotFound)
+      yield* expectFailure(getBooking(api, globalThis.crypto.randomUUID(), { key }), BookingNotFound)
       expectError(yield* api.get("/bookings/not-a-uuid", { key }), 404, "not_found", "booking_not_found")
       const reader = yield* api.createKey({ propertyId: imported.property_id, scopes: ["reservations:read"] })
-      expect((yield* api.get(`/bookings/${created.booking_id}`, { key: reader })).status).toBe(200)
+      const read = yield* getBooking(api, created.booking_id, { key: reader })
+      expect(read.id).toBe(created.booking_id)
       const body = bookingBody(guest, [importedRoom(imported, "A")])
-      expectError(yield* postBooking(api, body, { key: reader }), 403, "permission", "insufficient_scope")
+      yield* expectFailure(book(api, body, { key: reader }), InsufficientScope)
     }))
 })

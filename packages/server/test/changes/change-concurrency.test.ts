@@ -63,6 +63,38 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       expect(nights.data[0].nights.map((n) => n.available)).toEqual([0, 0])
     }))
 
+  it.effect("a change racing a hold for the last room of a night it does not hold (its own nights over a lowered sell limit): one wins, never both", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key } = yield* importRoomTypes(api, { A: 2 })
+      const client = yield* api.clientFor(key)
+      const a = imported.room_types.A
+      const winners: Array<string> = []
+      for (const day of [1, 5, 9, 13, 17, 21]) {
+        const date = (offset: number) => `2032-02-${String(day + offset).padStart(2, "0")}`
+        // Both rooms taken on its two nights, which now sell one; the night after has one room left.
+        const mine = yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
+        yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
+        yield* client.inventory.putControls({ path: { id: a }, payload: { start_date: date(0), end_date: date(2), sell_limit: 1 } })
+        yield* stay(api, imported, key, "A", { check_in: date(2), check_out: date(3) })
+        const guest = yield* newGuest(api, imported.property_id)
+        const results = yield* all([
+          settled(patch(client, mine.reservation_id, { check_out: date(3) })),
+          settled(client.holds.create({ payload: importedHoldBody(imported, "A", guest, { check_in: date(2), check_out: date(3) }), withResponse: true }))
+        ])
+        const tally = outcomes(results)
+        expect(tally["NoAvailability"]).toBe(1)
+        expect((tally["200"] ?? 0) + (tally["201"] ?? 0)).toBe(1)
+        winners.push(tally["200"] === 1 ? "change" : "hold")
+        const after = yield* client.reservationReads.get({ path: { id: mine.reservation_id } })
+        expect(after.check_out_date).toBe(tally["200"] === 1 ? date(3) : date(2))
+        const nights = yield* client.availability.availability({ urlParams: { start_date: date(0), end_date: date(2), room_type_id: a } })
+        expect(nights.data[0].nights.map((n) => [n.taken, n.available])).toEqual([[2, 0], [2, 0], [2, 0]])
+      }
+      expect(winners).toHaveLength(6)
+      expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
+    }))
+
   it.effect("a change racing a confirm of the same hold: both apply, in one order, and the payment is never lost", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

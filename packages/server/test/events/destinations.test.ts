@@ -5,7 +5,6 @@ import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { clientOf, expectFailure } from "../utils/client.js"
-import { expectInvalid } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { receiver } from "./receiver.js"
 
@@ -37,9 +36,9 @@ layer(TestApiLive)("webhook destinations", (it) => {
         withResponse: true
       })
       expect(res.status).toBe(201)
-      // The refusal's wire, on a change of the URL.
-      const patched = yield* api.patch(`/webhook-endpoints/${ok.webhook_endpoint_id}`, { url: "https://127.0.0.1/in" })
-      expectInvalid(patched, "url")
+      // The same refusal on a change of the URL.
+      const patched = api.client.webhooks.update({ path: { id: ok.webhook_endpoint_id }, payload: { url: "https://127.0.0.1/in" }, headers: {} })
+      yield* expectFailure(patched, InvalidParameters, "url")
     }))
 
   it.scoped("a stored loopback endpoint is not called when sending: the attempt records the refusal", () =>

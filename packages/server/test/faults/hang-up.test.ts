@@ -7,7 +7,7 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 
 // A client that hangs up costs nothing. Five waves of 40 `POST /holds`, each with its own
 // Idempotency-Key and guest, each client hanging up 5-200 ms after sending, while another client reads one
-// reservation every 20 ms. The API must stay responsive (no read over a second), answer nothing with a 5xx,
+// reservation every 20 ms. The API must stay responsive (no read waiting for a connection), answer nothing with a 5xx,
 // leave no backend idle in a transaction, and each hung-up hold must have run all or nothing: either it
 // exists and its key replays its 201, or it does not and the retry with its key creates it, once.
 
@@ -119,7 +119,9 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
       yield* Effect.logInfo(`hang-up: ${reads.length} reads, slowest ${slowest} ms; ${early.length} holds answered before the hang-up`)
       expect(reads.length).toBeGreaterThan(10)
       expect(reads.filter((read) => read.status !== 200), "reads that failed").toEqual([])
-      expect(reads.filter((read) => read.ms > 1_000), "reads slower than a second").toEqual([])
+      // A stall is a read queued behind connections the hung-up holds never gave back: it would wait out the
+      // pool's 10 s timeout. Half of that is far above any scheduling delay of a busy machine.
+      expect(reads.filter((read) => read.ms > 5_000), "reads that waited for a connection").toEqual([])
       const idle = yield* api.sql<{ pid: number; state: string }>`
         SELECT pid, state FROM pg_stat_activity
         WHERE datname = current_database() AND state LIKE 'idle in transaction%'`.pipe(Effect.orDie)

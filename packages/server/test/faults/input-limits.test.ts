@@ -1,5 +1,7 @@
 import { expect, layer } from "@effect/vitest"
+import { GuestNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { expectFailure } from "../utils/client.js"
 import { hold, holdBody, newGuest, postHold } from "../utils/booking.js"
 import { expectError, expectInvalid, missingId, withQuery } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -108,10 +110,11 @@ layer(TestApiLive, { excludeTestServices: true })("faults: input limits", (it) =
   it.effect("GET /reservations?guest_id= a guest of no one (or of another property) is 404 guest_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      expectError(yield* api.get(`/reservations?guest_id=${missingId}`), 404, "not_found", "guest_not_found")
+      const ofGuest = (guestId: string) => api.client.reservationReads.list({ urlParams: { guest_id: guestId } })
+      yield* expectFailure(ofGuest(missingId), GuestNotFound)
       const other = yield* api.importProperty()
       const stranger = yield* newGuest(api, other.property_id)
-      expectError(yield* api.get(`/reservations?guest_id=${stranger}`), 404, "not_found", "guest_not_found")
+      yield* expectFailure(ofGuest(stranger), GuestNotFound)
       const guest = yield* newGuest(api)
       const [page, res] = yield* api.client.reservationReads.list({ urlParams: { guest_id: guest }, withResponse: true })
       expect(res.status).toBe(200)

@@ -5,9 +5,10 @@ import * as fs from "node:fs"
 import * as Http from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
+import { isAlive } from "@hotel/persistence/database/EmbeddedPostgres"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
 import { holdBody, newGuest } from "../utils/booking.js"
-import { type ServeProcess, serveProcess, serveProcessWith } from "../utils/processes.js"
+import { exitWithin, serveProcess, serveProcessWith } from "../utils/processes.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Graceful shutdown: SIGTERM (or SIGINT) stops accepting connections, lets the requests in flight finish,
@@ -40,21 +41,6 @@ const postHold = (baseUrl: string, key: string, body: unknown, agent: Http.Agent
     req.end(payload)
   }).pipe(Effect.timeoutTo({ duration: "60 seconds", onTimeout: (): Outcome => ({ error: "no answer" }), onSuccess: (o) => o }))
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** Waits (at most `seconds`) for the process to exit. */
-const exitWithin = (server: ServeProcess, seconds: number) =>
-  server.exited.pipe(
-    Effect.timeoutFail({ duration: `${seconds} seconds`, onTimeout: () => new Error("the server did not exit") }),
-    Effect.orDie
-  )
 
 layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("faults: graceful shutdown", (it) => {
   it.effect("SIGTERM with 60 holds in flight: each is answered 201/409 or refused, never 500 or reset; exit 0", () =>
@@ -93,9 +79,9 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("fault
       expect(exit).toEqual({ code: 0, signal: null })
     })), { timeout: 240_000 })
 
-  it.effect("SIGINT stops it the same way, exit 0", () =>
+  it.effect("SIGINT (a Ctrl-C) stops it the same way, without the drain delay: exit 0", () =>
     Effect.scoped(Effect.gen(function*() {
-      const server = yield* serveProcess
+      const server = yield* serveProcessWith({ HOTEL_DRAIN_DELAY_MS: "60000" })
       server.signal("SIGINT")
       expect(yield* exitWithin(server, 15)).toEqual({ code: 0, signal: null })
     })), { timeout: 240_000 })

@@ -65,9 +65,9 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const readOnly = yield* api.createKey({ scopes: ["guests:read"] })
-      const res = yield* api.post("/guests", { first_name: "A", last_name: "B" }, { key: readOnly })
-      expect(res.status).toBe(403)
-      expect(res.json<ErrorBody>().error.message).toContain("guests:write")
+      const readOnlyClient = yield* api.clientFor(readOnly)
+      const refused = yield* expectFailure(readOnlyClient.guests.create({ payload: { first_name: "A", last_name: "B" } }), InsufficientScope)
+      expect(refused.message).toContain("guests:write")
       const writeOnly = yield* api.createKey({ scopes: ["guests:write"] })
       const writer = yield* api.clientFor(writeOnly)
       const { guest_id } = yield* writer.guests.create({ payload: { first_name: "A", last_name: "B" } })

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { NoAvailability } from "@hotel/domain"
+import { InvalidParameters, type Inventory, NoAvailability, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { confirm, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
@@ -7,7 +7,7 @@ import { blockBody, createBlock } from "../utils/blocks.js"
 import { change } from "../utils/changes.js"
 import { expectFailure } from "../utils/client.js"
 import { breakdown, putControls } from "../utils/inventory.js"
-import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { expectInvalid, missingId } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Sell limits and overbooking: PUT and GET /room-types/{id}/inventory, and the capacity rule they feed, seen
@@ -55,19 +55,27 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       const { imported, key } = yield* importRoomTypes(api, { A: 3 })
       const path = `/room-types/${imported.room_types.A}/inventory`
       const put = (body: unknown) => api.request("PUT", path, { body, key })
+      // The rules between fields and against the room type reach the server; field formats are the wire's (raw).
+      const refused = (body: Inventory.InventoryPut, param: string) =>
+        expectFailure(putControls(api, imported.room_types.A, body, { key }), InvalidParameters, param)
+      const client = yield* api.clientFor(key)
+      const controls = (id: string, urlParams: typeof Inventory.InventoryRangeParams.Type) => client.inventory.getControls({ path: { id }, urlParams })
       const range = { start_date: "2031-05-04", end_date: "2031-05-11" }
-      expectInvalid(yield* put({ ...range, sell_limit: 4 }), "sell_limit")
+      yield* refused({ ...range, sell_limit: 4 }, "sell_limit")
       expectInvalid(yield* put({ ...range, sell_limit: -1 }), "sell_limit")
-      expectInvalid(yield* put({ ...range, overbooking: 4 }), "overbooking")
+      yield* refused({ ...range, overbooking: 4 }, "overbooking")
       expectInvalid(yield* put({ ...range, overbooking: null }), "overbooking")
-      expectInvalid(yield* put(range), "sell_limit")
+      yield* refused(range, "sell_limit")
       expectInvalid(yield* put({ ...range, days: ["sun", "funday"], sell_limit: 1 }), "days[1]")
-      expectInvalid(yield* put({ ...range, end_date: "2031-05-04", sell_limit: 1 }), "end_date")
-      expectInvalid(yield* put({ start_date: "2031-01-01", end_date: "2032-01-03", sell_limit: 1 }), "end_date")
-      expectError(yield* api.request("PUT", `/room-types/${missingId}/inventory`, { body: { ...range, sell_limit: 1 }, key }), 404, "not_found", "room_type_not_found")
-      expectError(yield* api.get(`/room-types/${missingId}/inventory?start_date=2031-05-04&end_date=2031-05-05`, { key }), 404, "not_found", "room_type_not_found")
-      expectInvalid(yield* api.get(`${path}?start_date=2031-05-04&end_date=2031-05-04`, { key }), "end_date")
+      yield* refused({ ...range, end_date: "2031-05-04", sell_limit: 1 }, "end_date")
+      yield* refused({ start_date: "2031-01-01", end_date: "2032-01-03", sell_limit: 1 }, "end_date")
+      yield* expectFailure(putControls(api, missingId, { ...range, sell_limit: 1 }, { key }), RoomTypeNotFound)
+      yield* expectFailure(controls(missingId, { start_date: "2031-05-04", end_date: "2031-05-05" }), RoomTypeNotFound)
+      yield* expectFailure(controls(imported.room_types.A, { start_date: "2031-05-04", end_date: "2031-05-04" }), InvalidParameters, "end_date")
       expectInvalid(yield* api.get(`${path}?start_date=2031-05-04`, { key }), "end_date")
+      // No refusal set anything.
+      expect((yield* controls(imported.room_types.A, { start_date: "2031-05-04", end_date: "2031-05-05" })).nights)
+        .toEqual([{ date: "2031-05-04", sell_limit: null, overbooking: 0 }])
       // The PUT takes an Idempotency-Key like a PATCH: the same key replays the stored answer.
       const headers = { "idempotency-key": `inv-${imported.property_id}` }
       const first = yield* api.request("PUT", path, { body: { ...range, sell_limit: 2 }, key, headers })
@@ -88,7 +96,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       expect(yield* breakdown(api, roomType, "2031-05-02", "2031-05-02", { key })).toEqual([
         { date: "2031-05-02", rooms: 3, out_of_order: 0, sell_limit: 1, overbooking: 0, taken: 2, blocked: 0, available: 0 }
       ])
-      expectError(yield* api.post("/holds", body, { key }), 409, "conflict", "no_availability")
+      yield* expectFailure(hold(api, body, { key }), NoAvailability)
       const client = yield* api.clientFor(key)
       const rates = yield* client.rates.rates({ urlParams: { ...night, adults: 1, room_type_id: roomType, include_unavailable: true } })
       expect(rates.data.map((offer) => offer.reasons)).toEqual([["sold_out"]])
@@ -97,7 +105,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       yield* confirm(api, second.reservation_id, {}, { key })
       // A definite block needs capacity too.
       const block = blockBody(imported, "A", { start_date: "2031-05-02", end_date: "2031-05-03", units: 1, status: "definite" })
-      expectError(yield* api.post("/blocks", block, { key }), 409, "conflict", "no_availability")
+      yield* expectFailure(createBlock(api, block, { key }), NoAvailability)
     }))
 
   it.effect("overbooking sells beyond the rooms; a change counts nights by the same rule", () =>
@@ -116,9 +124,10 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       // A change to the next night: one room and one overbooked are free there, the night it leaves counts as its own.
       const moved = yield* change(api, extra.reservation_id, { check_in: "2031-05-03", check_out: "2031-05-04" }, { key })
       expect(moved.check_in_date).toBe("2031-05-03")
-      yield* putControls(api, roomType, { start_date: "2031-05-03", end_date: "2031-05-04", sell_limit: 0, overbooking: 0 }, { key })
-      const refused = yield* api.patch(`/reservations/${extra.reservation_id}`, { check_out: "2031-05-05" }, { key })
-      expectError(refused, 409, "conflict", "no_availability")
+      // Nothing for sale on 05-03 and 05-04 now: the night the hold holds stays its own, a night it does not is refused.
+      yield* putControls(api, roomType, { start_date: "2031-05-03", end_date: "2031-05-05", sell_limit: 0, overbooking: 0 }, { key })
+      yield* expectFailure(change(api, extra.reservation_id, { check_out: "2031-05-05" }, { key }), NoAvailability)
+      expect((yield* change(api, extra.reservation_id, { adults: 2 }, { key })).adults).toBe(2)
     }))
 
   it.effect("holds sold through overbooking keep their nights when it is lowered, a changed hold too", () =>

@@ -1,12 +1,23 @@
 import { expect, layer } from "@effect/vitest"
-import { NoAvailability, OutOfOrderOverlap, RoomUnavailable } from "@hotel/domain"
+import {
+  InsufficientScope,
+  type Inventory,
+  InvalidParameters,
+  NoAvailability,
+  OutOfOrderNotFound,
+  OutOfOrderOverlap,
+  RoomNotFound,
+  RoomTypeNotFound,
+  RoomUnavailable
+} from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/TestClock"
 import { confirm, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { blockBody, createBlock } from "../utils/blocks.js"
 import { expectFailure } from "../utils/client.js"
-import { breakdown, roomsOf, takeOutOfOrder } from "../utils/inventory.js"
+import { backInService, breakdown, outOfOrderPeriods, roomsOf, takeOutOfOrder } from "../utils/inventory.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { checkIn } from "../utils/stay.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // Rooms out of order: POST /rooms/{id}/out-of-order, GET /out-of-order, DELETE /out-of-order/{id}, through HTTP
@@ -44,7 +55,7 @@ layer(TestApiLive)("rooms out of order", (it) => {
       }])
       const after = yield* client.inventory.listOutOfOrder({ urlParams: { start_date: "2031-05-03", end_date: "2031-05-10" } })
       expect(after.data).toEqual([])
-      expect(yield* api.delete(`/out-of-order/${id}`, { key })).toMatchObject({ status: 200 })
+      expect(yield* backInService(api, id, { key })).toEqual({ out_of_order_id: id, deleted: true })
       expect((yield* breakdown(api, roomType, "2031-05-02", "2031-05-02", { key }))[0]).toMatchObject({ out_of_order: 0, available: 2 })
       expectError(yield* api.delete(`/out-of-order/${id}`, { key }), 404, "not_found", "out_of_order_not_found")
       const { data } = yield* client.events.list({ urlParams: { types: ["inventory.changed", "availability.changed"] } })
@@ -65,31 +76,35 @@ layer(TestApiLive)("rooms out of order", (it) => {
       const roomType = imported.room_types.A
       const [first, second] = yield* roomsOf(api, roomType, { key })
       const post = (roomId: string, body: unknown) => api.post(`/rooms/${roomId}/out-of-order`, body, { key })
-      expectError(yield* post(missingId, period), 404, "not_found", "room_not_found")
+      const take = (roomId: string, body: Inventory.OutOfOrderCreate) => takeOutOfOrder(api, roomId, body, { key })
+      yield* expectFailure(take(missingId, period), RoomNotFound)
       expectError(yield* post("nope", period), 404, "not_found", "room_not_found")
-      expectInvalid(yield* post(first.id, { ...period, end_date: "2031-05-01" }), "end_date")
-      expectInvalid(yield* post(first.id, { start_date: "2031-01-01", end_date: "2032-01-03" }), "end_date")
+      yield* expectFailure(take(first.id, { ...period, end_date: "2031-05-01" }), InvalidParameters, "end_date")
+      yield* expectFailure(take(first.id, { start_date: "2031-01-01", end_date: "2032-01-03" }), InvalidParameters, "end_date")
       expectInvalid(yield* post(first.id, { ...period, start_date: "2031-13-01" }), "start_date")
       yield* takeOutOfOrder(api, first.id, period, { key })
       expectError(yield* post(first.id, { start_date: "2031-05-02", end_date: "2031-05-05" }), 409, "conflict", "out_of_order_overlap")
       yield* expectFailure(takeOutOfOrder(api, first.id, period, { key }), OutOfOrderOverlap)
       // The other room holds the one stay left: it cannot go out of order too.
       const stay = yield* hold(api, importedHoldBody(imported, "A", guest, { check_in: "2031-05-01", check_out: "2031-05-02" }), { key })
-      expectError(yield* post(second.id, period), 409, "conflict", "no_availability")
-      yield* expectFailure(takeOutOfOrder(api, second.id, period, { key }), NoAvailability)
+      yield* expectFailure(take(second.id, period), NoAvailability)
       // Checked in to that room: room_unavailable, even on nights nothing else is taken.
       yield* confirm(api, stay.reservation_id, {}, { key })
-      const checkedIn = yield* api.post(`/reservations/${stay.reservation_id}/check-in`, { room_id: second.id }, { key })
-      expect(checkedIn.status, checkedIn.text).toBe(200)
-      yield* expectFailure(takeOutOfOrder(api, second.id, { start_date: "2031-05-01", end_date: "2031-05-02" }, { key }), RoomUnavailable)
-      expectError(yield* post(second.id, { start_date: "2031-05-01", end_date: "2031-05-09" }), 409, "conflict", "room_unavailable")
+      const checkedIn = yield* checkIn(api, stay.reservation_id, { room_id: second.id }, { key })
+      expect(checkedIn.room_id).toBe(second.id)
+      yield* expectFailure(take(second.id, { start_date: "2031-05-01", end_date: "2031-05-02" }), RoomUnavailable)
+      yield* expectFailure(take(second.id, { start_date: "2031-05-01", end_date: "2031-05-09" }), RoomUnavailable)
       // A definite block's remaining units count as taken.
       yield* createBlock(api, blockBody(imported, "A", { start_date: "2031-06-01", end_date: "2031-06-02", units: 2, status: "definite" }), { key })
-      expectError(yield* post(second.id, { start_date: "2031-06-01", end_date: "2031-06-02" }), 409, "conflict", "no_availability")
+      yield* expectFailure(take(second.id, { start_date: "2031-06-01", end_date: "2031-06-02" }), NoAvailability)
       expectInvalid(yield* api.get("/out-of-order?start_date=2031-05-02", { key }), "end_date")
-      expectInvalid(yield* api.get("/out-of-order?start_date=2031-05-02&end_date=2031-05-02", { key }), "end_date")
-      expectError(yield* api.get(`/out-of-order?start_date=2031-05-02&end_date=2031-05-03&room_type_id=${missingId}`, { key }), 404, "not_found", "room_type_not_found")
-      expectError(yield* api.delete(`/out-of-order/${missingId}`, { key }), 404, "not_found", "out_of_order_not_found")
+      yield* expectFailure(outOfOrderPeriods(api, { start_date: "2031-05-02", end_date: "2031-05-02" }, { key }), InvalidParameters, "end_date")
+      const unknownType = { start_date: "2031-05-02", end_date: "2031-05-03", room_type_id: missingId }
+      yield* expectFailure(outOfOrderPeriods(api, unknownType, { key }), RoomTypeNotFound)
+      yield* expectFailure(backInService(api, missingId, { key }), OutOfOrderNotFound)
+      // Of all these requests, only the first period was written.
+      const written = yield* outOfOrderPeriods(api, { start_date: "2031-05-01", end_date: "2031-06-02" }, { key })
+      expect(written.map((p) => [p.room_id, p.start_date, p.end_date])).toEqual([[first.id, period.start_date, period.end_date]])
     }))
 
   it.effect("check-in never assigns a room out of order on the arrival night; asking for it is room_unavailable", () =>
@@ -102,12 +117,12 @@ layer(TestApiLive)("rooms out of order", (it) => {
       const body = importedHoldBody(imported, "A", guest, { check_in: "2031-05-01", check_out: "2031-05-02" })
       const stay = yield* hold(api, body, { key })
       yield* confirm(api, stay.reservation_id, {}, { key })
-      expectError(yield* api.post(`/reservations/${stay.reservation_id}/check-in`, { room_id: first.id }, { key }), 409, "conflict", "room_unavailable")
-      const assigned = yield* api.post(`/reservations/${stay.reservation_id}/check-in`, {}, { key })
-      expect(assigned.status, assigned.text).toBe(200)
-      expect(assigned.json<{ room_id: string }>().room_id).toBe(second.id)
+      yield* expectFailure(checkIn(api, stay.reservation_id, { room_id: first.id }, { key }), RoomUnavailable)
+      const assigned = yield* checkIn(api, stay.reservation_id, {}, { key })
+      expect(assigned.status).toBe("checked_in")
+      expect(assigned.room_id).toBe(second.id)
       // The only room in service is sold: nothing is left to sell that night.
-      expectError(yield* api.post("/holds", body, { key }), 409, "conflict", "no_availability")
+      yield* expectFailure(hold(api, body, { key }), NoAvailability)
     }))
 
   it.effect("scopes: inventory:read lists, inventory:write writes", () =>
@@ -116,10 +131,11 @@ layer(TestApiLive)("rooms out of order", (it) => {
       const { imported, key } = yield* importRoomTypes(api, { A: 1 })
       const [room] = yield* roomsOf(api, imported.room_types.A, { key })
       const reader = yield* api.createKey({ propertyId: imported.property_id, scopes: ["inventory:read"] })
-      expectError(yield* api.post(`/rooms/${room.id}/out-of-order`, period, { key: reader }), 403, "permission", "insufficient_scope")
-      expect((yield* api.get("/out-of-order?start_date=2031-05-01&end_date=2031-05-02", { key: reader })).status).toBe(200)
+      yield* expectFailure(takeOutOfOrder(api, room.id, period, { key: reader }), InsufficientScope)
+      const night = { start_date: "2031-05-01", end_date: "2031-05-02" }
+      expect(yield* outOfOrderPeriods(api, night, { key: reader })).toEqual([])
       const writer = yield* api.createKey({ propertyId: imported.property_id, scopes: ["inventory:write"] })
-      expectError(yield* api.get("/out-of-order?start_date=2031-05-01&end_date=2031-05-02", { key: writer }), 403, "permission", "insufficient_scope")
-      expect((yield* api.post(`/rooms/${room.id}/out-of-order`, period, { key: writer })).status).toBe(201)
+      yield* expectFailure(outOfOrderPeriods(api, night, { key: writer }), InsufficientScope)
+      expect(yield* takeOutOfOrder(api, room.id, period, { key: writer })).toMatch(/^[0-9a-f-]{36}$/)
     }))
 })

@@ -60,7 +60,8 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel
         LOG_FORMAT: "json",
         OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
         OTEL_BSP_SCHEDULE_DELAY: "100",
-        METRICS_PORT: String(metricsPort)
+        METRICS_PORT: String(metricsPort),
+        HOTEL_DB_POOL_SIZE: "7"
       })
       const guest = yield* newGuest(api)
       const traceId = "4bf92f3577b34da6a3ce929d0e0e4736"
@@ -99,12 +100,12 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel
       expect(spans.filter((s) => s.name === "sql.execute").length).toBeGreaterThan(0)
       expect(otlp.received.every((r) => r.headers["content-type"] === "application/json")).toBe(true)
 
-      // Metrics: the process's own port, its request counted, its pool's gauges.
+      // Metrics: the process's own port, its request counted, its pool's gauges (the size it was given).
       const metrics = yield* request(`http://127.0.0.1:${metricsPort}`, null)("GET", "/metrics")
       expect(metrics.status).toBe(200)
       expect(metrics.text).toMatch(/^hotel_holds_created_total(\{[^}]*\})? 1$/m)
       expect(metrics.text).toMatch(/^http_requests_total\{[^}]*route="\/holds"[^}]*\} 1$/m)
-      expect(metrics.text).toMatch(/^hotel_db_pool_max(\{[^}]*\})? 20$/m)
+      expect(metrics.text).toMatch(/^hotel_db_pool_max(\{[^}]*\})? 7$/m)
     }))
 
   it.scoped("a busy port: exit 1 and one line naming the port and the way out", () =>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
+import { parseConnectionString } from "@hotel/persistence/database/ConnectionString"
+import * as Either from "effect/Either"
 import { parse } from "yaml"
 
 const root = path.resolve(import.meta.dirname, "../../../..")
@@ -15,6 +17,7 @@ interface Service {
   readonly volumes?: ReadonlyArray<string>
   readonly depends_on?: Record<string, { readonly condition: string }>
   readonly healthcheck?: { readonly test: ReadonlyArray<string> }
+  readonly stop_grace_period?: string
 }
 
 interface Compose {
@@ -58,34 +61,50 @@ describe("Dockerfile", () => {
 })
 
 describe("docker-compose.yml", () => {
-  const compose = parse(read("docker-compose.yml")) as Compose
+  // Docker Compose resolves YAML merge keys (`<<: *pgaf`).
+  const compose = parse(read("docker-compose.yml"), { merge: true }) as Compose
   const service = (name: string): Service => compose.services[name] ?? {}
 
-  it("runs Postgres with a health check and a data volume", () => {
-    expect(service("db").image).toMatch(/^postgres:/)
-    expect(service("db").healthcheck?.test.join(" ")).toContain("pg_isready")
-    expect(Object.keys(compose.volumes ?? {})).toContain("pgdata")
+  const nodes = ["node1", "node2"]
+
+  it("runs a pg_auto_failover formation: a monitor and two nodes, each health-checked on a volume of its own", () => {
+    const image = read("deploy/pg_auto_failover/Dockerfile")
+    expect(image).toMatch(/^FROM postgres:15/m)
+    expect(image).toMatch(/apt-get install .*postgresql-15-auto-failover/)
+    for (const name of ["monitor", ...nodes]) {
+      expect(service(name).build).toBe("deploy/pg_auto_failover")
+      expect(service(name).healthcheck?.test.join(" ")).toContain("pg_isready")
+      expect(service(name).volumes).toEqual([`${name}:/var/lib/postgresql`])
+      expect(Object.keys(compose.volumes ?? {})).toContain(name)
+    }
+    expect(service("monitor").command?.join(" ")).toMatch(/^pg_autoctl create monitor .*--run$/)
+    for (const name of nodes) {
+      expect(service(name).environment?.["PG_AUTOCTL_MONITOR"]).toMatch(/^postgres:\/\/autoctl_node@monitor:5432\/pg_auto_failover/)
+      expect(service(name).command?.join(" ")).toMatch(new RegExp(`pg_autoctl create postgres --hostname ${name} --name ${name} --dbname hotel [\\s\\S]*--run`))
+    }
+    // The standby registers once the primary answers.
+    expect(service("node2").depends_on?.["node1"]?.condition).toBe("service_healthy")
   })
 
-  it("migrates once, after the database is healthy, before any replica starts", () => {
+  it("migrates once, after both nodes are healthy, before any replica starts", () => {
     const migrate = service("migrate")
     expect(migrate.command).toEqual(["node", "dist/hotel.js", "migrate"])
-    expect(migrate.depends_on?.["db"]?.condition).toBe("service_healthy")
+    for (const name of nodes) expect(migrate.depends_on?.[name]?.condition).toBe("service_healthy")
     for (const name of replicas) {
       expect(service(name).depends_on?.["migrate"]?.condition).toBe("service_completed_successfully")
     }
   })
 
-  it("runs three API replicas of the image built here, on the compose database, each health-checked", () => {
-    const db = service("db")
+  it("runs three API replicas of the image built here, following the primary and reading quotes from the standby", () => {
     for (const name of replicas) {
       const api = service(name)
       expect(api.build).toBe(".")
-      const url = new URL(api.environment?.["DATABASE_URL"] ?? "")
-      expect(url.hostname).toBe("db")
-      expect(url.username).toBe(db.environment?.["POSTGRES_USER"])
-      expect(url.password).toBe(db.environment?.["POSTGRES_PASSWORD"])
-      expect(url.pathname).toBe(`/${db.environment?.["POSTGRES_DB"]}`)
+      for (const [variable, attrs] of [["DATABASE_URL", "read-write"], ["DATABASE_READ_URL", "prefer-standby"]] as const) {
+        const url = Either.getOrThrow(parseConnectionString(api.environment?.[variable] ?? ""))
+        expect(url.hosts).toEqual(nodes.map((host) => ({ host, port: 5432 })))
+        expect(url.targetSessionAttrs).toBe(attrs)
+        expect(url.urlFor({ host: "node1", port: 5432 })).toMatch(/^postgres:\/\/postgres@node1:5432\/hotel/)
+      }
       expect(api.environment?.["HOST"]).toBe("0.0.0.0")
       expect(api.healthcheck?.test.join(" ")).toContain("/health/ready")
       expect(api.ports).toBeUndefined()
@@ -112,5 +131,19 @@ describe("deploy/haproxy.cfg", () => {
     const servers = [...config.matchAll(/^\s*server (\S+) (\S+)$/gm)].map((m) => [m[1], m[2]])
     expect(servers).toEqual(replicas.map((name) => [name, `${name}:3000`]))
     expect(config).toMatch(/^\s*default-server check /m)
+  })
+
+  it("takes a stopping replica out of rotation within its drain delay; compose waits for the whole stop", () => {
+    const check = /^\s*default-server check inter (\d+)s fall (\d+) /m.exec(config)
+    const outWithinMs = Number(check?.[1]) * Number(check?.[2]) * 1000
+    expect(outWithinMs).toBeGreaterThan(0)
+    const compose = parse(read("docker-compose.yml")) as Compose
+    for (const name of replicas) {
+      const api = compose.services[name]
+      const delayMs = Number(api?.environment?.["HOTEL_DRAIN_DELAY_MS"])
+      expect(delayMs).toBeGreaterThan(outWithinMs)
+      // The delay, then up to 1 s to close the listener and 10 s for the requests in flight.
+      expect(Number(/^(\d+)s$/.exec(api?.stop_grace_period ?? "")?.[1]) * 1000).toBeGreaterThan(delayMs + 11_000)
+    }
   })
 })

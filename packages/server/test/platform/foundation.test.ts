@@ -3,7 +3,7 @@ import { keyCacheTtl } from "@hotel/http/platform/KeyCache"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { InsufficientScope, RatePlanNotFound } from "@hotel/domain"
+import { InsufficientScope, InvalidApiKey, RatePlanNotFound } from "@hotel/domain"
 import { expectFailure } from "../utils/client.js"
 import { type ErrorBody, rawRequest, socketRequest } from "../utils/http.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
@@ -128,12 +128,7 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       expectError(yield* api.get("/rate-plans/not-a-uuid"), 404, "not_found", "rate_plan_not_found")
-      expectError(
-        yield* api.get("/rate-plans/00000000-0000-4000-8000-000000000000"),
-        404,
-        "not_found",
-        "rate_plan_not_found"
-      )
+      yield* expectFailure(api.client.ratePlanReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }), RatePlanNotFound)
     }))
 
   it.effect("a database failure is a 500 internal_error without SQL or stack", () =>
@@ -172,7 +167,7 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
     Effect.gen(function*() {
       const api = yield* TestApi
       const expired = yield* api.createKey({ expiresAt: new Date(Date.now() - 1000) })
-      expectError(yield* api.get("/me", { key: expired }), 401, "authentication", "invalid_api_key")
+      yield* expectFailure(Effect.flatMap(api.clientFor(expired), (client) => client.me.me()), InvalidApiKey)
       const future = yield* api.createKey({ expiresAt: new Date(Date.now() + 3_600_000) })
       const { api_key_id, property_id } = yield* (yield* api.clientFor(future)).me.me()
       expect(property_id).toBe(api.property.property_id)
@@ -180,7 +175,7 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
       yield* keys.revoke(api_key_id).pipe(Effect.orDie)
       // A process trusts a key it looked up for `keyCacheTtl`: the revocation is honoured once that has passed.
       yield* Effect.sleep(Duration.sum(keyCacheTtl, Duration.millis(50)))
-      expectError(yield* api.get("/me", { key: future }), 401, "authentication", "invalid_api_key")
+      yield* expectFailure(Effect.flatMap(api.clientFor(future), (client) => client.me.me()), InvalidApiKey)
     }).pipe(Effect.provide(ApiKeyRepository.Default)))
 
   it.effect("a key without the endpoint's scope is 403 insufficient_scope naming it", () =>

@@ -1,10 +1,16 @@
 import { expect, layer } from "@effect/vitest"
-import { PreconditionFailed } from "@hotel/domain"
+import { PreconditionFailed, RatePlanNotFound } from "@hotel/domain"
+import { Reservation } from "@hotel/http/booking/Api"
+import { FolioView } from "@hotel/http/folios/Api"
 import { RatePlan } from "@hotel/http/rates/Api"
+import { WebhookEndpoint } from "@hotel/http/webhooks/Api"
+import { entityTagOf } from "@hotel/persistence/events/EntityTag"
+import * as Schema from "effect/Schema"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import { hold, holdBody, newGuest, postCancel } from "../utils/booking.js"
-import { bodyAs } from "../utils/client.js"
+import { bodyAs, expectFailure } from "../utils/client.js"
+import { attempt } from "../utils/connections.js"
 import type { ApiResponse } from "../utils/http.js"
 import { createPlan, expectError, expectStatus } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
@@ -51,6 +57,26 @@ const newWebhookEndpoint = (api: TestApiService) =>
   )
 
 layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
+  it.effect("a read written once is exactly its schema's encoded form, and its ETag is the tag of that representation", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const guestId = yield* newGuest(api)
+      const held = yield* hold(api, holdBody(api, guestId))
+      /** The body as sent is what the schema encodes (no key more or less), tagged from that representation. */
+      const exactRead = <A, I>(path: string, schema: Schema.Schema<A, I>) =>
+        Effect.gen(function*() {
+          const res = yield* api.get(path)
+          expectStatus(res, 200)
+          const sent: unknown = JSON.parse(res.text)
+          const decoded = yield* Schema.decodeUnknown(schema)(sent)
+          expect(yield* Schema.encode(schema)(decoded), path).toEqual(sent)
+          expect(etagOf(res), path).toBe(entityTagOf(sent))
+        })
+      yield* exactRead(`/reservations/${held.reservation_id}`, Reservation)
+      yield* exactRead(`/folios/${held.folio_id}`, FolioView)
+      yield* exactRead(`/webhook-endpoints/${yield* newWebhookEndpoint(api)}`, WebhookEndpoint)
+    }))
+
   it.effect("every tagged read carries a strong ETag; If-None-Match with it is 304, no body, same ETag", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
@@ -133,7 +159,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       yield* update("Any", { "if-match": "*" })
       const current = (yield* read(api, path)).etag
       yield* api.client.ratePlanWrites.delete({ headers: { "if-match": current }, path: { id: planId } })
-      expectError(yield* api.get(path), 404, "not_found", "rate_plan_not_found")
+      yield* expectFailure(api.client.ratePlanReads.get({ path: { id: planId } }), RatePlanNotFound)
     }))
 
   it.effect("If-Match on intervals, promo codes and webhook endpoints: 412 when stale, success when current", () =>
@@ -276,6 +302,13 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       expect(invalid.status).toBe(401)
       expect(invalid.headers.get("www-authenticate")).toBe("Bearer")
       expect((yield* api.get("/me")).headers.get("www-authenticate")).toBeNull()
+    }))
+
+  it.effect("a kept-alive connection is kept 65 s and says so, longer than a balancer's 60 s idle timeout", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const answer = yield* attempt(api.baseUrl, { method: "GET", path: "/health/live", headers: {} })
+      expect(answer).toMatchObject({ _tag: "Answered", status: 200, headers: { connection: "keep-alive", "keep-alive": "timeout=65" } })
     }))
 
   it.effect("409 idempotency_in_progress carries Retry-After: 1", () =>

@@ -6,7 +6,8 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as TestClock from "effect/TestClock"
 import * as net from "node:net"
-import { bodyAs, clientOf } from "../utils/client.js"
+import { RatePlanNotFound } from "@hotel/domain"
+import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { request } from "../utils/http.js"
 import { ProbeHttpLive, ProbeRunCreated } from "../utils/ProbeApi.js"
@@ -278,7 +279,9 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
       expect(deletedAgain.status).toBe(200)
       expect(isReplay(deletedAgain)).toBe(true)
       expect(deletedAgain.text).toBe(deleted.text)
-      expect((yield* api.delete(`/rate-plans/${id}`)).status).toBe(404)
+      // Without the key, the plan is gone.
+      const gone = yield* expectFailure(api.client.ratePlanWrites.delete({ headers: {}, path: { id } }), RatePlanNotFound)
+      expect(gone.message).toBeTruthy()
     }))
 
   it.effect("an invalid Idempotency-Key is 400 invalid_parameters with param Idempotency-Key, and nothing runs", () =>

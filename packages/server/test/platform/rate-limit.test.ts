@@ -7,6 +7,8 @@ import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as TestClock from "effect/TestClock"
+import { MissingApiKey } from "@hotel/domain"
+import { expectFailure } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { request } from "../utils/http.js"
 import { secondServer } from "../utils/processes.js"
@@ -212,7 +214,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate limit per API key", (it)
       expect(mutation.status).toBe(429)
       // From the bucket's time on, a token is back within a tenth of a second.
       yield* Effect.sleep("1200 millis")
-      expect((yield* api.get("/me", { key })).status).toBe(200)
+      expect(yield* meOf(api, key)).toBe(id)
     }))
 
   it.effect("a burst: at least 600 requests pass, then 429 with Retry-After 1", () =>
@@ -297,11 +299,10 @@ layer(TestApiLive, { excludeTestServices: true })("failed authentication per add
       expect(refused === undefined ? null : header(refused, "x-ratelimit-limit")).toBeNull()
 
       // Only failures are limited: a valid key from the same address is served at once.
-      expect((yield* api.get("/me")).status).toBe(200)
+      expect((yield* api.client.me.me()).property_id).toBe(api.property.property_id)
       // No key at all is not a guess.
-      const missing = yield* api.get("/me", { key: null })
-      expect(missing.status).toBe(401)
-      expect(missing.json<ErrorBody>().error.code).toBe("missing_api_key")
+      const missing = yield* expectFailure(Effect.flatMap(api.clientFor(null), (client) => client.me.me()), MissingApiKey)
+      expect(missing.message).toBeTruthy()
     }), { timeout: 60_000 })
 
   it.effect("a valid key interleaved with 100 invalid ones from the same address is always 200", () =>

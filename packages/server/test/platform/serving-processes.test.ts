@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process"
 import * as net from "node:net"
 import { isAlive } from "@hotel/persistence/database/EmbeddedPostgres"
 import { freePort } from "../../../persistence/test/utils/freePort.js"
-import { hotelWith, serveProcessWith } from "../utils/processes.js"
+import { attempt } from "../utils/connections.js"
+import { hotelWith, processesReady, serveProcessWith, startingProcessWith } from "../utils/processes.js"
 import { TestApiLive } from "../utils/TestServer.js"
 
 // `PROCESSES=N`: `hotel serve` (the built bundle, as the image runs it) starts N serving processes on one
@@ -25,6 +26,36 @@ const twoFreePorts = Effect.gen(function*() {
   }
 })
 
+/** Another program listening on `port` (0: any free one) for the life of the scope; answers the port. */
+const occupiedPort = (port: number) =>
+  Effect.acquireRelease(
+    Effect.async<{ readonly blocker: net.Server; readonly port: number }>((resume) => {
+      const blocker = net.createServer()
+      blocker.listen(port, "127.0.0.1", () => {
+        const address = blocker.address()
+        resume(Effect.succeed({ blocker, port: typeof address === "object" && address !== null ? address.port : 0 }))
+      })
+    }),
+    ({ blocker }) => Effect.sync(() => blocker.close())
+  ).pipe(Effect.map((occupied) => occupied.port))
+
+/**
+ * A connection to `port` as soon as it accepts one (the primary listens before it starts its processes), and
+ * whether a serving process was ready by then.
+ */
+const connectedWhileStarting = (port: number, output: () => string) =>
+  Effect.gen(function*() {
+    for (;;) {
+      const socket = yield* Effect.async<net.Socket | undefined>((resume) => {
+        const attempt = net.connect(port, "127.0.0.1")
+        attempt.once("connect", () => resume(Effect.succeed(attempt)))
+        attempt.once("error", () => resume(Effect.succeed(undefined)))
+      })
+      if (socket !== undefined) return { socket, readyAlready: /Serving process \d+ \(pid \d+\) is ready/.test(output()) }
+      yield* Effect.sleep("10 millis")
+    }
+  })
+
 /** How many requests to `route` the process behind `metricsPort` has answered. */
 const answered = (metricsPort: number, route: string) =>
   Effect.promise(() => fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((res) => res.text())).pipe(
@@ -38,20 +69,6 @@ const answered = (metricsPort: number, route: string) =>
 /** A request on a connection of its own, so the primary hands each to the next process; 0 when refused. */
 const onNewConnection = (url: string) =>
   Effect.promise(() => fetch(url, { headers: { connection: "close" } }).then((res) => res.status, () => 0))
-
-/**
- * Waits (up to 60 s) until the primary has logged `count` serving processes listening: the API's port answers as
- * soon as one of them listens, and a process killed before it listens is a failed start, not a replacement.
- */
-const listening = (output: () => string, count: number) =>
-  Effect.retry(
-    Effect.filterOrFail(
-      Effect.sync(() => (output().match(/Serving process \d+ \(pid \d+\) is listening/g) ?? []).length),
-      (n) => n >= count,
-      () => `fewer than ${count} processes listening`
-    ),
-    Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))
-  )
 
 /** The pids of the processes `pid` started. */
 const childrenOf = (pid: number): ReadonlyArray<number> => {
@@ -67,7 +84,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
     Effect.gen(function*() {
       const metricsPort = yield* twoFreePorts
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
-      yield* listening(server.output, 2)
+      yield* processesReady(server.output, 2)
       expect(childrenOf(server.pid)).toHaveLength(2)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 40 }, () => `${server.baseUrl}/health/live`),
@@ -103,7 +120,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
     Effect.gen(function*() {
       const metricsPort = yield* twoFreePorts
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
-      yield* listening(server.output, 2)
+      yield* processesReady(server.output, 2)
       const [victim] = childrenOf(server.pid)
       expect(victim).toBeGreaterThan(0)
       process.kill(victim ?? 0, "SIGKILL")
@@ -117,7 +134,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
         Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))
       )
       expect(replaced).toHaveLength(2)
-      yield* listening(server.output, 3)
+      yield* processesReady(server.output, 3)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 10 }, () => `${server.baseUrl}/health/ready`),
         onNewConnection,
@@ -127,26 +144,74 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(server.output()).toContain("exited (code null, signal SIGKILL); starting another")
     }))
 
-  it.effect("a serving process that cannot start (its port in use, its metrics port free) stops the primary: exit 1, and why", () =>
+  it.scoped("a process stopped on its own drains while the other serves: every connection answered, it is replaced", () =>
     Effect.gen(function*() {
-      const metricsPort = yield* twoFreePorts
-      const blocker = net.createServer()
-      const port = yield* Effect.async<number>((resume) => {
-        blocker.listen(0, "127.0.0.1", () => {
-          const address = blocker.address()
-          resume(Effect.succeed(typeof address === "object" && address !== null ? address.port : 0))
-        })
+      const server = yield* serveProcessWith({ PROCESSES: "2", HOTEL_DRAIN_DELAY_MS: "300" })
+      yield* processesReady(server.output, 2)
+      const [stopped] = childrenOf(server.pid)
+      expect(stopped).toBeGreaterThan(0)
+      // Requests keep coming, four at a time, each on a connection of its own, from before the stop until the
+      // stopped process has exited.
+      const exited = () => server.output().includes("exited (code 0, signal null); starting another")
+      const client = Effect.gen(function*() {
+        const outcomes = []
+        while (!exited()) outcomes.push(yield* attempt(server.baseUrl, { method: "GET", path: "/health/live", headers: {} }))
+        return outcomes
       })
+      const load = yield* Effect.fork(Effect.all(Array.from({ length: 4 }, () => client), { concurrency: "unbounded" }))
+      yield* Effect.sleep("200 millis")
+      process.kill(stopped ?? 0, "SIGTERM")
+      const outcomes = (yield* Fiber.join(load)).flat()
+      expect(outcomes.length).toBeGreaterThan(40)
+      expect(outcomes.filter((outcome) => outcome._tag !== "Answered" || outcome.status !== 200)).toEqual([])
+      // Released once its delay was over (the other process takes its share), then exited 0 and replaced.
+      yield* processesReady(server.output, 3)
+      expect(server.output()).toContain("released by the primary")
+      expect(server.output()).toContain("exited (code 0, signal null); starting another")
+      expect(childrenOf(server.pid)).not.toContain(stopped)
+    }))
+
+  it.scoped("a connection accepted before any process is ready waits for the first; a client that gives up meanwhile harms nothing", () =>
+    Effect.gen(function*() {
+      const server = yield* startingProcessWith({ PROCESSES: "2" })
+      const port = Number(new URL(server.baseUrl).port)
+      const early = yield* connectedWhileStarting(port, server.output)
+      expect(early.readyAlready, "connected before any serving process was ready").toBe(false)
+      const gaveUp = yield* connectedWhileStarting(port, server.output)
+      gaveUp.socket.resetAndDestroy()
+      const answer = yield* Effect.async<string>((resume) => {
+        let text = ""
+        early.socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")))
+        early.socket.on("close", () => resume(Effect.succeed(text)))
+        early.socket.write("GET /health/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+      })
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /)
+      yield* processesReady(server.output, 2)
+      expect(yield* onNewConnection(`${server.baseUrl}/health/ready`)).toBe(200)
+    }))
+
+  it.effect("the primary listens: its port in use stops it before any process starts (exit 1, and why)", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const port = yield* occupiedPort(0)
+      const result = yield* hotelWith({ PORT: String(port), HOST: "127.0.0.1", PROCESSES: "2" }, "serve")
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use: stop the other process or set PORT`)
+      expect(result.stderr).not.toContain("Starting 2 serving processes")
+    })))
+
+  it.effect("a serving process that cannot start (its metrics port in use) stops the primary: exit 1, and why", () =>
+    Effect.scoped(Effect.gen(function*() {
+      const metricsPort = yield* twoFreePorts
+      yield* occupiedPort(metricsPort + 1)
+      const port = yield* freePort()
       const result = yield* hotelWith(
         { PORT: String(port), HOST: "127.0.0.1", PROCESSES: "2", METRICS_PORT: String(metricsPort) },
         "serve"
-      ).pipe(
-        Effect.ensuring(Effect.sync(() => blocker.close()))
       )
       expect(result.code).toBe(1)
-      expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use: stop the other process or set PORT`)
-      expect(result.stderr).toMatch(/Serving process [01] exited while starting \(code 1, signal null\)/)
-    }))
+      expect(result.stderr).toContain(`port ${metricsPort + 1} on 127.0.0.1 is already in use`)
+      expect(result.stderr).toContain("Serving process 1 exited while starting (code 1, signal null)")
+    })))
 
   it.effect("PROCESSES must be a whole number from 1 to 64", () =>
     Effect.gen(function*() {

@@ -1,10 +1,10 @@
 import { expect, layer } from "@effect/vitest"
-import { InvalidParameters, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
+import { InsufficientScope, InvalidParameters, MissingApiKey, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
 import type { RatesParams } from "@hotel/http/quotes/Api"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
 import { expectFailure, type HotelClient } from "../utils/client.js"
-import { expectError, expectInvalid, withQuery } from "../utils/rateManagement.js"
+import { expectInvalid, withQuery } from "../utils/rateManagement.js"
 import {
   expiredHold,
   insertGuest,
@@ -32,7 +32,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const bar = api.property.rate_plans["BAR-DBL"]
-      const [answer, response] = yield* api.client.rates.rates({ urlParams: { ...stay, adults: 2, rate_plan_id: bar }, withResponse: true })
+      const [answer, response] = yield* api.client.rates.rates({ urlParams: { ...stay, adults: 2, rate_plan_id: bar, include: "trace" }, withResponse: true })
       expect(response.headers["cache-control"]).toBe("no-store")
       const [offer, ...rest] = answer.data
       expect(rest).toHaveLength(0)
@@ -76,7 +76,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const bar = api.property.rate_plans["BAR-DBL"]
-      const [offer] = yield* offers(api.client, { ...stay, adults: 2, child_ages: [9], rate_plan_id: bar })
+      const [offer] = yield* offers(api.client, { ...stay, adults: 2, child_ages: [9], rate_plan_id: bar, include: "trace" })
       // 120 + 50% of 30 for the 9-year-old; VAT 6% of 405; city tax for the two adults only.
       expect(offer.nights.map((n) => n.amount)).toEqual(["135.00", "135.00", "135.00"])
       expect(offer.nights[0].trace?.map((t) => t.step)).toEqual(["base", "extra_guest", "rounding"])
@@ -118,21 +118,24 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
       expect((yield* offers(api.client, upper)).map((o) => o.rate_plan_id)).toEqual([rate_plans["BAR-STE"]])
     }))
 
-  it.effect("trace=false leaves each night's trace out and changes nothing else; trace=true is the default", () =>
+  it.effect("include=trace adds each night's trace and changes nothing else; without it no night has a trace key", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const params = { ...stay, adults: 2, include_unavailable: true }
-      const traced = yield* offers(api.client, params)
-      const explicit = yield* offers(api.client, { ...params, trace: true })
-      const untraced = yield* offers(api.client, { ...params, trace: false })
-      expect(explicit).toEqual(traced)
+      const untraced = yield* offers(api.client, params)
+      const traced = yield* offers(api.client, { ...params, include: "trace" })
       expect(traced.every((offer) => offer.nights.every((night) => (night.trace ?? []).length > 0))).toBe(true)
-      expect(untraced.every((offer) => offer.nights.every((night) => !("trace" in night)))).toBe(true)
       const withoutTrace = traced.map((offer) => ({
         ...offer,
         nights: offer.nights.map((night) => ({ date: night.date, amount: night.amount }))
       }))
       expect(untraced).toEqual(withoutTrace)
+      // On the wire: no `trace` key at all without `include=trace`.
+      const raw = yield* api.get(query({ ...params }))
+      expect(raw.status).toBe(200)
+      const body = raw.json<{ data: ReadonlyArray<{ nights: ReadonlyArray<Record<string, unknown>> }> }>()
+      expect(body.data.length).toBeGreaterThan(0)
+      expect(body.data.every((offer) => offer.nights.every((night) => Object.keys(night).sort().join() === "amount,date"))).toBe(true)
     }))
 })
 
@@ -178,14 +181,13 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
   it.effect("hides a plan priced on another room type than the one asked for", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* api.get(query({
+      const elsewhere = offers(api.client, {
         ...stay,
         adults: 2,
         rate_plan_id: api.property.rate_plans["BAR-DBL"],
         room_type_id: api.property.room_types["STE"]
-      }))
-      // The exact wire of the refusal (the typed client checks the others).
-      expectError(res, 404, "not_found", "rate_plan_not_found")
+      })
+      yield* expectFailure(elsewhere, RatePlanNotFound)
     }))
 
   it.effect("hides plans the key's sales context does not sell", () =>
@@ -354,7 +356,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       yield* insertInterval(api.sql, property, parent, { start_date: "2031-03-11", end_date: "2031-03-12", price_tue: "200.00" })
       const child = yield* plan({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-10", kind: "promotion" })
       const grandchild = yield* plan({ derived_from_id: child, derivation_type: "fixed", derivation_value: "-5.00" })
-      const offer = yield* offerOf(grandchild)
+      const offer = yield* offerOf(grandchild, { include: "trace" })
       expect(offer?.nights.map((n) => n.amount)).toEqual(["85.00", "175.00", "85.00"])
       expect(offer?.nights[1].trace?.map((t) => [t.step, t.amount])).toEqual([
         ["interval", "200.00"],
@@ -479,7 +481,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
       yield* bad({ ...stay, adults: 2, room_type_id: "not-a-uuid" }, "room_type_id")
       yield* bad({ ...stay, adults: 2, rate_plan_id: "42" }, "rate_plan_id")
       yield* bad({ ...stay, adults: 2, include_unavailable: "yes" }, "include_unavailable")
-      yield* bad({ ...stay, adults: 2, trace: "no" }, "trace")
+      yield* bad({ ...stay, adults: 2, include: "traces" }, "include")
+      yield* bad({ ...stay, adults: 2, include: "" }, "include")
+      yield* bad({ ...stay, adults: 2, include: "trace,lines" }, "include")
       // Date order and length of stay name check_out; the past names check_in.
       yield* refused({ check_in: "2031-03-10", check_out: "2031-03-10", adults: 2 }, "check_out")
       yield* refused({ check_in: "2031-03-10", check_out: "2031-03-09", adults: 2 }, "check_out")
@@ -497,7 +501,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
     Effect.gen(function*() {
       const api = yield* TestApi
       const missing = "00000000-0000-4000-8000-000000000000"
-      expectError(yield* api.get(query({ ...stay, adults: 2, room_type_id: missing })), 404, "not_found", "room_type_not_found")
+      yield* expectFailure(offers(api.client, { ...stay, adults: 2, room_type_id: missing }), RoomTypeNotFound)
       yield* expectFailure(offers(api.client, { ...stay, adults: 2, rate_plan_id: missing }), RatePlanNotFound)
       expectInvalid(yield* api.get(query({ ...stay, adults: 0, rate_plan_id: missing })), "adults")
     }))
@@ -506,9 +510,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: validation, scope
     Effect.gen(function*() {
       const api = yield* TestApi
       const key = yield* api.createKey({ scopes: ["reservations:read", "rates:read"] })
-      const res = yield* api.get(query({ ...stay, adults: 2 }), { key })
-      expect(expectError(res, 403, "permission", "insufficient_scope").message).toContain("catalog:read")
-      expectError(yield* api.get(query({ ...stay, adults: 2 }), { key: null }), 401, "authentication", "missing_api_key")
+      const denied = yield* expectFailure(offers(yield* api.clientFor(key), { ...stay, adults: 2 }), InsufficientScope)
+      expect(denied.message).toContain("catalog:read")
+      yield* expectFailure(offers(yield* api.clientFor(null), { ...stay, adults: 2 }), MissingApiKey)
     }))
 
   it.effect("sees only the key's property: another property's plans and room types are missing ones", () =>

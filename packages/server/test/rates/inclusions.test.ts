@@ -125,13 +125,9 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const other = yield* api.importProperty()
-      expectError(
-        yield* api.post(`/rate-plans/${plan}/inclusions`, {
-          inclusions: [breakfast, { ...breakfast, service_item_id: missingId }]
-        }),
-        404,
-        "not_found",
-        "service_not_found"
+      yield* expectFailure(
+        api.client.inclusions.replace({ path: { id: plan }, payload: { inclusions: [breakfast, { ...breakfast, service_item_id: missingId }] } }),
+        ServiceNotFound
       )
       yield* expectFailure(
         api.client.inclusions.replace({
@@ -169,7 +165,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const as = { key: yield* api.createKey({ propertyId: other.property_id }) }
       const theirs = yield* api.clientFor(as.key)
       const missing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, RatePlanNotFound)
-      expectError(yield* api.get(`/rate-plans/${plan}/inclusions`, as), 404, "not_found", "rate_plan_not_found")
+      yield* missing(theirs.inclusions.list({ path: { id: plan } }))
       yield* missing(theirs.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } }))
       yield* missing(api.client.inclusions.list({ path: { id: missingId } }))
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
@@ -191,12 +187,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const writerKey = yield* api.createKey({ scopes: ["rates:write"] })
       const writer = yield* api.clientFor(writerKey)
       expect(yield* reader.inclusions.list({ path: { id: plan } })).toEqual({ data: [] })
-      const readDenied = expectError(
-        yield* api.get(`/rate-plans/${plan}/inclusions`, { key: writerKey }),
-        403,
-        "permission",
-        "insufficient_scope"
-      )
+      const readDenied = yield* expectFailure(writer.inclusions.list({ path: { id: plan } }), InsufficientScope)
       expect(readDenied.message).toContain("rates:read")
       const writeDenied = yield* expectFailure(
         reader.inclusions.replace({ path: { id: plan }, payload: { inclusions: [] } }),

@@ -215,13 +215,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const other = yield* api.importProperty()
-      expectError(
-        yield* api.post("/rate-plans", { room_type_id: missingId, name: "X", base_price: "1.00" }),
-        404,
-        "not_found",
-        "room_type_not_found"
-      )
       const create = (payload: Rates.RatePlan.RatePlanCreate) => api.client.ratePlanWrites.create({ payload })
+      yield* expectFailure(create({ room_type_id: missingId, name: "X", base_price: "1.00" }), RoomTypeNotFound)
       yield* expectFailure(create({ room_type_id: other.room_types["DBL"], name: "X", base_price: "1.00" }), RoomTypeNotFound)
       yield* invalid(create({ room_type_id: missingId, name: "X", base_price: "1.001" }), "base_price")
       yield* invalid(create({ room_type_id: missingId, name: "X", base_price: "1", derived_from_id: missingId }), "derivation_type")
@@ -555,10 +550,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const readOnly = yield* api.createKey({ scopes: ["rates:read", "catalog:read"] })
       const id = yield* createPlan(api)
       const body = { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" }
-      // The refusal on the wire once; the typed client checks the others.
-      const err = expectError(yield* api.post("/rate-plans", body, { key: readOnly }), 403, "permission", "insufficient_scope")
-      expect(err.message).toContain("rates:write")
       const reader = yield* api.clientFor(readOnly)
+      const err = yield* expectFailure(reader.ratePlanWrites.create({ payload: body }), InsufficientScope)
+      expect(err.message).toContain("rates:write")
       yield* expectFailure(reader.ratePlanWrites.update({ headers: {}, path: { id }, payload: { name: "Y" } }), InsufficientScope)
       yield* expectFailure(reader.ratePlanWrites.delete({ headers: {}, path: { id } }), InsufficientScope)
       const writer = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:write"] }))

@@ -2,7 +2,6 @@ import * as HttpServer from "@effect/platform/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as SqlClient from "@effect/sql/SqlClient"
 import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
-import { answerUnparsableRequests } from "@hotel/http/platform/UnparsableRequests"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
@@ -11,8 +10,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import * as LogLevel from "effect/LogLevel"
-import { createServer } from "node:http"
-import { maxHeaderSize } from "../../src/runtime/DrainingServer.js"
+import { makeNodeServer } from "../../src/runtime/NodeServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
 import { type ApiResponse, request, type RequestOptions } from "./http.js"
@@ -25,6 +23,8 @@ export interface KeyOptions {
   readonly propertyId?: string
   readonly expiresAt?: Date | null
   readonly maxLiveHolds?: number | null
+  /** Requests a minute (default 600). */
+  readonly rateLimit?: number | null
 }
 
 export interface TestApiService {
@@ -70,7 +70,8 @@ const make = Effect.gen(function*() {
       context: options.context ?? "back_office",
       label: "test",
       expiresAt: options.expiresAt ?? null,
-      maxLiveHolds: options.maxLiveHolds ?? null
+      maxLiveHolds: options.maxLiveHolds ?? null,
+      rateLimit: options.rateLimit ?? null
     }).pipe(Effect.orDie, Effect.map((created) => created.key))
   const key = yield* createKey()
   const send = request(baseUrl, key)
@@ -93,28 +94,33 @@ const make = Effect.gen(function*() {
 })
 
 /**
- * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API): the
- * parts of `main.ts`, over the test file's own database instead of the application's.
+ * `TestApiLive` over another database layer than the test file's own (such as `TestDatabase.routed`'s), with
+ * whatever else that layer provides.
  */
-export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) =>
+export const makeTestApiLiveOn = <A, E, D>(
+  http: Layer.Layer<A, E, HttpLiveNeeds>,
+  database: Layer.Layer<D>
+) =>
   Layer.effect(TestApi, make).pipe(
     Layer.provideMerge(http),
-    // The production server's header bound (a long path is routed, not refused by Node).
-    Layer.provideMerge(NodeHttpServer.layer(() => {
-      const server = createServer({ maxHeaderSize })
-      answerUnparsableRequests(server)
-      return server
-    }, { port: 0, host: "127.0.0.1" })),
+    // The production server (its header bound: a long path is routed, not refused by Node; its keep-alive).
+    Layer.provideMerge(NodeHttpServer.layer(makeNodeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(AdminServicesLive),
-    Layer.provideMerge(TestSqlLive),
+    Layer.provideMerge(database),
     // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
     Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
   )
 
+/**
+ * `TestApiLive` serving another HTTP layer (`HttpLive` with other platform layers, or an extended API): the
+ * parts of `main.ts`, over the test file's own database instead of the application's.
+ */
+export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) => makeTestApiLiveOn(http, TestSqlLive)
+
 type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
 
 // The services stay visible to tests (the sweeper of the expiry tests needs the event outbox).
-const TestHttpLive = HttpLive.pipe(Layer.provideMerge(servicesWith(PlatformLive)))
+export const TestHttpLive = HttpLive.pipe(Layer.provideMerge(servicesWith(PlatformLive)))
 
 /**
  * The real server in-process on a random port over a fresh migrated database holding the fixture

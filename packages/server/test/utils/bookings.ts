@@ -1,5 +1,5 @@
 import type { Booking } from "@hotel/domain"
-import type { BookingCreated } from "@hotel/http/booking/BookingsApi"
+import type { BookingCreated } from "@hotel/http/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { confirmBody } from "./booking.js"
@@ -61,11 +61,16 @@ export const confirmBooking = (
     client.bookings.confirm({ path: { id }, payload: confirmBody(body) }))
 
 /** A booking cancel that must succeed (200). */
-export const cancelBooking = (api: TestApiService, id: string, body: typeof Booking.ReservationCancel.Type = {}) =>
-  api.client.bookings.cancel({ path: { id }, payload: body })
+export const cancelBooking = (
+  api: TestApiService,
+  id: string,
+  body: typeof Booking.ReservationCancel.Type = {},
+  options?: RequestOptions
+) => Effect.flatMap(clientOf(api, options), (client) => client.bookings.cancel({ path: { id }, payload: body }))
 
 /** `GET /bookings/{id}`, which must succeed. */
-export const getBooking = (api: TestApiService, id: string) => api.client.bookings.get({ path: { id } })
+export const getBooking = (api: TestApiService, id: string, options?: RequestOptions) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.bookings.get({ path: { id } }))
 
 /** Raw `POST /bookings`: for malformed bodies and the exact wire of errors. */
 export const postBooking = (api: TestApiService, body: unknown, options?: RequestOptions) =>

@@ -1,4 +1,4 @@
-import type { Changes } from "@hotel/domain"
+import type { Changes, Folio } from "@hotel/domain"
 import type { ChangeQuoteParams } from "@hotel/http/changes/Api"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
@@ -34,7 +34,7 @@ export const changeQuote = (api: TestApiService, id: string, params: QuoteParams
 export const pay = (
   api: TestApiService,
   id: string,
-  body: Partial<typeof Changes.PaymentCreate.Type> & { readonly amount: string },
+  body: Partial<typeof Folio.PaymentCreate.Type> & { readonly amount: string },
   options: RequestOptions = {}
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>

@@ -23,6 +23,20 @@ export const takeOutOfOrder = (
     Effect.map((created) => created.out_of_order_id)
   )
 
+/** `GET /out-of-order` of a range (`end_date` exclusive), optionally of one room type; answers the periods. */
+export const outOfOrderPeriods = (
+  api: TestApiService,
+  params: typeof Inventory.OutOfOrderListParams.Type,
+  options?: RequestOptions
+) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.listOutOfOrder({ urlParams: params })).pipe(
+    Effect.map(({ data }) => data)
+  )
+
+/** `DELETE /out-of-order/{id}` that must succeed: the room is back in service. */
+export const backInService = (api: TestApiService, id: string, options?: RequestOptions) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.deleteOutOfOrder({ path: { id } }))
+
 /** A PUT of a room type's controls that must succeed; answers `nights_updated`. */
 export const putControls = (
   api: TestApiService,

@@ -1,6 +1,7 @@
 import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
+import * as Schedule from "effect/Schedule"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import * as path from "node:path"
@@ -47,9 +48,16 @@ const imageFlags = (() => {
   return words.slice(1, -2)
 })()
 
+/**
+ * A small pool unless a test sets one: several test files run at once, some with two processes of two servers
+ * each, on one PostgreSQL whose `max_connections` may be the default 100 (the machine's own server).
+ */
+const testPoolSize = "5"
+
 const environment = (url: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({
   ...process.env,
   DATABASE_URL: url,
+  HOTEL_DB_POOL_SIZE: testPoolSize,
   ...extra
 })
 
@@ -88,7 +96,7 @@ const waitReady = (baseUrl: string, child: ChildProcess, output: () => string) =
         fetch(`${baseUrl}/health/ready`).then((res) => res.status === 200, () => false)
       )
       if (ready) return
-      yield* Effect.sleep("200 millis")
+      yield* Effect.sleep("50 millis")
     }
     return yield* Effect.dieMessage(`hotel serve did not become ready:\n${output()}`)
   })
@@ -118,7 +126,7 @@ export interface ServeProcess {
  * e.g. an empty `DATABASE_URL` for the embedded server), ready when acquired, stopped when the scope closes.
  * It runs the built entry point, or with `sources` the TypeScript sources exactly as `npm start` does.
  */
-const startServe = (extra: Record<string, string>, sources: boolean) => Effect.gen(function*() {
+const startServe = (extra: Record<string, string>, sources: boolean, ready = true) => Effect.gen(function*() {
   const url = yield* DatabaseUrl
   const port = yield* freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -131,7 +139,14 @@ const startServe = (extra: Record<string, string>, sources: boolean) => Effect.g
       const entry = sources ? npmStart : [...imageFlags, builtEntry()]
       const started = spawn(process.execPath, [...entry, "serve"], {
         cwd: root,
-        env: environment(Redacted.value(url), { PORT: String(port), HOST: "127.0.0.1", ...extra }),
+        // No drain delay unless a test sets one: nothing balances over these servers, and a stop that served on
+        // for the default 5 s would outlast the release's 5 s before SIGKILL.
+        env: environment(Redacted.value(url), {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          HOTEL_DRAIN_DELAY_MS: "0",
+          ...extra
+        }),
         stdio: ["ignore", "pipe", "pipe"],
         // Its own process group, so that stopping it stops what it started too (an embedded PostgreSQL).
         detached: true
@@ -164,7 +179,7 @@ const startServe = (extra: Record<string, string>, sources: boolean) => Effect.g
         signal("SIGTERM")
       })
   )
-  yield* waitReady(baseUrl, child, () => output)
+  if (ready) yield* waitReady(baseUrl, child, () => output)
   const crash = () => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL")
   }
@@ -186,6 +201,9 @@ const startServe = (extra: Record<string, string>, sources: boolean) => Effect.g
 /** An API process of the built entry point (`node dist/hotel.js serve`, as the image runs it). */
 export const serveProcessWith = (extra: Record<string, string>) => startServe(extra, false)
 
+/** The same, answered as soon as it is spawned: a test that connects while it starts. */
+export const startingProcessWith = (extra: Record<string, string>) => startServe(extra, false, false)
+
 /** An API process of the sources, as `npm start` runs them (`node --import tsx .../bin.ts serve`). */
 export const npmStartProcessWith = (extra: Record<string, string>) => startServe(extra, true)
 
@@ -194,3 +212,25 @@ export const serveProcess = serveProcessWith({})
 
 /** A second API process on the test's database; returns its base URL. */
 export const secondServer = Effect.map(serveProcess, (server) => server.baseUrl)
+
+/**
+ * Waits (up to 60 s) until the primary of `PROCESSES=N` has logged `count` serving processes ready: the API's
+ * port answers as soon as one of them is, and a process killed before it is ready is a failed start, not a
+ * replacement.
+ */
+export const processesReady = (output: () => string, count: number) =>
+  Effect.retry(
+    Effect.filterOrFail(
+      Effect.sync(() => (output().match(/Serving process \d+ \(pid \d+\) is ready/g) ?? []).length),
+      (n) => n >= count,
+      () => `fewer than ${count} processes ready`
+    ),
+    Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))
+  )
+
+/** Waits (at most `seconds`) for the process to exit: its exit code, or the signal that ended it. */
+export const exitWithin = (server: ServeProcess, seconds: number) =>
+  server.exited.pipe(
+    Effect.timeoutFail({ duration: `${seconds} seconds`, onTimeout: () => new Error(`the server did not exit within ${seconds} s`) }),
+    Effect.orDie
+  )

@@ -1,5 +1,5 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { type Folio, Pricing, Visibility } from "@hotel/domain"
+import { type Folio, Pricing, type Stay, Visibility } from "@hotel/domain"
 import type { ChargePosted, FolioLine, FolioView } from "@hotel/http/folios/Api"
 import * as Effect from "effect/Effect"
 import { confirm, hold, holdBody, type HoldRequest, newGuest } from "./booking.js"
@@ -65,6 +65,10 @@ export const book = (
     if (tentative !== true) yield* confirm(api, held.reservation_id, {}, request)
     return { reservation_id: held.reservation_id, folio_id: held.folio_id, total: held.total, guest_id: guest }
   })
+
+/** `POST /reservations/{id}/check-in` that must succeed (with `room_id`, that room; without, one assigned). */
+export const checkIn = (api: TestApiService, id: string, payload: typeof Stay.CheckIn.Type = {}, options?: RequestOptions) =>
+  Effect.flatMap(clientOf(api, options), (client) => client.stay.checkIn({ path: { id }, payload }))
 
 /** Moves a reservation (and its accommodation) to a status the API would reach by other paths. */
 export const forceStatus = (sql: SqlClient.SqlClient, reservationId: string, status: string) =>

@@ -1,23 +1,20 @@
 // The steps of a confirm, shared by `POST /holds/{id}/confirm` (../Confirmations.ts) and a booking's confirm
 // (../BookingConfirmations.ts), which runs them for each of its reservations in one transaction: the read of the
 // locked reservation, the reference check, the availability re-check and the writes.
+import type { ReservationStateColumns } from "../ReservationQueries.js"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking, Money, NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { folioLinesOf, rateToBase } from "../../folios/FolioLines.js"
 import { recordPayment } from "../../folios/PaymentRecords.js"
 import { addLedgerEntry } from "../../guests/LoyaltyLedger.js"
-import type { Inventory } from "../../quotes/Inventory.js"
+import type { Inventory } from "../../inventory/Inventory.js"
 import { appendEvent } from "../../events/EventOutbox.js"
 import { Subject } from "../../events/EventSubject.js"
 import type { ConfirmActor, ConfirmResult } from "./requests.js"
+import { lockStay } from "../stayLocks.js"
 
-export interface LockedReservation {
-  readonly id: string
-  readonly status: string
-  readonly hold_expires_at: Date | null
-  readonly cancellation_reason: string | null
-  readonly guest_id: string
+export interface LockedReservation extends ReservationStateColumns {
   readonly room_type_id: string
   readonly check_in_date: string
   readonly check_out_date: string
@@ -80,7 +77,7 @@ export const checkAvailability = (
   now: Date
 ) =>
   Effect.gen(function*() {
-    yield* sql`SELECT id FROM room_types WHERE id = ${row.room_type_id} FOR NO KEY UPDATE`
+    yield* lockStay(sql, propertyId, { roomTypes: [row.room_type_id] }, "reservation")
     const [stock] = yield* inventory.available(propertyId, {
       roomTypeId: row.room_type_id,
       from: row.check_in_date,

@@ -2,11 +2,9 @@
 // writes. A hold of `POST /holds` and each room of `POST /bookings` run exactly this; their callers append the
 // events (a booking appends one `availability.changed` per room type, not one per room).
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Cancellation, Pricing } from "@hotel/domain"
+import { Booking } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as Option from "effect/Option"
-import type { Inventory } from "../../quotes/Inventory.js"
+import type { Inventory } from "../../inventory/Inventory.js"
 import type { Prepared } from "./prepare.js"
 import type { HoldActor, HoldRequest } from "./requests.js"
 import { type BookingSlot, writeHold } from "./writes.js"
@@ -26,7 +24,7 @@ export const placeHold = (
   booking: BookingSlot | null
 ) =>
   Effect.gen(function*() {
-    const { modifierValues, now, offer, plan, roomType, snapshot } = prepared
+    const { now, roomType } = prepared
     yield* Booking.checkHoldLimits(live)
     yield* prepared.partyFits
     const [stock] = yield* inventory.available(actor.propertyId, {
@@ -36,18 +34,10 @@ export const placeHold = (
       now,
       blockId: request.blockId
     })
-    const available = Option.map(offer, Pricing.withAvailability(stock?.available ?? 0))
-    const quote = Booking.bookableQuote(available, plan, roomType, request)
-    if (Either.isLeft(quote)) return yield* quote.left
-    return yield* writeHold(sql, actor, request, {
-      plan,
-      quote: quote.right,
-      children: Pricing.childCount(prepared.party),
-      promo: Booking.frozenPromoCode(snapshot, plan, request.promoCode),
-      holdExpiresAt: Booking.holdExpiresAt(now),
-      policy: Cancellation.policyFor(plan.model, snapshot.property.pricing),
-      heldOverbooking: stock?.nights.map((night) => night.overbooking) ?? [],
-      booking,
-      now
-    }, modifierValues)
+    const quote = yield* Booking.bookStay(prepared, stock?.available ?? 0)
+    const record = Booking.stayRecord(prepared.snapshot, prepared, quote, {
+      blockId: request.blockId,
+      heldOverbooking: stock?.nights.map((night) => night.overbooking) ?? []
+    })
+    return yield* writeHold(sql, actor, request, { record, booking, holdExpiresAt: Booking.holdExpiresAt(now), now }, prepared.modifierValues)
   })

@@ -2,9 +2,9 @@
 // with the quote's lines and its accommodation in one statement, then its entitlements and add-ons. The caller
 // appends the events (`holdEvents` for a hold of its own).
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Money, type Pricing, type Visibility } from "@hotel/domain"
+import { Booking, Money, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import type { SnapshotPlan } from "../../quotes/PricingInputs.js"
+import { insertedAccommodation, insertedReservation } from "../stayRows.js"
 import { readOf, recordColumns, type RecordRow, type ReservationRead } from "../ReservationColumns.js"
 import type { PendingEvent, StayNights } from "../../events/EventOutbox.js"
 import { stayChangeEvents } from "../StayEvents.js"
@@ -23,18 +23,12 @@ export interface BookingSlot {
   readonly position: number
 }
 
-/** What a hold decided to write on its reservation row. */
+/** What a hold writes on its reservation row besides the stay's own columns (`Booking.StayRecord`). */
 export interface ReservationFields {
+  readonly record: Booking.StayRecord
   /** Null for a hold of `POST /holds`. */
   readonly booking: BookingSlot | null
-  readonly plan: SnapshotPlan
-  readonly quote: Pricing.Quote
-  readonly children: number
-  readonly promo: Visibility.PromoCodeState | null
   readonly holdExpiresAt: Date
-  readonly policy: ReadonlyArray<Pricing.CancellationTier>
-  /** Each night's overbooking as the hold counted it (`held_overbooking`, migration 0015). */
-  readonly heldOverbooking: ReadonlyArray<number>
   readonly now: Date
 }
 
@@ -53,30 +47,31 @@ const insertReservation = (
   fields: ReservationFields
 ) =>
   Effect.gen(function*() {
-    const { now, plan, quote } = fields
-    const policy = JSON.stringify(
-      fields.policy.map((tier) => ({ days_before_arrival: tier.daysBeforeArrival, refund_percent: tier.refundPercent }))
-    )
+    const { now, record } = fields
+    const { quote } = record
     const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
     const lines = quote.lines
+    const accommodation = insertedAccommodation(sql, record, [])
     for (let attempt = 0; attempt < codeAttempts; attempt++) {
       const code = yield* newConfirmationCode
+      const reservation = insertedReservation(sql, record, [
+        ["property_id", sql`${actor.propertyId}`],
+        ["confirmation_code", sql`${code}`],
+        ["guest_id", sql`${request.guestId}`],
+        ["status", sql.literal("'tentative'")],
+        ["bed_config", sql`${request.bedConfig}`],
+        ["booking_source", sql`${actor.salesContext}`],
+        ["special_notes", sql`${request.specialNotes}`],
+        ["api_key_id", sql`${actor.apiKeyId}`],
+        ["hold_expires_at", sql`${fields.holdExpiresAt}`],
+        ["booking_id", sql`${fields.booking?.id ?? null}::uuid`],
+        ["booking_position", sql`${fields.booking?.position ?? null}::int`],
+        ["created_at", sql`${now}`],
+        ["updated_at", sql`${now}`]
+      ])
       const rows = yield* sql<RecordRow>`
         WITH r AS (
-          INSERT INTO reservations (
-            property_id, confirmation_code, guest_id, room_type_id, rate_plan_id, status, check_in_date,
-            check_out_date, adults, children, child_ages, currency, nightly_rate, total, room_revenue, bed_config,
-            booking_source, special_notes, promo_code_id, promo_code, api_key_id, hold_expires_at,
-            cancellation_policy, booking_id, booking_position, block_id, held_overbooking, created_at, updated_at)
-          VALUES (
-            ${actor.propertyId}, ${code}, ${request.guestId}, ${request.roomTypeId}, ${plan.id}, 'tentative',
-            ${request.checkIn}, ${request.checkOut}, ${request.adults}, ${fields.children},
-            ${request.childAges === null ? null : [...request.childAges]}::integer[], ${quote.currency},
-            ${Money.toDb(quote.nightlyRate)}, ${Money.toDb(quote.total)}, ${Money.toDb(quote.roomRevenue)},
-            ${request.bedConfig}, ${actor.salesContext}, ${request.specialNotes}, ${fields.promo?.id ?? null},
-            ${fields.promo?.code ?? null}, ${actor.apiKeyId}, ${fields.holdExpiresAt}, ${policy}::jsonb,
-            ${fields.booking?.id ?? null}, ${fields.booking?.position ?? null}, ${request.blockId}::uuid,
-            ${[...fields.heldOverbooking]}::integer[], ${now}, ${now})
+          INSERT INTO reservations (${reservation.names}) VALUES (${reservation.values})
           ON CONFLICT (confirmation_code) DO NOTHING
           RETURNING *
         ), f AS (
@@ -96,10 +91,8 @@ const insertReservation = (
           ) AS x(position, kind, description, amount, revenue_category, service_id, quantity, night)
           RETURNING *
         ), a AS (
-          INSERT INTO accommodations (reservation_id, room_type_id, room_id, check_in_date, check_out_date, status,
-                                      nightly_rate)
-          SELECT r.id, ${request.roomTypeId}, NULL, ${request.checkIn}, ${request.checkOut}, 'tentative',
-                 ${Money.toDb(quote.nightlyRate)}
+          INSERT INTO accommodations (reservation_id, room_id, status, ${accommodation.names})
+          SELECT r.id, NULL, 'tentative', ${accommodation.values}
           FROM r
           RETURNING *
         )
@@ -167,15 +160,15 @@ export const writeHold = (
 ) =>
   Effect.gen(function*() {
     const reservation = yield* insertReservation(sql, actor, request, fields)
-    yield* insertDetails(sql, reservation.id, request, fields.quote, modifierValues, fields.now)
+    yield* insertDetails(sql, reservation.id, request, fields.record.quote, modifierValues, fields.now)
     const placed: PlacedHold = {
       created: {
         reservationId: reservation.id,
         folioId: reservation.folioId,
         confirmationCode: reservation.code,
         holdExpiresAt: fields.holdExpiresAt,
-        total: fields.quote.total,
-        currency: fields.quote.currency
+        total: fields.record.quote.total,
+        currency: fields.record.quote.currency
       },
       read: reservation.read,
       nights: { roomTypeId: request.roomTypeId, checkIn: request.checkIn, checkOut: request.checkOut }

@@ -6,8 +6,9 @@ import * as Effect from "effect/Effect"
 //   Periods of one room never share a night (checked under the room type's lock by the writer).
 // - `inventory_nights`: a room type's controls on one night: `sell_limit` (null: none) and `overbooking`
 //   (0: none). A night without a row has neither.
-// - `night_capacity`: THE capacity rule in SQL, min(rooms in service, sell limit when set) + overbooking, the
-//   twin of the domain's `Inventory.capacity` (persistence test `inventory/capacity.test.ts` checks they agree).
+// - `night_capacity`: THE capacity rule, min(rooms in service, sell limit when set) + overbooking; the inventory
+//   statement answers it with a night's figures, and nothing else computes it (persistence test
+//   `inventory/capacity.test.ts`).
 export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
   sql.unsafe(`
 CREATE TABLE out_of_order (

@@ -139,16 +139,10 @@ const promoCodeRows = (
     GROUP BY pc.id
     ORDER BY pc.rate_plan_id, pc.code`
 
-/** Locks (FOR UPDATE, in id order) the live promo codes of a plan and its ancestors. */
-export const lockPromoCodeRows = (sql: SqlClient.SqlClient, propertyId: string, planId: string) =>
-  sql`
-    ${chain(sql, propertyId, sql`id = ${planId}`)}
-    SELECT id FROM promo_codes
-    WHERE property_id = ${propertyId} AND deleted_at IS NULL AND rate_plan_id IN (SELECT id FROM chain)
-    ORDER BY id
-    FOR UPDATE`
-
-/** Locks (FOR UPDATE, in id order) the live promo codes of several plans and their ancestors (a booking's rooms). */
+/**
+ * Locks (FOR UPDATE, in id order) the live promo codes of plans and their ancestors, so that a writer that then
+ * loads the snapshot sees redemption counts no concurrent writer can overtake (the codes' caps). `lockStay` takes it.
+ */
 export const lockPromoCodeRowsOf = (sql: SqlClient.SqlClient, propertyId: string, planIds: ReadonlyArray<string>) =>
   sql`
     ${chain(sql, propertyId, sql`id = ANY(${planIds}::uuid[])`)}

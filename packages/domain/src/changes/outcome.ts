@@ -1,0 +1,112 @@
+// What a planned change does with the rooms counted free on every night of its new stay: the nights and lines
+// of the new stay, the totals and the money (`outcomeOf`); what a PATCH books (`bookedQuote`) and what a quote
+// shows (`offeredOutcome`) are decided from it.
+import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
+import * as Option from "effect/Option"
+import { RatePlanNotFound } from "../errors/NotFoundErrors.js"
+import type { Amount } from "../money/Money.js"
+import { bookStay, type StayPlan, type StayRoomType } from "../booking/stayRequest.js"
+import { type Offer, withAvailability } from "../quotes/offer.js"
+import type { PricedNight } from "../quotes/nightly.js"
+import type { Quote } from "../quotes/quote.js"
+import type { PricedLine } from "./pricing.js"
+import type { PlannedChange } from "./plan.js"
+import { type ChangeSettlement, settleChange } from "./settlement.js"
+
+/** A night of the new stay as the quote shows it. */
+export interface QuotedNight extends PricedNight {
+  readonly kept: boolean
+}
+
+/** What the change would do with `available` rooms free on every night (its own nights counted as free). */
+export interface ChangeOutcome<P extends StayPlan = StayPlan, R extends StayRoomType = StayRoomType> {
+  readonly planned: PlannedChange<P, R>
+  readonly currency: string
+  /** None when the stay is unchanged (its lines stay as they are). */
+  readonly offer: Option.Option<Offer<P, R>>
+  readonly nights: ReadonlyArray<QuotedNight>
+  readonly lines: ReadonlyArray<PricedLine>
+  readonly previousTotal: Amount
+  readonly total: Amount
+  readonly settlement: ChangeSettlement
+}
+
+const unchangedNights = (planned: PlannedChange): ReadonlyArray<QuotedNight> =>
+  planned.reservation.lines.flatMap((line) =>
+    line.kind === "room" && line.night !== null ? [{ date: line.night, amount: line.amount, trace: [], kept: true }] : []
+  )
+
+/** The money of the change at the new `total`, by the policy in force before it. */
+export const settlementOf = (planned: PlannedChange, total: Amount): ChangeSettlement => {
+  const { reservation } = planned
+  return settleChange({
+    step: planned.step,
+    total,
+    paid: reservation.paid,
+    tiers: reservation.policy,
+    checkIn: reservation.terms.checkIn,
+    timeZone: reservation.timeZone,
+    now: planned.now,
+    currency: reservation.currency
+  })
+}
+
+export const outcomeOf = <P extends StayPlan, R extends StayRoomType>(
+  planned: PlannedChange<P, R>,
+  available: number
+): ChangeOutcome<P, R> => {
+  const { reservation } = planned
+  const unchanged: ChangeOutcome<P, R> = {
+    planned,
+    currency: reservation.currency,
+    offer: Option.none(),
+    nights: unchangedNights(planned),
+    lines: reservation.lines.map((line) => ({ ...line, serviceId: line.serviceId ?? undefined, quantity: line.quantity ?? undefined })),
+    previousTotal: reservation.total,
+    total: reservation.total,
+    settlement: settlementOf(planned, reservation.total)
+  }
+  if (Option.isNone(planned.restay)) return unchanged
+  const { checked, kept } = planned.restay.value
+  return Option.match(checked.offer, {
+    onNone: () => unchanged,
+    onSome: (priced) => {
+      const counted = withAvailability(available)(priced)
+      const quote = Option.getOrNull(counted.quote)
+      const total = quote === null ? reservation.total : quote.total
+      return {
+        ...unchanged,
+        currency: counted.currency,
+        offer: Option.some(counted),
+        nights: counted.nights.map((night) => ({ ...night, kept: kept.has(night.date) })),
+        lines: quote === null ? [] : quote.lines,
+        total,
+        settlement: settlementOf(planned, total)
+      }
+    }
+  })
+}
+
+/** A new stay whose plan this request cannot book at all is 404 `rate_plan_not_found`, for the quote as for the PATCH. */
+export const offeredOutcome = <P extends StayPlan, R extends StayRoomType>(
+  outcome: ChangeOutcome<P, R>
+): Either.Either<ChangeOutcome<P, R>, RatePlanNotFound> =>
+  Option.isSome(outcome.planned.restay) && Option.isNone(outcome.offer)
+    ? Either.left(new RatePlanNotFound({
+      message: `Rate plan ${outcome.planned.target.ratePlanId} is not offered for this room type, stay or sales context`
+    }))
+    : Either.right(outcome)
+
+/**
+ * What the PATCH goes ahead with: `party_too_large`, then a plan this request cannot book (404
+ * `rate_plan_not_found`), then no room free (409 `no_availability`), as for a hold (`Booking.bookStay`).
+ */
+export const bookedQuote = (outcome: ChangeOutcome, available: number) =>
+  Effect.gen(function*() {
+    const { planned } = outcome
+    if (Option.isNone(planned.restay)) return Option.none<Quote>()
+    yield* planned.restay.value.checked.partyFits
+    yield* offeredOutcome(outcome)
+    return Option.some(yield* bookStay(planned.restay.value.checked, available))
+  })

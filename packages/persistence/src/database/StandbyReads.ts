@@ -1,0 +1,117 @@
+import type * as PgClient from "@effect/sql-pg/PgClient"
+import { makeCompiler } from "@effect/sql-pg/PgClient"
+import * as SqlClient from "@effect/sql/SqlClient"
+import type { Connection } from "@effect/sql/SqlConnection"
+import type { SqlError } from "@effect/sql/SqlError"
+import * as Clock from "effect/Clock"
+import * as Config from "effect/Config"
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Option from "effect/Option"
+import * as Redacted from "effect/Redacted"
+import * as Ref from "effect/Ref"
+import * as Schedule from "effect/Schedule"
+import { isConnectionFailure, isRecoveryConflict } from "./DatabaseBusy.js"
+import { type LagReading, lagStatement, measureEveryMs, standbyUsable } from "./ReplicaLag.js"
+
+// Reads that may be a moment stale (quotes, availability, the catalogue, rate plans) served by a standby
+// (`DATABASE_READ_URL`), everything else by the primary. The application keeps one `SqlClient`: with a read
+// URL it is a router whose statements go to the primary, except those of a region marked `onStandby` that run
+// outside any transaction, which go to the standby while its replay lag is within `HOTEL_READ_MAX_LAG_MS`.
+// A transaction always runs on the primary, so a write (and what it reads) never sees a standby.
+
+/** Present in the context of a region whose plain reads may be served by the standby. */
+export class PreferStandby extends Context.Tag("@hotel/persistence/database/PreferStandby")<PreferStandby, true>() {}
+
+/**
+ * Lets the statements of `effect` that run outside a transaction be served by the standby (when there is one
+ * and it is fresh enough). For reads that may be a moment stale only: never a read a client expects to see
+ * its own writes in.
+ */
+export const onStandby = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, PreferStandby>> =>
+  Effect.provideService(effect, PreferStandby, true)
+
+/** A statement the standby could not answer, run once more on the primary. */
+const orOnPrimary = <A>(primary: PgClient.PgClient, run: (connection: Connection) => Effect.Effect<A, SqlError>) =>
+(self: Effect.Effect<A, SqlError>): Effect.Effect<A, SqlError> =>
+  Effect.catchIf(
+    self,
+    (error) => isRecoveryConflict(error) || isConnectionFailure(error),
+    () => Effect.scoped(Effect.flatMap(primary.reserve, run))
+  )
+
+/** A standby connection whose failed statements are retried once on the primary (streams are not). */
+const retriedOnPrimary = (standby: Connection, primary: PgClient.PgClient): Connection => ({
+  execute: (sql, params, transformRows) =>
+    standby.execute(sql, params, transformRows).pipe(
+      orOnPrimary(primary, (connection) => connection.execute(sql, params, transformRows))
+    ),
+  executeRaw: (sql, params) =>
+    standby.executeRaw(sql, params).pipe(orOnPrimary(primary, (connection) => connection.executeRaw(sql, params))),
+  executeValues: (sql, params) =>
+    standby.executeValues(sql, params).pipe(orOnPrimary(primary, (connection) => connection.executeValues(sql, params))),
+  executeUnprepared: (sql, params, transformRows) =>
+    standby.executeUnprepared(sql, params, transformRows).pipe(
+      orOnPrimary(primary, (connection) => connection.executeUnprepared(sql, params, transformRows))
+    ),
+  executeStream: (sql, params, transformRows) => standby.executeStream(sql, params, transformRows)
+})
+
+/** Where the reads that may be a moment stale go (`DATABASE_READ_URL`), and the standby's lag bound. */
+export interface ReadSettings {
+  readonly url: Redacted.Redacted
+  readonly maxLagMs: number
+}
+
+const readConfig = Config.all({
+  url: Config.option(Config.redacted("DATABASE_READ_URL")),
+  maxLagMs: Config.integer("HOTEL_READ_MAX_LAG_MS").pipe(
+    Config.withDefault(5_000),
+    Config.validate({ message: "HOTEL_READ_MAX_LAG_MS must be a positive integer", validation: (n) => n > 0 })
+  )
+})
+
+/** `DATABASE_READ_URL` (unset or empty: none) and `HOTEL_READ_MAX_LAG_MS`. */
+export const ReadSettingsConfig: Config.Config<Option.Option<ReadSettings>> = Config.map(readConfig, ({ maxLagMs, url }) =>
+  Option.filter(url, (value) => Redacted.value(value).length > 0).pipe(Option.map((value) => ({ url: value, maxLagMs }))))
+
+/**
+ * The application's `SqlClient` over a primary and a standby client, with the standby's lag measured in the
+ * background for the scope's lifetime (once before it returns, so the first requests already know).
+ */
+export const makeRouter = (primary: PgClient.PgClient, standby: PgClient.PgClient, settings: Pick<ReadSettings, "maxLagMs">) =>
+  Effect.gen(function*() {
+    const reading = yield* Ref.make<LagReading | undefined>(undefined)
+    const measure = Effect.gen(function*() {
+      const rows = yield* standby.unsafe<{ lag_ms: number | null }>(lagStatement)
+      return rows[0]?.lag_ms ?? null
+    }).pipe(
+      Effect.catchAllCause(() => Effect.succeed(null)),
+      // A span a second would be most of an idle process's traces.
+      Effect.withTracerEnabled(false),
+      Effect.flatMap((lagMs) => Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.set(reading, { at, lagMs })))
+    )
+    yield* measure
+    yield* Effect.forkScoped(Effect.repeat(measure, Schedule.spaced(measureEveryMs(settings.maxLagMs))))
+
+    const usable = Effect.zipWith(Ref.get(reading), Clock.currentTimeMillis, (last, now) =>
+      standbyUsable(last, now, settings.maxLagMs))
+    const onStandbyConnection = standby.reserve.pipe(
+      Effect.map((connection) => retriedOnPrimary(connection, primary)),
+      // A standby that cannot be reached: the primary answers.
+      Effect.catchIf(isConnectionFailure, () => primary.reserve)
+    )
+    const acquirer = Effect.flatMap(
+      Effect.serviceOption(PreferStandby),
+      (preferred) =>
+        Option.isNone(preferred)
+          ? primary.reserve
+          : Effect.flatMap(usable, (fresh) => (fresh ? onStandbyConnection : primary.reserve))
+    )
+    return yield* SqlClient.make({
+      acquirer,
+      transactionAcquirer: primary.reserve,
+      compiler: makeCompiler(),
+      spanAttributes: [["db.system.name", "postgresql"], ["db.namespace", primary.config.database ?? "postgres"]]
+    })
+  })

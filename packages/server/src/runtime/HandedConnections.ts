@@ -1,0 +1,85 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
+import * as Deferred from "effect/Deferred"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as Net from "node:net"
+import { pauseTimeout } from "./ListenerPause.js"
+import { isMessage, isServingProcess, message } from "./ProcessMessages.js"
+import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
+import { ApiAddressConfig } from "./NodeServer.js"
+
+/**
+ * How long a serving process waits, after its drain delay, for the primary to release it: the primary's own
+ * delay started with the same signal and its listener closes within `pauseTimeout` of it; the rest is room for
+ * a loaded machine. Past it (a primary gone or stuck) the process drains anyway.
+ */
+const releaseTimeout = Duration.sum(pauseTimeout, Duration.seconds(5))
+
+const tellPrimary = (kind: "ready" | "stopping") => Effect.sync(() => process.connected && process.send?.(message(kind)))
+
+/**
+ * Tells the primary, in a process it started, that the application is up (the API, its metrics port, its
+ * workers): from then on it is handed connections, and an exit is a crash to replace, not a failed start.
+ */
+export const announceReady = Effect.suspend(() => (isServingProcess() ? tellPrimary("ready") : Effect.void))
+
+/**
+ * A serving process's API server (`PROCESSES` above 1): it listens on nothing; it serves the connections the
+ * primary accepts on `HOST:PORT` and hands over. Once its drain delay is over it asks the primary to release
+ * it, and the primary answers when no connection will come any more: once another process takes the rest, or,
+ * when the whole server stops, once the primary's listener has closed in a pause.
+ */
+export const HandedConnectionsLive = Layer.unwrapScoped(
+  Effect.gen(function*() {
+    const { host, port } = yield* ApiAddressConfig
+    const tracked = yield* makeTrackedServer
+    const released = yield* Deferred.make<void>()
+    const onMessage = (value: unknown, handle: unknown) => {
+      if (isMessage(value, "connection") && handle instanceof Net.Socket) tracked.server.emit("connection", handle)
+      else if (isMessage(value, "released")) Deferred.unsafeDone(released, Effect.void)
+    }
+    // A primary gone sends nothing more.
+    const onDisconnect = () => Deferred.unsafeDone(released, Effect.void)
+    yield* Effect.acquireRelease(
+      Effect.sync(() => {
+        process.on("message", onMessage)
+        process.on("disconnect", onDisconnect)
+      }),
+      () =>
+        Effect.sync(() => {
+          process.off("message", onMessage)
+          process.off("disconnect", onDisconnect)
+        })
+    )
+
+    const server = HttpServer.make({
+      address: { _tag: "TcpAddress", hostname: host, port },
+      serve: (app, middleware) =>
+        Effect.gen(function*() {
+          const handler = yield* (middleware === undefined
+            ? NodeHttpServer.makeHandler(app)
+            : NodeHttpServer.makeHandler(app, middleware))
+          yield* Effect.acquireRelease(
+            Effect.sync(() => tracked.server.on("request", handler)),
+            () => Effect.sync(() => tracked.server.off("request", handler))
+          )
+        })
+    })
+    const stopAccepting = tellPrimary("stopping").pipe(
+      Effect.zipRight(Effect.timeoutOption(Deferred.await(released), releaseTimeout)),
+      Effect.flatMap((answer) =>
+        Option.isSome(answer)
+          ? Effect.logInfo("Shutting down: released by the primary")
+          : Effect.logWarning(`Shutdown: the primary did not release this process within ${Duration.format(releaseTimeout)}`)
+      )
+    )
+    return Layer.mergeAll(
+      Layer.succeed(HttpServer.HttpServer, server),
+      Layer.succeed(HttpDrain, tracked.drainWith(stopAccepting)),
+      NodeHttpServer.layerContext
+    )
+  })
+)

@@ -1,0 +1,74 @@
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { describe, expect, it, layer } from "@effect/vitest"
+import * as ConfigProvider from "effect/ConfigProvider"
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
+import * as Layer from "effect/Layer"
+import * as Option from "effect/Option"
+import * as TestClock from "effect/TestClock"
+import { DrainDelayConfig, DrainingServerLive } from "../../src/runtime/DrainingServer.js"
+import { HttpDrain } from "../../src/runtime/TrackedServer.js"
+import { attempt, connectOnly } from "../utils/connections.js"
+
+// The drain delay is the Clock's time: on the TestClock a 5-second delay is served through without waiting,
+// and the listener is open until the clock has passed it, closed right after.
+
+const withEnv = (entries: ReadonlyArray<readonly [string, string]>) =>
+  Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
+
+/** The production server (`DrainingServerLive`) on a free port, answering every request "served". */
+const ServedLive = HttpServer.serve(HttpServerResponse.text("served")).pipe(
+  Layer.provideMerge(DrainingServerLive),
+  Layer.provide(withEnv([["PORT", "0"]]))
+)
+
+/** Moves the clock 25 ms at a time, letting the event loop turn in between, until `fiber` is done. */
+const clockUntilDone = <A>(fiber: Fiber.RuntimeFiber<A>) =>
+  Effect.gen(function*() {
+    for (let step = 0; step < 400; step++) {
+      if (Option.isSome(yield* Fiber.poll(fiber))) return
+      yield* TestClock.adjust("25 millis")
+      yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
+    }
+    return yield* Effect.dieMessage("the drain did not finish within 10 s of the clock")
+  })
+
+layer(ServedLive)("drain delay on the clock", (it) => {
+  it.effect("a stop serves as usual for the whole delay (kept-alive connections too), then refuses connections", () =>
+    Effect.gen(function*() {
+      const { drain } = yield* HttpDrain
+      const { address } = yield* HttpServer.HttpServer
+      const baseUrl = `http://127.0.0.1:${address._tag === "TcpAddress" ? address.port : 0}`
+      const get = attempt(baseUrl, { method: "GET", path: "/", headers: {} })
+      const served = { _tag: "Answered", status: 200, body: "served", headers: { connection: "keep-alive" } }
+
+      const stopping = yield* Effect.fork(drain(Duration.seconds(5)))
+      // The drain is waiting on the clock.
+      yield* Effect.repeat(TestClock.sleeps(), { until: (sleeps) => sleeps.length > 0 })
+      expect(yield* get).toMatchObject(served)
+      yield* TestClock.adjust("4999 millis")
+      expect(yield* get).toMatchObject(served)
+      expect(Option.isNone(yield* Fiber.poll(stopping))).toBe(true)
+      yield* TestClock.adjust("1 millis")
+      yield* clockUntilDone(stopping)
+      expect(yield* connectOnly(baseUrl)).toBe("ECONNREFUSED")
+    }))
+})
+
+describe("HOTEL_DRAIN_DELAY_MS", () => {
+  const read = (value?: string) =>
+    DrainDelayConfig.pipe(
+      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(value === undefined ? [] : [["HOTEL_DRAIN_DELAY_MS", value]])))
+    )
+
+  it.effect("5 s when unset; 0 skips the delay; a negative or fractional value is refused with the rule", () =>
+    Effect.gen(function*() {
+      expect(Duration.toMillis(yield* read())).toBe(5000)
+      expect(Duration.toMillis(yield* read("0"))).toBe(0)
+      expect(Duration.toMillis(yield* read("250"))).toBe(250)
+      expect(String(yield* Effect.flip(read("-1")))).toContain("HOTEL_DRAIN_DELAY_MS must be a whole number of milliseconds, 0 or more")
+      expect(String(yield* Effect.flip(read("1.5")))).toContain("HOTEL_DRAIN_DELAY_MS")
+    }))
+})
