@@ -1,3 +1,4 @@
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
 import * as Runtime from "effect/Runtime"
 import type { Worker } from "node:cluster"
@@ -17,6 +18,11 @@ export interface ConnectionDispatch {
   readonly serveBy: (worker: Worker) => void
   /** The server is stopping: a process asking to be released is released when the listener closes. */
   readonly stopping: () => void
+  /**
+   * Once stopping, done when every serving process has asked to be released: each has been not ready for its
+   * whole drain delay, counted from the moment it took the signal, so the listener may close.
+   */
+  readonly allAsked: Effect.Effect<void>
   /** Closes the listener in a pause between connections, then releases every process. */
   readonly close: Effect.Effect<void>
 }
@@ -28,6 +34,7 @@ export interface ConnectionDispatch {
  */
 export const listenForProcesses = (host: string, port: number) =>
   Effect.gen(function*() {
+    const asked = yield* Deferred.make<void>()
     const listener = Net.createServer({ pauseOnConnect: true })
     const serving = new Set<Worker>()
     const rotation: Array<Worker> = []
@@ -54,6 +61,9 @@ export const listenForProcesses = (host: string, port: number) =>
       worker.send(message("connection"), socket, (error) => {
         if (error !== null) socket.destroy()
       })
+    }
+    const checkAsked = () => {
+      if (stopping && [...serving].every((worker) => pending.has(worker))) Deferred.unsafeDone(asked, Effect.void)
     }
     const release = (worker: Worker) => {
       pending.delete(worker)
@@ -99,12 +109,14 @@ export const listenForProcesses = (host: string, port: number) =>
           // stops, or with no other process, it serves until the listener closes.
           pending.add(worker)
           if (!stopping && rotation.some((other) => !pending.has(other))) release(worker)
+          checkAsked()
         }
       })
       worker.once("exit", () => {
         serving.delete(worker)
         pending.delete(worker)
         leave(worker)
+        checkAsked()
       })
     }
     const close = Effect.zipRight(
@@ -114,5 +126,9 @@ export const listenForProcesses = (host: string, port: number) =>
         serving.forEach(release)
       })
     ).pipe(Effect.zipRight(Effect.logInfo("Shutting down: listener closed; serving processes released")))
-    return { serveBy, stopping: () => (stopping = true), close } satisfies ConnectionDispatch
+    const markStopping = () => {
+      stopping = true
+      checkAsked()
+    }
+    return { serveBy, stopping: markStopping, allAsked: Deferred.await(asked), close } satisfies ConnectionDispatch
   })

@@ -12,11 +12,11 @@ import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
 import { ApiAddressConfig } from "./NodeServer.js"
 
 /**
- * How long a serving process waits, after its drain delay, for the primary to release it: the primary's own
- * delay started with the same signal and its listener closes within `pauseTimeout` of it; the rest is room for
- * a loaded machine. Past it (a primary gone or stuck) the process drains anyway.
+ * How long a serving process waits, after its drain delay, for the primary to release it: the primary closes
+ * its listener once every process has asked (at most 3 s after its own delay), within `pauseTimeout`; the rest
+ * is room for a loaded machine. Past it (a primary gone or stuck) the process drains anyway.
  */
-const releaseTimeout = Duration.sum(pauseTimeout, Duration.seconds(5))
+const releaseTimeout = Duration.sum(pauseTimeout, Duration.seconds(6))
 
 const tellPrimary = (kind: "ready" | "stopping") => Effect.sync(() => process.connected && process.send?.(message(kind)))
 

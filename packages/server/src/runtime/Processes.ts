@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import cluster, { type Worker } from "node:cluster"
-import { listenForProcesses } from "./ConnectionDispatch.js"
+import { type ConnectionDispatch, listenForProcesses } from "./ConnectionDispatch.js"
 import { DrainDelayConfig } from "./DrainingServer.js"
 import { pauseTimeout } from "./ListenerPause.js"
 import { isMessage } from "./ProcessMessages.js"
@@ -55,9 +55,9 @@ const ready = (worker: Worker) =>
  * (the embedded server it started, when `DATABASE_URL` is unset), each with `METRICS_PORT` plus its index when
  * metrics are on, and hands them the connections. A process that exits after it was ready is replaced; one that
  * exits before is a failed start, and the primary stops. Runs until interrupted (SIGTERM/SIGINT); its scope's
- * end stops the server as one process stops: the signal passed on (each process is not ready at once), the
- * drain delay after SIGTERM, the listener closed in a pause, then each process, released, answers what it has
- * in flight and exits; the database is released after them.
+ * end stops the server as one process stops: the signal passed on (each process is not ready at once), each
+ * process's drain delay after SIGTERM, the listener closed in a pause, then each process, released, answers what
+ * it has in flight and exits; the database is released after them.
  */
 export const serveProcesses = (count: number) =>
   Effect.gen(function*() {
@@ -101,32 +101,46 @@ export const serveProcesses = (count: number) =>
     yield* Effect.addFinalizer(() =>
       Effect.flatMap(received, (received) => {
         const signal = Option.getOrElse(received, (): StopSignal => "SIGINT")
-        return stopAll([...current.values()], signal, dispatch.close, signal === "SIGTERM" ? delay : Duration.zero)
+        return stopAll([...current.values()], signal, dispatch, signal === "SIGTERM" ? delay : Duration.zero)
       }))
     yield* Effect.logInfo(`Starting ${count} serving processes`)
     yield* Effect.forEach(Array.from({ length: count }, (_, i) => i), supervise, { concurrency: "unbounded", discard: true })
   })
 
 /**
+ * How long past the drain delay the primary waits for every serving process to ask to be released: a process
+ * asks once it has been not ready for the whole delay, counted from when it took the signal, which a loaded
+ * machine may deliver late. Shorter than the processes' own wait for the release (`HandedConnections.ts`), so
+ * the listener closes before any of them gives up on it.
+ */
+const askTimeout = Duration.seconds(3)
+
+/**
  * Stops the processes still running: `signal` to each (a signal to the process group reached them already; the
- * repeat changes nothing), the drain delay, the listener closed (`closeListener`, which releases them), then
- * their exits, for at most the time each takes to drain and a margin for their pools and a loaded machine
- * (then SIGKILL).
+ * repeat changes nothing); once each has served its drain delay not ready and asked to be released (or
+ * `askTimeout` after the delay), the listener closed, which releases them; then their exits, for at most the
+ * time each takes to drain and a margin for their pools and a loaded machine (then SIGKILL).
  */
 const stopAll = (
   workers: ReadonlyArray<Worker>,
   signal: StopSignal,
-  closeListener: Effect.Effect<void>,
+  dispatch: ConnectionDispatch,
   delay: Duration.Duration
 ) =>
   Effect.gen(function*() {
     const running = workers.filter((w) => w.process.exitCode === null && w.process.signalCode === null)
+    // A failed start stops the server without a signal to the primary: the dispatch learns it here.
+    dispatch.stopping()
     for (const worker of running) worker.process.kill(signal)
     if (Duration.greaterThan(delay, Duration.zero)) {
-      yield* Effect.logInfo(`Stopping: serving ${Duration.format(delay)} more, not ready, before closing the listener`)
-      yield* Effect.sleep(delay)
+      yield* Effect.logInfo(`Stopping: each serving process not ready, serving ${Duration.format(delay)} more before the listener closes`)
     }
-    yield* closeListener
+    // A finalizer runs uninterruptibly: the wait is made interruptible, or the timeout could not end it.
+    const asked = yield* Effect.timeoutOption(Effect.interruptible(dispatch.allAsked), Duration.sum(delay, askTimeout))
+    if (Option.isNone(asked)) {
+      yield* Effect.logWarning(`Serving processes not all done with their drain delay ${Duration.format(askTimeout)} after it: closing the listener`)
+    }
+    yield* dispatch.close
     const stopTimeout = [pauseTimeout, drainTimeout, Duration.seconds(10)].reduce(Duration.sum)
     const stopped = yield* Effect.timeoutOption(Effect.forEach(running, exitOf, { discard: true }), stopTimeout)
     if (Option.isNone(stopped)) {

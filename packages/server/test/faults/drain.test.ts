@@ -15,7 +15,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // exits within its grace period. The built entry point, as the image runs it, with one and two processes.
 
 /** Small, so the file stays fast; the 40 connections of a round arrive well within it. */
-const delayMs = 300
+const delayMs = 500
 /** The delay, the most the listener waits for a pause and the requests in flight, and room for a loaded machine. */
 const graceSeconds = (delayMs + Duration.toMillis(pauseTimeout) + Duration.toMillis(drainTimeout)) / 1000 + 5
 const connections = 40
