@@ -14,8 +14,11 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // closed is refused (ECONNREFUSED, always safe to retry), none is reset; no hold is half-written; the process
 // exits within its grace period. The built entry point, as the image runs it, with one and two processes.
 
-/** Small, so the file stays fast; the 40 connections of a round arrive well within it. */
-const delayMs = 500
+/**
+ * Short, so the file stays fast, yet room enough on a machine busy with other test files: the 40 connections of
+ * a round arrive within it, and so does the next poll of `/health/ready` after one answered 200.
+ */
+const delayMs = 1000
 /** The delay, the most the listener waits for a pause and the requests in flight, and room for a loaded machine. */
 const graceSeconds = (delayMs + Duration.toMillis(pauseTimeout) + Duration.toMillis(drainTimeout)) / 1000 + 5
 const connections = 40
@@ -131,7 +134,7 @@ const stopUnderHolds = (key: string, processes: number, moment: Moment, round: n
     const exit = yield* exitWithin(server, graceSeconds)
 
     // Each serving process took the delay from its environment.
-    expect(server.output().match(new RegExp(`not ready; serving ${delayMs}ms more`, "g"))).toHaveLength(processes)
+    expect(server.output().match(new RegExp(`not ready; serving ${Duration.format(Duration.millis(delayMs))} more`, "g"))).toHaveLength(processes)
     for (const outcome of outcomes) expectAnsweredOrRefused(outcome)
     expectAnsweredOrRefused(last)
     expect(exit).toEqual({ code: 0, signal: null })
