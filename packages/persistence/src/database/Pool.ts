@@ -17,9 +17,15 @@ import { makeHostSelector } from "./HostSelector.js"
 
 const DATE_OID = 1082
 
-/** The statement bounds Postgres enforces on each connection (see `PoolSettings` in `Sql.ts`). */
+/**
+ * Bounds on every connection, so that no request, however it ends, holds a connection, a row lock or an
+ * open transaction for long. Postgres enforces the last three itself, on the server, so they hold whatever
+ * the process does; a statement that hits one fails, its transaction rolls back, and the client is answered
+ * 503 `database_busy`.
+ */
 export interface SessionBounds {
   readonly size: number
+  /** How long a request waits for a free connection of the pool. */
   readonly poolTimeoutMs: number
   readonly statementTimeoutMs: number
   readonly lockTimeoutMs: number
@@ -34,7 +40,8 @@ export interface HostBounds {
 
 export const defaultHostBounds: HostBounds = { connectTimeoutMs: 5_000, keepAliveIdleMs: 5_000 }
 
-const positive = (name: string, fallback: number) =>
+/** A `HOTEL_DB_*` setting: a positive whole number, `fallback` when unset. */
+export const positiveSetting = (name: string, fallback: number) =>
   Config.integer(name).pipe(
     Config.withDefault(fallback),
     Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 })
@@ -42,8 +49,8 @@ const positive = (name: string, fallback: number) =>
 
 /** `HOTEL_DB_CONNECT_TIMEOUT_MS`, `HOTEL_DB_KEEPALIVE_IDLE_MS`. */
 export const HostBoundsConfig: Config.Config<HostBounds> = Config.all({
-  connectTimeoutMs: positive("HOTEL_DB_CONNECT_TIMEOUT_MS", defaultHostBounds.connectTimeoutMs),
-  keepAliveIdleMs: positive("HOTEL_DB_KEEPALIVE_IDLE_MS", defaultHostBounds.keepAliveIdleMs)
+  connectTimeoutMs: positiveSetting("HOTEL_DB_CONNECT_TIMEOUT_MS", defaultHostBounds.connectTimeoutMs),
+  keepAliveIdleMs: positiveSetting("HOTEL_DB_KEEPALIVE_IDLE_MS", defaultHostBounds.keepAliveIdleMs)
 })
 
 /**

@@ -13,39 +13,30 @@ import { createHash } from "node:crypto"
 import type pg from "pg"
 import { DatabaseUrl } from "./DatabaseUrl.js"
 import { DatabasePool } from "./DatabasePool.js"
-import { defaultHostBounds, type HostBounds, HostBoundsConfig, makePool, type Purpose } from "./Pool.js"
+import {
+  defaultHostBounds,
+  type HostBounds,
+  HostBoundsConfig,
+  makePool,
+  positiveSetting,
+  type Purpose,
+  type SessionBounds
+} from "./Pool.js"
 import { makeRouter, type ReadSettings, ReadSettingsConfig } from "./StandbyReads.js"
 
-/**
- * Bounds on every connection, so that no request, however it ends, holds a connection, a row lock or an
- * open transaction for long. Postgres enforces the first three itself, on the server, so they hold whatever
- * the process does; a statement that hits one fails, its transaction rolls back, and the client is answered
- * 503 `database_busy`.
- */
-export interface PoolSettings {
-  readonly size: number
-  /** How long a request waits for a free connection of the pool. */
-  readonly poolTimeoutMs: number
-  readonly statementTimeoutMs: number
-  readonly lockTimeoutMs: number
-  readonly idleInTransactionTimeoutMs: number
+/** The pool's bounds (`SessionBounds`) and how it sends the application's statements. */
+export interface PoolSettings extends SessionBounds {
   /** Run parameterised statements as named prepared statements (see `prepareStatements`). */
   readonly preparedStatements: boolean
 }
 
-const positive = (name: string, fallback: number) =>
-  Config.integer(name).pipe(
-    Config.withDefault(fallback),
-    Config.validate({ message: `${name} must be a positive integer`, validation: (n) => n > 0 })
-  )
-
 /** `HOTEL_DB_*` from the environment (docs/operations.md, configuration). */
 export const PoolSettingsConfig: Config.Config<PoolSettings> = Config.all({
-  size: positive("HOTEL_DB_POOL_SIZE", 20),
-  poolTimeoutMs: positive("HOTEL_DB_POOL_TIMEOUT_MS", 10_000),
-  statementTimeoutMs: positive("HOTEL_DB_STATEMENT_TIMEOUT_MS", 30_000),
-  lockTimeoutMs: positive("HOTEL_DB_LOCK_TIMEOUT_MS", 10_000),
-  idleInTransactionTimeoutMs: positive("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000),
+  size: positiveSetting("HOTEL_DB_POOL_SIZE", 20),
+  poolTimeoutMs: positiveSetting("HOTEL_DB_POOL_TIMEOUT_MS", 10_000),
+  statementTimeoutMs: positiveSetting("HOTEL_DB_STATEMENT_TIMEOUT_MS", 30_000),
+  lockTimeoutMs: positiveSetting("HOTEL_DB_LOCK_TIMEOUT_MS", 10_000),
+  idleInTransactionTimeoutMs: positiveSetting("HOTEL_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", 60_000),
   preparedStatements: Config.boolean("HOTEL_DB_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 })
 

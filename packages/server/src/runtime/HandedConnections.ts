@@ -7,16 +7,17 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Net from "node:net"
 import { pauseTimeout } from "./ListenerPause.js"
-import { isMessage, isServingProcess, message } from "./ProcessMessages.js"
+import { isMessage, isServingProcess, message, stoppingTimeout } from "./ProcessMessages.js"
 import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
 import { ApiAddressConfig } from "./NodeServer.js"
 
 /**
  * How long a serving process waits, after its drain delay, for the primary to release it: the primary closes
- * its listener once every process has asked (at most 3 s after its own delay), within `pauseTimeout`; the rest
- * is room for a loaded machine. Past it (a primary gone or stuck) the process drains anyway.
+ * its listener once every process has asked (at most `stoppingTimeout` after its own delay), within
+ * `pauseTimeout`; the rest is room for a loaded machine. Past it (a primary gone or stuck) the process drains
+ * anyway.
  */
-const releaseTimeout = Duration.sum(pauseTimeout, Duration.seconds(6))
+const releaseTimeout = [stoppingTimeout, pauseTimeout, Duration.seconds(3)].reduce(Duration.sum)
 
 const tellPrimary = (kind: "ready" | "stopping") => Effect.sync(() => process.connected && process.send?.(message(kind)))
 

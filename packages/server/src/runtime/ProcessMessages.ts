@@ -1,3 +1,4 @@
+import * as Duration from "effect/Duration"
 import cluster from "node:cluster"
 
 // With `PROCESSES` above 1 the primary listens on the API's port and hands every connection it accepts to a
@@ -19,3 +20,11 @@ export const message = (kind: ProcessMessage) => ({ hotel: kind })
 /** Whether an IPC message is the primary's or a serving process's `kind`. */
 export const isMessage = (value: unknown, kind: ProcessMessage): boolean =>
   typeof value === "object" && value !== null && "hotel" in value && value.hotel === kind
+
+/**
+ * How long past the drain delay the primary waits for every serving process to send `stopping`: a process
+ * sends it once it has been not ready for the whole delay, counted from when it took the signal, which a
+ * loaded machine may deliver late. A process waits longer than this for its `released`, so the listener
+ * closes before any of them gives up on it.
+ */
+export const stoppingTimeout = Duration.seconds(3)

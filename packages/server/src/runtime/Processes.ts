@@ -9,7 +9,7 @@ import cluster, { type Worker } from "node:cluster"
 import { type ConnectionDispatch, listenForProcesses } from "./ConnectionDispatch.js"
 import { DrainDelayConfig } from "./DrainingServer.js"
 import { pauseTimeout } from "./ListenerPause.js"
-import { isMessage } from "./ProcessMessages.js"
+import { isMessage, stoppingTimeout } from "./ProcessMessages.js"
 import { firstStopSignal, type StopSignal } from "./StopSignal.js"
 import { drainTimeout } from "./TrackedServer.js"
 import { ApiAddressConfig } from "./NodeServer.js"
@@ -108,18 +108,10 @@ export const serveProcesses = (count: number) =>
   })
 
 /**
- * How long past the drain delay the primary waits for every serving process to ask to be released: a process
- * asks once it has been not ready for the whole delay, counted from when it took the signal, which a loaded
- * machine may deliver late. Shorter than the processes' own wait for the release (`HandedConnections.ts`), so
- * the listener closes before any of them gives up on it.
- */
-const askTimeout = Duration.seconds(3)
-
-/**
  * Stops the processes still running: `signal` to each (a signal to the process group reached them already; the
  * repeat changes nothing); once each has served its drain delay not ready and asked to be released (or
- * `askTimeout` after the delay), the listener closed, which releases them; then their exits, for at most the
- * time each takes to drain and a margin for their pools and a loaded machine (then SIGKILL).
+ * `stoppingTimeout` after the delay), the listener closed, which releases them; then their exits, for at most
+ * the time each takes to drain and a margin for their pools and a loaded machine (then SIGKILL).
  */
 const stopAll = (
   workers: ReadonlyArray<Worker>,
@@ -136,9 +128,9 @@ const stopAll = (
       yield* Effect.logInfo(`Stopping: each serving process not ready, serving ${Duration.format(delay)} more before the listener closes`)
     }
     // A finalizer runs uninterruptibly: the wait is made interruptible, or the timeout could not end it.
-    const asked = yield* Effect.timeoutOption(Effect.interruptible(dispatch.allAsked), Duration.sum(delay, askTimeout))
+    const asked = yield* Effect.timeoutOption(Effect.interruptible(dispatch.allAsked), Duration.sum(delay, stoppingTimeout))
     if (Option.isNone(asked)) {
-      yield* Effect.logWarning(`Serving processes not all done with their drain delay ${Duration.format(askTimeout)} after it: closing the listener`)
+      yield* Effect.logWarning(`Serving processes not all done with their drain delay ${Duration.format(stoppingTimeout)} after it: closing the listener`)
     }
     yield* dispatch.close
     const stopTimeout = [pauseTimeout, drainTimeout, Duration.seconds(10)].reduce(Duration.sum)
