@@ -7,7 +7,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { makeAuthorization } from "./platform/Authorization.js"
 import { GatewayLive } from "./platform/Gateway.js"
-import { servedToTheEnd } from "./platform/HangUp.js"
 import { IdempotentTransactionLive } from "./platform/Idempotency.js"
 import { RequestBodyLive } from "./platform/RequestBody.js"
 import { withRequestContext } from "./platform/RequestContext.js"
@@ -34,12 +33,12 @@ export const apiWith = <Id extends string, Groups extends HttpApiGroup.HttpApiGr
  * behind the gateway, with its description (`/openapi.json`) and docs page (`/docs`). Everything else it
  * needs comes from outside (see `packages/server/src/main.ts`). The request context wraps the API's app so
  * the error encoder sees the request id; each request is served to its end even when its client hangs up
- * (`platform/HangUp.ts`).
+ * (`platform/RequestContext.ts`).
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
     Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup, makeRequestMetrics]), ([app, routes, metrics]) =>
-      HttpServer.serve(servedToTheEnd(withRequestContext(app, routes, metrics))))
+      HttpServer.serve(withRequestContext(app, routes, metrics)))
   ).pipe(
     Layer.provide(GatewayLive),
     Layer.provide(HttpApiScalar.layer({ path: "/docs" })),

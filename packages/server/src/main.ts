@@ -1,4 +1,3 @@
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import * as HttpServer from "@effect/platform/HttpServer"
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
@@ -36,7 +35,7 @@ import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Layer from "effect/Layer"
 import { LoggingLive } from "./observability/Logging.js"
 import { MetricsServerLive } from "./observability/MetricsServer.js"
-import { TracingLive } from "./observability/Tracing.js"
+import { TracingLive, withServerSpans } from "./observability/Tracing.js"
 import { MigratedDatabaseLive } from "./runtime/Database.js"
 import { DrainingServerLive, DrainOnShutdownLive } from "./runtime/DrainingServer.js"
 import { seedDemoWhenEmpty } from "./runtime/FirstStart.js"
@@ -107,9 +106,6 @@ export const WorkersLive = Layer.mergeAll(
 /** Logs (`LOG_FORMAT`, `LOG_LEVEL`) and traces (`OTEL_EXPORTER_OTLP_ENDPOINT`); see docs/operations.md. */
 export const ObservabilityLive = Layer.merge(LoggingLive, TracingLive)
 
-// A load balancer's health checks every few seconds would be most of the traces.
-const isHealthCheck = (request: { readonly url: string }) => request.url.startsWith("/health/")
-
 /**
  * The API on `HOST:PORT` (`DrainingServerLive`), the metrics on `METRICS_PORT` (when set) and the background
  * workers, over whatever `SqlClient` is provided. Stopping it drains the HTTP server first
@@ -118,7 +114,7 @@ const isHealthCheck = (request: { readonly url: string }) => request.url.startsW
  */
 export const ApplicationLive = DrainOnShutdownLive.pipe(
   Layer.provide(HttpLive.pipe(
-    HttpMiddleware.withTracerDisabledWhen(isHealthCheck),
+    withServerSpans,
     HttpServer.withLogAddress,
     Layer.provideMerge(DrainingServerLive)
   )),

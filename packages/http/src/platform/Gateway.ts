@@ -84,14 +84,8 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
 const hasDotSegment = (url: string): boolean =>
   pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 
-/**
- * A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
- * missing reservation, it names no endpoint), so every such path is 404 `unknown_route`.
- */
-const refuseDotSegments = (request: HttpServerRequest.HttpServerRequest) =>
-  hasDotSegment(request.url)
-    ? Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
-    : Effect.void
+// A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
+// missing reservation, it names no endpoint), so every such path is 404 `unknown_route`.
 
 /**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error
@@ -144,21 +138,30 @@ export const GatewayLive = HttpApiBuilder.middleware(
     const checkMaintenance = yield* makeMaintenanceCheck
     const idempotency = yield* makeIdempotency
     const cors = yield* makeCors
+    // Few steps, as it runs on every request: the route is found once and the checks chained directly.
     return (app: HttpApp.Default) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const lookup = yield* routes
-        yield* refuseDotSegments(request)
-        const preflight = yield* cors.handle(request, () => lookup.methods(request.url))
-        if (Option.isSome(preflight)) return preflight.value
-        yield* checkMaintenance(lookup.find(request.method, request.url))
-        // The router fails with its own errors although the app's type says it cannot fail.
-        const response = yield* idempotency.settled(request, app).pipe(
-          Effect.tapErrorCause(failureHeaders),
-          Effect.catchAllCause(routerFailures(request, lookup))
-        )
-        const endpoint = lookup.endpoint(request.method, request.url)
-        return withEntityTag(request, endpoint, successHeaders(endpoint, response))
-      }).pipe(Effect.catchAllDefect(asServerError))
+      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        Effect.flatMap(routes, (lookup) => {
+          if (hasDotSegment(request.url)) {
+            return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
+          }
+          const route = lookup.find(request.method, request.url)
+          const routed = Effect.zipRight(
+            checkMaintenance(route),
+            idempotency.settled(request, app).pipe(
+              // The router fails with its own errors although the app's type says it cannot fail.
+              Effect.tapErrorCause(failureHeaders),
+              Effect.catchAllCause(routerFailures(request, lookup)),
+              Effect.map((response) => {
+                const endpoint = lookup.endpointOf(route)
+                return withEntityTag(request, endpoint, successHeaders(endpoint, response))
+              })
+            )
+          )
+          return Effect.flatMap(
+            cors.handle(request, () => lookup.methods(request.url)),
+            (preflight) => Option.isSome(preflight) ? Effect.succeed(preflight.value) : routed
+          )
+        })).pipe(Effect.catchAllDefect(asServerError))
   })
 )

@@ -2,6 +2,7 @@ import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { MaintenanceMode } from "@hotel/domain"
 import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/platform/MaintenanceRepository"
+import { makeTtlCache } from "@hotel/persistence/platform/TtlCache"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
@@ -31,27 +32,27 @@ export const retryAfterSeconds = (window: MaintenanceWindow, now: number): numbe
 /**
  * The first step, before routing (the route the router would take only tells whether it is a health
  * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
- * read from the database at most once per `windowCacheTtl` per process (a failed read is not cached).
+ * read from the database at most once per `windowCacheTtl` per process (a failed read is not cached: the next
+ * request reads again, so a database that is back is seen at once rather than a cache lifetime later).
  */
 export const makeMaintenanceCheck = Effect.gen(function*() {
   const repository = yield* MaintenanceRepository
-  const [cached, invalidate] = yield* Effect.cachedInvalidateWithTTL(repository.current(), windowCacheTtl)
-  // A failed read (no database, a failover) is not kept: the next request reads again, so a database that
-  // is back is seen at once rather than a cache lifetime later.
-  const current = Effect.tapErrorCause(cached, () => invalidate)
+  const cached = yield* makeTtlCache(windowCacheTtl, () => repository.current())
+  const current = cached("window")
+  const refuse = (window: MaintenanceWindow) =>
+    Effect.flatMap(Clock.currentTimeMillis, (now) =>
+      Effect.zipRight(
+        HttpApp.appendPreResponseHandler((_request, response) =>
+          Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(window, now))))),
+        Effect.fail(
+          new MaintenanceMode({
+            message: window.estimatedEnd === null
+              ? "The platform is in a maintenance window; retry later"
+              : `The platform is in a maintenance window until about ${window.estimatedEnd.toISOString()}`,
+            ...(window.estimatedEnd !== null ? { estimated_end: window.estimatedEnd.toISOString() } : {})
+          })
+        )
+      ))
   return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceMode> =>
-    isExempt(route) ? Effect.void : Effect.gen(function*() {
-      const window = yield* current
-      if (!window.active) return
-      const now = yield* Clock.currentTimeMillis
-      yield* HttpApp.appendPreResponseHandler((_request, response) =>
-        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(window, now))))
-      )
-      return yield* new MaintenanceMode({
-        message: window.estimatedEnd === null
-          ? "The platform is in a maintenance window; retry later"
-          : `The platform is in a maintenance window until about ${window.estimatedEnd.toISOString()}`,
-        ...(window.estimatedEnd !== null ? { estimated_end: window.estimatedEnd.toISOString() } : {})
-      })
-    })
+    isExempt(route) ? Effect.void : Effect.flatMap(current, (window) => window.active ? refuse(window) : Effect.void)
 })

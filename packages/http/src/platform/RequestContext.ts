@@ -1,10 +1,12 @@
-import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as FiberRef from "effect/FiberRef"
+import * as HashMap from "effect/HashMap"
 import * as Option from "effect/Option"
 import { currentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
 import type { RecordRequest } from "./RequestMetrics.js"
@@ -25,14 +27,6 @@ const internalError = (requestId: string) =>
     { status: 500 }
   )
 
-/**
- * The request id on the server span. Only when tracing is on: without a span, `annotateCurrentSpan` builds
- * (and drops) an exception on every request.
- */
-const annotateRequestSpan = (requestId: string) =>
-  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (enabled) =>
-    enabled ? Effect.annotateCurrentSpan("request_id", requestId) : Effect.void)
-
 /** What no route matched is logged and counted under one name, so that scanners cannot grow the metrics. */
 const unmatched = "unmatched"
 
@@ -40,21 +34,49 @@ const unmatched = "unmatched"
 const isHealthCheck = (route: string) => route.startsWith("/health/")
 
 /**
- * What every log line of the request carries: its id, and the client's own `X-Request-Id` beside it (never
- * as the request's id; echoed bounded, it is input, not ours).
+ * The request's id and, when the client sent one, its own `X-Request-Id` (never as the request's id; echoed
+ * bounded, it is input, not ours), added to what every log line of the request carries.
  */
-const logAnnotations = (request: HttpServerRequest.HttpServerRequest, requestId: string) => {
+const withRequestAnnotations = (
+  annotations: HashMap.HashMap<string, unknown>,
+  request: HttpServerRequest.HttpServerRequest,
+  requestId: string
+) => {
+  const withId = HashMap.set(annotations, "request_id", requestId)
   const sent = request.headers["x-request-id"]
-  return sent === undefined || sent.length === 0
-    ? { request_id: requestId }
-    : { request_id: requestId, client_request_id: sent.slice(0, 128) }
+  return sent === undefined || sent.length === 0 ? withId : HashMap.set(withId, "client_request_id", sent.slice(0, 128))
 }
 
 /**
- * The outermost wrapper: gives every request its `req_` id (header, error body, log line, trace span),
- * writes one access log line per request (health checks at debug level) and counts it, marks every error
- * answer `Cache-Control: no-store`, and answers
- * anything that escaped the API's own encoder with a plain 500 envelope.
+ * The headers the steps inside asked for with `HttpApp.appendPreResponseHandler` (a 401's challenge, a
+ * `Retry-After`, an `Allow`), applied here, in the request's own fiber: the fiber that waits for it inherits
+ * nothing from it, so the server would never see them.
+ */
+const withPendingHeaders = (request: HttpServerRequest.HttpServerRequest) =>
+(
+  response: HttpServerResponse.HttpServerResponse
+) =>
+  Effect.flatMap(FiberRef.getAndSet(HttpApp.currentPreResponseHandlers, Option.none()), (pending) =>
+    Option.isNone(pending) ? Effect.succeed(response) : pending.value(request, response))
+
+/**
+ * The outermost wrapper, run once per request. It gives the request its `req_` id (header, error body, log
+ * lines, trace span), writes one access log line per request (health checks at debug level) and counts it,
+ * marks every error answer `Cache-Control: no-store`, and answers anything that escaped the API's own encoder
+ * with a plain 500 envelope.
+ *
+ * Each request is served to its end, whatever its client does. The Node server interrupts a request's fiber
+ * when the client closes the connection (and the router makes each route interruptible again), and
+ * `@effect/sql-pg` answers an interrupted query with `pg_cancel_backend` sent through the same pool: under
+ * load that cancel waits for a connection only it could free, and, late, cancels whatever that backend runs
+ * by then. So the request runs in a fiber of its own that nothing interrupts: a write that has started
+ * reaches its commit or rollback (and stores its response for its `Idempotency-Key`), and no cancel is ever
+ * sent. The client's fiber only waits for its answer; a hang-up ends the wait, not the work.
+ * `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout` (`Sql.ts`) bound how long
+ * that work can take.
+ *
+ * Written with few steps: it runs on every request, and each step of the run loop costs CPU. The request's
+ * fiber refs are set, not set and restored, because the fiber is the request's alone.
  */
 export const withRequestContext = <E, R>(
   app: HttpApp.Default<E, R>,
@@ -63,28 +85,43 @@ export const withRequestContext = <E, R>(
 ): HttpApp.Default<never, R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const requestId = newRequestId()
-    return Effect.gen(function*() {
-      const started = yield* Clock.currentTimeNanos
-      yield* annotateRequestSpan(requestId)
-      const response = yield* app.pipe(
-        Effect.locally(currentRequestId, requestId),
-        Effect.catchAllCause((cause) =>
-          Effect.logError("Request failed outside the API encoder", cause).pipe(Effect.as(internalError(requestId)))
+    // Only when tracing is on: without a span, `annotateCurrentSpan` builds (and drops) an exception.
+    const started = Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) =>
+      tracing
+        ? Effect.zipLeft(Clock.currentTimeNanos, Effect.annotateCurrentSpan("request_id", requestId))
+        : Clock.currentTimeNanos)
+    const served = FiberRef.set(currentRequestId, requestId).pipe(
+      Effect.zipRight(FiberRef.update(FiberRef.currentLogAnnotations, (annotations) =>
+        withRequestAnnotations(annotations, request, requestId))),
+      Effect.zipRight(started),
+      Effect.flatMap((startedAt) =>
+        app.pipe(
+          Effect.flatMap(withPendingHeaders(request)),
+          Effect.catchAllCause((cause) =>
+            Effect.logError("Request failed outside the API encoder", cause).pipe(Effect.as(internalError(requestId)))
+          ),
+          Effect.zip(Clock.currentTimeNanos),
+          Effect.flatMap(([response, endedAt]) => answered(request, response, startedAt, endedAt))
+        ))
+    )
+    const answered = (
+      request: HttpServerRequest.HttpServerRequest,
+      response: HttpServerResponse.HttpServerResponse,
+      startedAt: bigint,
+      endedAt: bigint
+    ) =>
+      Effect.flatMap(routes, (lookup) => {
+        const elapsed = Math.round(Number(endedAt - startedAt) / 10_000) / 100
+        const route = Option.match(lookup.find(request.method, request.url), {
+          onNone: () => unmatched,
+          onSome: (found) => found.path
+        })
+        const line = { method: request.method, route, status: response.status, duration_ms: elapsed }
+        return (isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request")).pipe(
+          Effect.annotateLogs(line),
+          Effect.zipRight(recordRequest(route, request.method, response, elapsed)),
+          Effect.as(HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId))
         )
-      )
-      const elapsed = Math.round(Number((yield* Clock.currentTimeNanos) - started) / 10_000) / 100
-      const lookup = yield* routes
-      const route = Option.match(lookup.find(request.method, request.url), {
-        onNone: () => unmatched,
-        onSome: (found) => found.path
       })
-      yield* Effect.annotateLogs(isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request"), {
-        method: request.method,
-        route,
-        status: response.status,
-        duration_ms: elapsed
-      })
-      yield* recordRequest(route, request.method, response, elapsed)
-      return HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId)
-    }).pipe(Effect.annotateLogs(logAnnotations(request, requestId)))
+    return Effect.flatMap(Effect.forkDaemon(served), (fiber) => Effect.flatten(Fiber.await(fiber)))
   })

@@ -58,6 +58,8 @@ export interface RouterLookup {
   /** The methods the router serves `url` with (for `405` and its `Allow` header). */
   readonly methods: (url: string) => ReadonlyArray<string>
   readonly endpoint: (method: string, url: string) => Option.Option<EndpointInfo>
+  /** The endpoint of a route `find` answered. */
+  readonly endpointOf: (route: Option.Option<{ readonly method: string; readonly path: string }>) => Option.Option<EndpointInfo>
 }
 
 /**
@@ -86,6 +88,8 @@ export const makeRouterLookup = Effect.gen(function*() {
     const find = (method: string, url: string) =>
       Option.fromNullable(matcher.find(method, url) ?? (method === "HEAD" ? matcher.find("GET", url) : undefined))
         .pipe(Option.map((result) => result.handler))
+    const endpointOf = (route: Option.Option<{ readonly method: string; readonly path: string }>) =>
+      Option.flatMap(route, ({ method, path }) => Option.fromNullable(index.get(endpointKey(method, path))))
     const served = (url: string) => Array.from(methods).filter((method) => matcher.find(method, url) !== undefined)
     return {
       find,
@@ -93,8 +97,8 @@ export const makeRouterLookup = Effect.gen(function*() {
         const allow = served(url)
         return allow.includes("GET") ? [...allow, "HEAD"] : allow
       },
-      endpoint: (method, url) =>
-        Option.flatMap(find(method, url), (route) => Option.fromNullable(index.get(endpointKey(route.method, route.path))))
+      endpoint: (method, url) => endpointOf(find(method, url)),
+      endpointOf
     }
   }))
 })

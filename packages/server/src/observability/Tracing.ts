@@ -1,6 +1,12 @@
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
+import { constTrue } from "effect/Function"
 import * as Layer from "effect/Layer"
+
+/** `OTEL_EXPORTER_OTLP_ENDPOINT`: where traces go; unset, there are none. */
+const EndpointConfig = Config.option(Config.nonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))
 
 /**
  * Traces exported over OTLP/HTTP (JSON) when `OTEL_EXPORTER_OTLP_ENDPOINT` is set: a server span per request
@@ -11,7 +17,7 @@ import * as Layer from "effect/Layer"
  */
 export const TracingLive = Layer.unwrapEffect(
   Effect.gen(function*() {
-    const endpoint = yield* Config.option(Config.nonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))
+    const endpoint = yield* EndpointConfig
     if (endpoint._tag === "None") return Layer.setTracerEnabled(false)
     const serviceName = yield* Config.string("OTEL_SERVICE_NAME").pipe(Config.withDefault("hotel"))
     const [NodeSdk, { BatchSpanProcessor }, { OTLPTraceExporter }] = yield* Effect.promise(() =>
@@ -27,3 +33,16 @@ export const TracingLive = Layer.unwrapEffect(
     }))
   })
 )
+
+// A load balancer's health checks every few seconds would be most of the traces.
+const isHealthCheck = (request: HttpServerRequest.HttpServerRequest) => request.url.startsWith("/health/")
+
+/**
+ * The HTTP server's own span per request, around `layer` (the served API): for every request but the health
+ * checks when traces are exported, for none when they are not. The server's tracing step reads the URL and
+ * every header into the span's attributes even when the tracer is off, which costs a request more than some
+ * of its statements; with no exporter, nothing would read them.
+ */
+export const withServerSpans = <A, E, R>(layer: Layer.Layer<A, E, R>) =>
+  Layer.unwrapEffect(Effect.map(EndpointConfig, (endpoint) =>
+    HttpMiddleware.withTracerDisabledWhen(layer, endpoint._tag === "None" ? constTrue : isHealthCheck)))
