@@ -9,9 +9,7 @@ import { makeAuthorization } from "./platform/Authorization.js"
 import { GatewayLive } from "./platform/Gateway.js"
 import { IdempotentTransactionLive } from "./platform/Idempotency.js"
 import { RequestBodyLive } from "./platform/RequestBody.js"
-import { withRequestContext } from "./platform/RequestContext.js"
-import { makeRequestMetrics } from "./platform/RequestMetrics.js"
-import { makeRouterLookup } from "./platform/Routes.js"
+import { makeRequestContext } from "./platform/RequestContext.js"
 
 /** The pipeline's endpoint middleware for `api` (`HotelApi`, or a test's extension of it). */
 export const middlewareFor = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
@@ -37,8 +35,8 @@ export const apiWith = <Id extends string, Groups extends HttpApiGroup.HttpApiGr
  */
 export const serveApi = <R>(api: Layer.Layer<HttpApi.Api, never, R>) =>
   Layer.unwrapEffect(
-    Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRouterLookup, makeRequestMetrics]), ([app, routes, metrics]) =>
-      HttpServer.serve(withRequestContext(app, routes, metrics)))
+    Effect.map(Effect.all([HttpApiBuilder.httpApp, makeRequestContext]), ([app, withRequestContext]) =>
+      HttpServer.serve(withRequestContext(app)))
   ).pipe(
     Layer.provide(GatewayLive),
     Layer.provide(HttpApiScalar.layer({ path: "/docs" })),

@@ -1,10 +1,8 @@
 import type { ApiKey } from "@hotel/domain"
 import { InvalidApiKey, MissingApiKey } from "@hotel/domain"
 import type * as TokenBucket from "@hotel/domain/platform/TokenBucket"
-import { hashKey, isUsable } from "@hotel/persistence/platform/ApiKeyRepository"
-import type { AdmittedKey } from "@hotel/persistence/platform/KeyAdmission"
+import { hashKey, isUsable, type StoredApiKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import { RateLimiter } from "@hotel/persistence/platform/RateLimiter"
-import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -33,32 +31,36 @@ export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticat
     Effect.gen(function*() {
       const limiter = yield* RateLimiter
       const cache = yield* makeKeyCache
-      const find = (hash: string, now: number): Effect.Effect<Option.Option<AdmittedKey>> => {
-        const cached = cache.get(hash, now)
-        if (cached !== undefined) return Effect.succeed(Option.some({ stored: cached, decision: Option.none() }))
-        return Effect.tap(limiter.admit(hash), (found) => {
-          if (Option.isSome(found)) cache.set(hash, found.value.stored, now)
-          else cache.delete(hash)
+      const unusable = () => Effect.fail(new InvalidApiKey({ message: "The API key is unknown, revoked or expired" }))
+      const admitted = (stored: StoredApiKey, decision: Option.Option<TokenBucket.Decision>, now: number) =>
+        isUsable(stored, now) ? Effect.succeed<Admission>({ key: stored.key, decision }) : unusable()
+      // Every request passes here: a cached key is answered without a generator or a second clock read.
+      const admit = (hash: string) =>
+        Effect.clockWith((clock): Effect.Effect<Admission, InvalidApiKey> => {
+          const now = clock.unsafeCurrentTimeMillis()
+          const cached = cache.get(hash, now)
+          if (cached !== undefined) return admitted(cached, Option.none(), now)
+          return Effect.flatMap(limiter.admit(hash), (found) => {
+            if (Option.isNone(found)) {
+              cache.delete(hash)
+              return unusable()
+            }
+            cache.set(hash, found.value.stored, now)
+            return admitted(found.value.stored, found.value.decision, now)
+          })
         })
-      }
       return {
-        authenticate: (header) =>
-          Effect.gen(function*() {
-            if (header === undefined || header.trim().length === 0) {
-              return yield* new MissingApiKey({ message: "Send an API key as `Authorization: Bearer <key>`" })
-            }
-            const match = BEARER.exec(header.trim())
-            if (match === null || match[1] === undefined) {
-              return yield* new InvalidApiKey({ message: "The Authorization header must be `Bearer <key>`" })
-            }
-            const now = yield* Clock.currentTimeMillis
-            const found = yield* find(hashKey(match[1]), now)
-            const usable = Option.filter(found, (admitted) => isUsable(admitted.stored, now))
-            return yield* Option.match(usable, {
-              onNone: () => Effect.fail(new InvalidApiKey({ message: "The API key is unknown, revoked or expired" })),
-              onSome: (admitted) => Effect.succeed({ key: admitted.stored.key, decision: admitted.decision })
-            })
-          }).pipe(withSpan("Authenticator.authenticate"))
+        authenticate: (header) => {
+          const presented = header?.trim() ?? ""
+          if (presented.length === 0) {
+            return Effect.fail(new MissingApiKey({ message: "Send an API key as `Authorization: Bearer <key>`" }))
+          }
+          const match = BEARER.exec(presented)
+          if (match === null || match[1] === undefined) {
+            return Effect.fail(new InvalidApiKey({ message: "The Authorization header must be `Bearer <key>`" }))
+          }
+          return admit(hashKey(match[1])).pipe(withSpan("Authenticator.authenticate"))
+        }
       }
     })
   )

@@ -3,6 +3,7 @@ import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
 import * as HttpRouter from "@effect/platform/HttpRouter"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { InsufficientScope } from "@hotel/domain"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -25,18 +26,20 @@ export const makeAuthorization = <Id extends string, Groups extends HttpApiGroup
       const endpoints = endpointIndex(api)
       const limits = yield* makeRateLimits
       return Authorization.of({
+        // Every authenticated request runs this: no generator, the request and route read in one step.
         bearer: () =>
-          Effect.gen(function*() {
-            const request = yield* HttpServerRequest.HttpServerRequest
-            const route = yield* HttpRouter.RouteContext
-            const admission = yield* limits.authenticate(request)
-            yield* limits.limitKey(admission)
-            const key = admission.key
-            const scope = Option.flatMap(routedEndpoint(endpoints, route), (endpoint) => endpoint.scope)
-            if (Option.isSome(scope) && !key.hasScope(scope.value)) {
-              return yield* new InsufficientScope({ message: `This endpoint needs the scope ${scope.value}` })
-            }
-            return key
+          Effect.contextWithEffect((context: Context.Context<HttpServerRequest.HttpServerRequest | HttpRouter.RouteContext>) => {
+            const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+            const route = Context.get(context, HttpRouter.RouteContext)
+            return limits.authenticate(request).pipe(
+              Effect.tap(limits.limitKey),
+              Effect.flatMap(({ key }) => {
+                const scope = Option.flatMap(routedEndpoint(endpoints, route), (endpoint) => endpoint.scope)
+                return Option.isSome(scope) && !key.hasScope(scope.value)
+                  ? Effect.fail(new InsufficientScope({ message: `This endpoint needs the scope ${scope.value}` }))
+                  : Effect.succeed(key)
+              })
+            )
           })
       })
     })

@@ -27,18 +27,16 @@ const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
 
 const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
   handlers.handle("me", () =>
-    Effect.gen(function*() {
-      const key = yield* CurrentApiKey
-      return {
+    Effect.flatMap(CurrentApiKey, (key) =>
+      Effect.map(FiberRef.get(currentRequestId), (requestId) => ({
         api_key_id: key.id,
         property_id: key.propertyId,
         scopes: key.scopes,
         context: key.context,
         label: key.label,
         expires_at: key.expiresAt === null ? null : key.expiresAt.toISOString(),
-        request_id: yield* FiberRef.get(currentRequestId)
-      }
-    })))
+        request_id: requestId
+      })))))
 
 /** The `platform` feature: its handlers (the database comes from outside). */
 export const HttpPlatformLive = Layer.mergeAll(

@@ -54,17 +54,19 @@ export const makeRateLimits = Effect.gen(function*() {
    * One token of the key's bucket (already taken when the key was looked up, see `Authenticator`); the limit
    * and what is left go on every response, errors included.
    */
-  const limitKey = ({ decision: taken, key }: Admission): Effect.Effect<void, RateLimited> =>
-    Effect.gen(function*() {
-      const decision = Option.isSome(taken)
-        ? taken.value
-        : yield* limiter.take(TokenBucket.keyBucket(key.id), TokenBucket.forApiKey(key.rateLimit))
-      yield* setHeaders({
+  const limited = (decision: TokenBucket.Decision): Effect.Effect<void, RateLimited> =>
+    Effect.zipRight(
+      setHeaders({
         "x-ratelimit-limit": String(decision.limit),
         "x-ratelimit-remaining": String(decision.remaining)
-      })
-      if (!decision.allowed) return yield* refused(decision.retryAfterSeconds, "Rate limit reached for this API key")
-    })
+      }),
+      decision.allowed ? Effect.void : refused(decision.retryAfterSeconds, "Rate limit reached for this API key")
+    )
+
+  const limitKey = ({ decision: taken, key }: Admission): Effect.Effect<void, RateLimited> =>
+    Option.isSome(taken)
+      ? limited(taken.value)
+      : Effect.flatMap(limiter.take(TokenBucket.keyBucket(key.id), TokenBucket.forApiKey(key.rateLimit)), limited)
 
   return { authenticate, limitKey } as const
 })

@@ -3,14 +3,17 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
 import * as Clock from "effect/Clock"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as FiberRef from "effect/FiberRef"
+import * as FiberRefs from "effect/FiberRefs"
 import * as HashMap from "effect/HashMap"
 import * as Option from "effect/Option"
+import * as Runtime from "effect/Runtime"
 import { currentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
-import type { RecordRequest } from "./RequestMetrics.js"
-import type { RouterLookup } from "./Routes.js"
+import { makeRequestMetrics } from "./RequestMetrics.js"
+import { makeRouterLookup } from "./Routes.js"
 import { noStore } from "../common/Security.js"
 
 /** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
@@ -47,6 +50,12 @@ const withRequestAnnotations = (
   return sent === undefined || sent.length === 0 ? withId : HashMap.set(withId, "client_request_id", sent.slice(0, 128))
 }
 
+const withFields = (annotations: HashMap.HashMap<string, unknown>, fields: Record<string, unknown>) => {
+  let result = annotations
+  for (const [key, value] of Object.entries(fields)) result = HashMap.set(result, key, value)
+  return result
+}
+
 /**
  * The headers the steps inside asked for with `HttpApp.appendPreResponseHandler` (a 401's challenge, a
  * `Retry-After`, an `Allow`), applied here, in the request's own fiber: the fiber that waits for it inherits
@@ -75,53 +84,77 @@ const withPendingHeaders = (request: HttpServerRequest.HttpServerRequest) =>
  * `statement_timeout`, `lock_timeout` and `idle_in_transaction_session_timeout` (`Sql.ts`) bound how long
  * that work can take.
  *
- * Written with few steps: it runs on every request, and each step of the run loop costs CPU. The request's
- * fiber refs are set, not set and restored, because the fiber is the request's alone.
+ * Written with few steps, as it runs on every request. The request's fiber is started from the server's
+ * runtime with the client fiber's context and, in the same copy of its refs, the request's id and log
+ * annotations: `Effect.forkDaemon` would copy them three more times, and `FiberRef.set` once per ref.
  */
-export const withRequestContext = <E, R>(
-  app: HttpApp.Default<E, R>,
-  routes: Effect.Effect<RouterLookup>,
-  recordRequest: RecordRequest
-): HttpApp.Default<never, R> =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const requestId = newRequestId()
-    // Only when tracing is on: without a span, `annotateCurrentSpan` builds (and drops) an exception.
-    const started = Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (tracing) =>
-      tracing
-        ? Effect.zipLeft(Clock.currentTimeNanos, Effect.annotateCurrentSpan("request_id", requestId))
-        : Clock.currentTimeNanos)
-    const served = FiberRef.set(currentRequestId, requestId).pipe(
-      Effect.zipRight(FiberRef.update(FiberRef.currentLogAnnotations, (annotations) =>
-        withRequestAnnotations(annotations, request, requestId))),
-      Effect.zipRight(started),
-      Effect.flatMap((startedAt) =>
-        app.pipe(
-          Effect.flatMap(withPendingHeaders(request)),
-          Effect.catchAllCause((cause) =>
-            Effect.logError("Request failed outside the API encoder", cause).pipe(Effect.as(internalError(requestId)))
-          ),
-          Effect.zip(Clock.currentTimeNanos),
-          Effect.flatMap(([response, endedAt]) => answered(request, response, startedAt, endedAt))
-        ))
-    )
-    const answered = (
-      request: HttpServerRequest.HttpServerRequest,
-      response: HttpServerResponse.HttpServerResponse,
-      startedAt: bigint,
-      endedAt: bigint
-    ) =>
-      Effect.flatMap(routes, (lookup) => {
-        const elapsed = Math.round(Number(endedAt - startedAt) / 10_000) / 100
-        const route = Option.match(lookup.find(request.method, request.url), {
-          onNone: () => unmatched,
-          onSome: (found) => found.path
-        })
-        const line = { method: request.method, route, status: response.status, duration_ms: elapsed }
-        return (isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request")).pipe(
-          Effect.annotateLogs(line),
-          Effect.zipRight(recordRequest(route, request.method, response, elapsed)),
-          Effect.as(HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId))
-        )
+export const makeRequestContext = Effect.gen(function*() {
+  const routes = yield* makeRouterLookup
+  const recordRequest = yield* makeRequestMetrics
+  const runtime = yield* Effect.runtime<never>()
+
+  const answered = (
+    request: HttpServerRequest.HttpServerRequest,
+    requestId: string,
+    response: HttpServerResponse.HttpServerResponse,
+    elapsedNanos: bigint
+  ) =>
+    Effect.flatMap(routes, (lookup) => {
+      const elapsed = Math.round(Number(elapsedNanos) / 10_000) / 100
+      const route = Option.match(lookup.find(request.method, request.url), {
+        onNone: () => unmatched,
+        onSome: (found) => found.path
       })
-    return Effect.flatMap(Effect.forkDaemon(served), (fiber) => Effect.flatten(Fiber.await(fiber)))
-  })
+      const line = { method: request.method, route, status: response.status, duration_ms: elapsed }
+      // The access line's fields join the request's annotations for good: nothing logs after it.
+      return Effect.zipRight(
+        FiberRef.update(FiberRef.currentLogAnnotations, (annotations) => withFields(annotations, line)),
+        isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request")
+      ).pipe(
+        Effect.zipRight(recordRequest(route, request.method, response, elapsed)),
+        Effect.as(HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId))
+      )
+    })
+
+  const served = <E, R>(app: HttpApp.Default<E, R>, request: HttpServerRequest.HttpServerRequest, requestId: string) =>
+    Effect.withFiberRuntime<HttpServerResponse.HttpServerResponse, never, R | HttpServerRequest.HttpServerRequest>(
+      (fiber) => {
+        // Only when tracing is on: without a span, `annotateCurrentSpan` builds (and drops) an exception.
+        const annotated = fiber.getFiberRef(FiberRef.currentTracerEnabled)
+          ? Effect.annotateCurrentSpan("request_id", requestId)
+          : Effect.void
+        return Effect.flatMap(Effect.zipRight(annotated, Clock.currentTimeNanos), (startedAt) =>
+          app.pipe(
+            Effect.flatMap(withPendingHeaders(request)),
+            Effect.catchAllCause((cause) =>
+              Effect.logError("Request failed outside the API encoder", cause).pipe(Effect.as(internalError(requestId)))
+            ),
+            Effect.zip(Clock.currentTimeNanos),
+            Effect.flatMap(([response, endedAt]) => answered(request, requestId, response, endedAt - startedAt))
+          ))
+      }
+    )
+
+  return <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<never, R> =>
+    Effect.contextWithEffect((context: Context.Context<R | HttpServerRequest.HttpServerRequest>) => {
+      const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+      const requestId = newRequestId()
+      const fiber = Runtime.runFork(
+        Runtime.make({ context, fiberRefs: runtime.fiberRefs, runtimeFlags: runtime.runtimeFlags }),
+        served(app, request, requestId),
+        {
+          updateRefs: (refs, fiberId) =>
+            FiberRefs.updateManyAs(refs, {
+              entries: [
+                [currentRequestId, [[fiberId, requestId]]],
+                [FiberRef.currentLogAnnotations, [[
+                  fiberId,
+                  withRequestAnnotations(FiberRefs.getOrDefault(refs, FiberRef.currentLogAnnotations), request, requestId)
+                ]]]
+              ]
+            })
+        }
+      )
+      return Effect.flatten(Fiber.await(fiber))
+    })
+})

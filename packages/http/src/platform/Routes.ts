@@ -73,7 +73,7 @@ export const makeRouterLookup = Effect.gen(function*() {
   const router = yield* HttpApiBuilder.Router
   const config = yield* FiberRef.get(HttpRouter.currentRouterConfig)
   const index = endpointIndex(api)
-  return yield* Effect.cached(Effect.map(router.router, (routes): RouterLookup => {
+  const lookupOf = (routes: HttpRouter.HttpRouter<unknown, unknown>): RouterLookup => {
     const matcher = FindMyWay.make<{ readonly method: string; readonly path: string }>(config)
     const methods = new Set<string>()
     Chunk.forEach(routes.routes, (route) => {
@@ -100,5 +100,12 @@ export const makeRouterLookup = Effect.gen(function*() {
       endpoint: (method, url) => endpointOf(find(method, url)),
       endpointOf
     }
-  }))
+  }
+  // Built once, on the first request. Not `Effect.cached`: every read of a memoised effect copies the fiber's
+  // refs twice to replay what computing it changed, and the gateway and the request context read it on
+  // every request. Two requests racing to build it build the same lookup.
+  let built: RouterLookup | undefined
+  return Effect.suspend(() =>
+    built !== undefined ? Effect.succeed(built) : Effect.map(router.router, (routes) => (built = lookupOf(routes)))
+  )
 })

@@ -13,5 +13,8 @@ const noStackTrace = { captureStackTrace: false } as const
  */
 export const withSpan = (name: string, options?: Omit<Tracer.SpanOptions, "captureStackTrace">) =>
 <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (enabled) =>
-    enabled ? Effect.withSpan(self, name, options === undefined ? noStackTrace : { ...options, ...noStackTrace }) : self)
+  // One step of the run loop where `FiberRef.get` and `flatMap` take three: it wraps every service call.
+  Effect.withFiberRuntime((fiber) =>
+    fiber.getFiberRef(FiberRef.currentTracerEnabled)
+      ? Effect.withSpan(self, name, options === undefined ? noStackTrace : { ...options, ...noStackTrace })
+      : self)
