@@ -1,5 +1,6 @@
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type * as ServerError from "@effect/platform/HttpServerError"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
 import * as Clock from "effect/Clock"
@@ -65,8 +66,10 @@ const withPendingHeaders = (request: HttpServerRequest.HttpServerRequest) =>
 (
   response: HttpServerResponse.HttpServerResponse
 ) =>
-  Effect.flatMap(FiberRef.getAndSet(HttpApp.currentPreResponseHandlers, Option.none()), (pending) =>
-    Option.isNone(pending) ? Effect.succeed(response) : pending.value(request, response))
+  Effect.withFiberRuntime<HttpServerResponse.HttpServerResponse, ServerError.ResponseError>((fiber) => {
+    const pending = fiber.getFiberRef(HttpApp.currentPreResponseHandlers)
+    return Option.isNone(pending) ? Effect.succeed(response) : pending.value(request, response)
+  })
 
 /**
  * The outermost wrapper, run once per request. It gives the request its `req_` id (header, error body, log
