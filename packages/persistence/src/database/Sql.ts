@@ -52,12 +52,20 @@ const maxPreparedStatements = 200
  * from code, never from input (values are always parameters), so the set stays small; it is capped anyway.
  */
 const makeStatementNames = () => {
-  const names = new Map<string, string>()
+  // Found by length, then compared: a `Map` keyed by the text would hash every freshly compiled text (a quote's
+  // snapshot statement is kilobytes long) on every statement, where a comparison stops at the first difference
+  // and texts of one length are few.
+  const byLength = new Map<number, Array<{ readonly text: string; readonly name: string }>>()
+  let count = 0
   return (text: string): string | undefined => {
-    const known = names.get(text)
-    if (known !== undefined || names.size >= maxPreparedStatements) return known
+    const sameLength = byLength.get(text.length)
+    const known = sameLength?.find((entry) => entry.text === text)
+    if (known !== undefined) return known.name
+    if (count >= maxPreparedStatements) return undefined
     const name = `q_${createHash("sha1").update(text).digest("base64url")}`
-    names.set(text, name)
+    if (sameLength === undefined) byLength.set(text.length, [{ text, name }])
+    else sameLength.push({ text, name })
+    count++
     return name
   }
 }

@@ -60,7 +60,10 @@ export interface ApiKeyRow {
   readonly rate_limit: number | null
 }
 
-const isScope = Schema.is(Scope)
+// A set of the literals, not `Schema.is(Scope)`: a key's scopes are checked on every uncached lookup, and the
+// schema's check of a fifteen-member union allocates a parse per scope.
+const scopes = new Set<string>(Scope.literals)
+const isScope = (value: string): value is Scope => scopes.has(value)
 const isContext = (s: string): s is SalesContext => s === "back_office" || s === "booking_engine" || s === "channel"
 
 /**
