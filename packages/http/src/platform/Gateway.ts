@@ -82,7 +82,7 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
 
 /** Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). */
 const hasDotSegment = (url: string): boolean =>
-  pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+  (url.includes(".") || url.includes("%")) && pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 
 // A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
 // missing reservation, it names no endpoint), so every such path is 404 `unknown_route`.
@@ -92,9 +92,9 @@ const hasDotSegment = (url: string): boolean =>
  * (an `{id}` that names nothing is the resource's 404, anything else `invalid_parameters`).
  */
 const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) =>
-(
-  cause: Cause.Cause<never>
-): Effect.Effect<never, UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>> => {
+<E>(
+  cause: Cause.Cause<E>
+): Effect.Effect<never, E | UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>> => {
   const failure = Cause.squash(cause)
   if (failure instanceof RouteNotFound) return notRouted(request, lookup)
   if (failure instanceof HttpApiDecodeError) {
@@ -122,6 +122,21 @@ const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | Int
       Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
     )
 
+/** A failed request's answer: a defect as 500 or 503, any other failure with its headers as the contract's error. */
+const failed = <E>(
+  request: HttpServerRequest.HttpServerRequest,
+  lookup: RouterLookup,
+  cause: Cause.Cause<E>
+): Effect.Effect<
+  never,
+  E | DatabaseBusy | InternalError | UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>
+> => {
+  const defect = Cause.dieOption(cause)
+  return Option.isSome(defect)
+    ? asServerError(defect.value)
+    : Effect.zipRight(failureHeaders(cause), routerFailures(request, lookup)(cause))
+}
+
 /**
  * The steps that come before and around the router, in the contract's order: a CORS preflight from an
  * allowed origin (204, `Cors.ts`), maintenance (503, before anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
@@ -146,22 +161,22 @@ export const GatewayLive = HttpApiBuilder.middleware(
             return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
           }
           const route = lookup.find(request.method, request.url)
-          const routed = Effect.zipRight(
-            checkMaintenance(route),
-            idempotency.settled(request, app).pipe(
-              // The router fails with its own errors although the app's type says it cannot fail.
-              Effect.tapErrorCause(failureHeaders),
-              Effect.catchAllCause(routerFailures(request, lookup)),
-              Effect.map((response) => {
+          // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
+          // failure its headers and the contract's error (the router fails with its own errors although the
+          // app's type says it cannot fail).
+          const routed = Effect.zipRight(checkMaintenance(route), idempotency.settled(request, app)).pipe(
+            Effect.matchCauseEffect({
+              onSuccess: (response) => {
                 const endpoint = lookup.endpointOf(route)
-                return withEntityTag(request, endpoint, successHeaders(endpoint, response))
-              })
-            )
+                return Effect.succeed(withEntityTag(request, endpoint, successHeaders(endpoint, response)))
+              },
+              onFailure: (cause) => failed(request, lookup, cause)
+            })
           )
           return Effect.flatMap(
             cors.handle(request, () => lookup.methods(request.url)),
             (preflight) => Option.isSome(preflight) ? Effect.succeed(preflight.value) : routed
           )
-        })).pipe(Effect.catchAllDefect(asServerError))
+        }))
   })
 )
