@@ -68,11 +68,14 @@ const quotedPath = (request: HttpServerRequest.HttpServerRequest): string => {
   return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}...` : path
 }
 
+const unknownRoute = (request: HttpServerRequest.HttpServerRequest) =>
+  Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
+
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
   const path = quotedPath(request)
   const allow = lookup.methods(request.url)
-  if (allow.length === 0) return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${path}` }))
+  if (allow.length === 0) return unknownRoute(request)
   return Effect.zipRight(
     HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeader(response, "allow", allow.join(", ")))),
@@ -80,12 +83,13 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
   )
 }
 
-/** Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). */
+/**
+ * Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). Such a path is
+ * not resolved: the router would take `..` for an id (`/reservations/..` is not a missing reservation, it names
+ * no endpoint), so every such path is 404 `unknown_route`.
+ */
 const hasDotSegment = (url: string): boolean =>
-  (url.includes(".") || url.includes("%")) && pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
-
-// A path with dot segments is not resolved: the router would take `..` for an id (`/reservations/..` is not a
-// missing reservation, it names no endpoint), so every such path is 404 `unknown_route`.
+  pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 
 /**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error
@@ -157,9 +161,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
     return (app: HttpApp.Default) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
         Effect.flatMap(routes, (lookup) => {
-          if (hasDotSegment(request.url)) {
-            return Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
-          }
+          if (hasDotSegment(request.url)) return unknownRoute(request)
           const route = lookup.find(request.method, request.url)
           // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
           // failure its headers and the contract's error (the router fails with its own errors although the

@@ -14,7 +14,7 @@ import * as Option from "effect/Option"
 import * as Runtime from "effect/Runtime"
 import { currentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
 import { makeRequestMetrics } from "./RequestMetrics.js"
-import { makeRouterLookup } from "./Routes.js"
+import { isHealthCheck, makeRouterLookup } from "./Routes.js"
 import { noStore } from "../common/Security.js"
 
 /** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
@@ -33,9 +33,6 @@ const internalError = (requestId: string) =>
 
 /** What no route matched is logged and counted under one name, so that scanners cannot grow the metrics. */
 const unmatched = "unmatched"
-
-// A load balancer asks every few seconds: at info level its checks would drown the traffic.
-const isHealthCheck = (route: string) => route.startsWith("/health/")
 
 /**
  * The request's id and, when the client sent one, its own `X-Request-Id` (never as the request's id; echoed

@@ -24,6 +24,12 @@ export interface EndpointInfo {
   readonly entityTag: boolean
 }
 
+/**
+ * Whether a path (or a URL as sent) is a health check's: a load balancer asks every few seconds, so these are
+ * neither logged at info level nor traced.
+ */
+export const isHealthCheck = (path: string): boolean => path.startsWith("/health/")
+
 const endpointKey = (method: string, path: string) => `${method} ${path}`
 
 /** The annotations of every endpoint of `api`, by the method and path the router registered it under. */

@@ -1,5 +1,6 @@
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
 import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { isHealthCheck } from "@hotel/http/platform/Routes"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import { constTrue } from "effect/Function"
@@ -34,8 +35,7 @@ export const TracingLive = Layer.unwrapEffect(
   })
 )
 
-// A load balancer's health checks every few seconds would be most of the traces.
-const isHealthCheck = (request: HttpServerRequest.HttpServerRequest) => request.url.startsWith("/health/")
+const healthCheckRequest = (request: HttpServerRequest.HttpServerRequest) => isHealthCheck(request.url)
 
 /**
  * The HTTP server's own span per request, around `layer` (the served API): for every request but the health
@@ -45,4 +45,4 @@ const isHealthCheck = (request: HttpServerRequest.HttpServerRequest) => request.
  */
 export const withServerSpans = <A, E, R>(layer: Layer.Layer<A, E, R>) =>
   Layer.unwrapEffect(Effect.map(EndpointConfig, (endpoint) =>
-    HttpMiddleware.withTracerDisabledWhen(layer, endpoint._tag === "None" ? constTrue : isHealthCheck)))
+    HttpMiddleware.withTracerDisabledWhen(layer, endpoint._tag === "None" ? constTrue : healthCheckRequest)))
