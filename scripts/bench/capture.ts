@@ -48,6 +48,9 @@ export interface CapturedHold {
   readonly transaction: Recipe
   readonly reservationId: string
   readonly folioId: string
+  /** The ids our server made for the hold's accommodation and folio lines (lines in position order). */
+  readonly accommodationId: string
+  readonly lineIds: ReadonlyArray<string>
   readonly confirmationCode: string
 }
 
@@ -74,6 +77,7 @@ export const capture = (url: string, input: {
     const reservations = yield* ReservationQueries
     const quotes = yield* Quotes
     const holds = yield* Holds
+    const sql = yield* SqlClient.SqlClient
     // The gateway as ours runs it for a key it has not cached, and as a plain server runs it on every request:
     // one statement finding the key by its hash and taking one token of its bucket (for a key whose limit is
     // decided request by request, as the many keys' default limit is; the one bench key's large limit is
@@ -121,13 +125,19 @@ export const capture = (url: string, input: {
         promoCode: null,
         specialNotes: null,
         blockId: null
-      })).pipe(Effect.map(({ result, statements }): CapturedHold => ({
-        auth: me.statements,
-        transaction: statements,
-        reservationId: result.reservationId,
-        folioId: result.folioId,
-        confirmationCode: result.confirmationCode
-      }))))
+      })).pipe(Effect.flatMap(({ result, statements }) =>
+        Effect.map(sql<{ accommodation_id: string; line_ids: ReadonlyArray<string> }>`
+          SELECT (SELECT id FROM accommodations WHERE reservation_id = ${result.reservationId}) AS accommodation_id,
+                 ARRAY(SELECT id FROM folio_lines WHERE folio_id = ${result.folioId} ORDER BY position) AS line_ids`,
+        ([rows]): CapturedHold => ({
+          auth: me.statements,
+          transaction: statements,
+          reservationId: result.reservationId,
+          folioId: result.folioId,
+          accommodationId: rows.accommodation_id,
+          lineIds: rows.line_ids,
+          confirmationCode: result.confirmationCode
+        })))))
     return { recipes, holds: captured }
   }).pipe(Effect.provide(services(url)), Effect.orDie)
 

@@ -122,8 +122,11 @@ export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: H
   const replace: Replace = (param) => {
     if (param === checkIn) return `(DATE '${checkIn}' + :bench_day::int)`
     if (param === checkOut) return `(DATE '${checkIn}' + :bench_day::int + ${nights})`
-    if (param === hold.reservationId) return ":bench_reservation_id"
-    if (param === hold.folioId) return ":bench_folio_id"
+    // The new rows' ids are made in Node, as the confirmation code is: fresh ones per transaction.
+    if (param === hold.reservationId || param === hold.folioId || param === hold.accommodationId) return "gen_random_uuid()"
+    if (Array.isArray(param) && param.length === hold.lineIds.length && param.every((id, i) => id === hold.lineIds[i])) {
+      return `ARRAY(SELECT gen_random_uuid() FROM unnest('${paramText(param)}'::uuid[]))`
+    }
     if (param === guest.captured) return ":bench_g_id"
     if (param === hold.confirmationCode) return "upper(substr(md5(random()::text), 1, 12))"
     // Event ids are made in Node, one per event: a fresh one per transaction.
@@ -134,8 +137,6 @@ export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: H
   const sql = (statement: Statement) => inline(statement, replace, variables.variable)
   const command = (statement: Statement) => {
     const text = sql(statement)
-    // The reservation, folio, lines and accommodation in one statement answering their two ids.
-    if (/^\s*WITH r AS \(\s*INSERT INTO reservations\b/i.test(text)) return `${text}\n\\gset bench_`
     if (text.includes("generate_series")) {
       return `SELECT (COALESCE(min(rooms - taken), 0) > 0)::int AS bench_ok FROM (${text}) AS inventory\n\\gset`
     }

@@ -112,7 +112,9 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
           const room = withPromo && i > 0 && hasPromoCode(hold)
             ? yield* prepareRoom(actor, hold, i, now, guestFound, blocks)
             : prepared[i]
-          placed.push(yield* placeHold(sql, inventory, actor, hold, room, Booking.liveHoldsForRoom(live, i), { id: bookingId, position: i }).pipe(
+          placed.push(yield* placeHold(sql, inventory, actor, hold, room, Booking.liveHoldsForRoom(live, i), { id: bookingId, position: i }, {
+            roomTypeName: locks.roomTypes.get(hold.roomTypeId)?.name ?? room.roomType.name
+          }).pipe(
             Effect.mapError((error) => Booking.inRoom(i, error))
           ))
         }

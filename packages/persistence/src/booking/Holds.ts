@@ -20,8 +20,9 @@ import { inTransaction } from "../database/Transaction.js"
 // snapshot, guest, services, dependent fields, the priced offer). The requested room type's row lock is the one
 // holds queue on, so it is held for as few round trips as possible: the guest's lock (and a capped key's), which
 // the live-hold caps need, are taken before it, and its own statement reads the live-hold counts. Under it then
-// run only the taken nights' count (`Inventory`, at `now` from `Clock`), the insert (which answers the
-// reservation as read, so its event needs no read), the events and the commit. A promo code's redemption count
+// run only the taken nights' count (`Inventory`, at `now` from `Clock`), the insert with the events (rendered
+// from the reservation as its rows will read, so they need no read and no statement of their own) and the
+// commit. A promo code's redemption count
 // must be read under the code's lock: with a promo code the chain's codes are locked too and the snapshot is
 // loaded and priced under them. A pickup (`block_id`) is prepared under the locks too, as with a promo code: the
 // block's status, price and units are read under its lock. Every lock is taken by `lockStay` (./stayLocks.ts),
@@ -78,8 +79,11 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
           const prepared = early ?? (yield* loadSnapshot(actor, request, now).pipe(
             Effect.flatMap((snapshot) => prepareHold(actor, request, snapshot, now, locks.guest.guestFound, block))
           ))
-          const placed = yield* placeHold(sql, inventory, actor, request, prepared, locks.guest.live, null)
-          yield* Effect.flatMap(EventOutbox, (outbox) => outbox.append(actor.propertyId, holdEvents([placed])))
+          const outbox = yield* EventOutbox
+          const placed = yield* placeHold(sql, inventory, actor, request, prepared, locks.guest.live, null, {
+            roomTypeName: locks.roomTypes.get(request.roomTypeId)?.name ?? prepared.roomType.name,
+            events: (hold) => outbox.render(actor.propertyId, holdEvents([hold]))
+          })
           return placed.created
         }).pipe(inTransaction(sql))
       }).pipe(

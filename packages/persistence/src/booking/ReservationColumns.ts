@@ -1,11 +1,9 @@
 import type * as SqlClient from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
 import { expiredHold } from "./HoldWindow.js"
 import type { AccommodationRow, FolioLineRow, ReservationRow } from "./ReservationQueries.js"
 
-// How one reservation is read as `GET /reservations/{id}` shows it at `now`. The single read selects these
-// over the tables; the hold's insert selects them over its data-modifying CTEs' RETURNING, so the event of a
-// new hold presents exactly what a read would without a second round trip under the room type's lock.
+// How one reservation is read as `GET /reservations/{id}` shows it at `now`, in one statement. A new hold is
+// known as this read will show it before its insert (`heldRead`, ./holds/writes.ts), in the same shape.
 
 /** A reservation read with its accommodations and its folio's lines. */
 export interface ReservationRead {
@@ -48,22 +46,15 @@ export const folioLineColumns = (sql: SqlClient.SqlClient) => sql`
       id, folio_id, kind, description, amount::text AS amount, currency, exchange_rate::text AS exchange_rate,
       revenue_category, created_at`
 
-/**
- * One reservation record in one row (`RecordRow`): the reservation `r` joined to `rt` and `f`, with its
- * accommodations and lines read from the relations `from` names (the tables, or the rows just inserted).
- */
-export const recordColumns = (
-  sql: SqlClient.SqlClient,
-  now: Date,
-  from: { readonly accommodations: Fragment; readonly lines: Fragment }
-) =>
+/** One reservation record in one row (`RecordRow`): the reservation `r` joined to `rt` and `f`, with its parts. */
+export const recordColumns = (sql: SqlClient.SqlClient, now: Date) =>
   sql`
     ${reservationColumns(sql, now)},
     (SELECT COALESCE(json_agg(t), '[]') FROM (
-      SELECT ${accommodationColumns(sql, now)} FROM ${from.accommodations} a
+      SELECT ${accommodationColumns(sql, now)} FROM accommodations a
       WHERE a.reservation_id = r.id ORDER BY a.check_in_date, a.id) t) AS accommodations_json,
     (SELECT COALESCE(json_agg(t), '[]') FROM (
-      SELECT ${folioLineColumns(sql)} FROM ${from.lines} fl
+      SELECT ${folioLineColumns(sql)} FROM folio_lines fl
       WHERE fl.folio_id = f.id ORDER BY fl.position) t) AS lines_json`
 
 /** The record of a `RecordRow`, its parts typed like the separate queries' rows. */

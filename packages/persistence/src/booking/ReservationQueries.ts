@@ -172,7 +172,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
     const findRecord = (propertyId: string, id: string, now: Date): Effect.Effect<Option.Option<ReservationRead>> =>
       isUuid(id)
         ? sql<RecordRow>`
-            SELECT ${recordColumns(sql, now, { accommodations: sql`accommodations`, lines: sql`folio_lines` })}
+            SELECT ${recordColumns(sql, now)}
             FROM reservations r
             JOIN room_types rt ON rt.id = r.room_type_id
             JOIN folios f ON f.reservation_id = r.id

@@ -93,7 +93,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
 
     /**
      * The record `get` would answer, from a reservation its writer already read as `findRecord` does (a hold's
-     * insert answers it), so the writer's event needs no second read.
+     * rows are known before its insert), so the writer's event needs no second read.
      */
     const complete = (propertyId: string, read: ReservationRead): Effect.Effect<ReservationRecord> =>
       Effect.map(

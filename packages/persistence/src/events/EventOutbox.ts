@@ -1,4 +1,5 @@
 import * as SqlClient from "@effect/sql/SqlClient"
+import type { Fragment } from "@effect/sql/Statement"
 import { Events } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -20,9 +21,46 @@ export interface PendingEvent {
   readonly subject: EventSubject
 }
 
+/** Events rendered for their rows: what `eventRows` inserts. */
+export interface RenderedEvents {
+  readonly propertyId: string
+  readonly at: Date
+  readonly rows: ReadonlyArray<{ readonly id: string; readonly type: Events.EventType; readonly data: string }>
+}
+
 export interface EventOutboxService {
   /** Appends the events in their order (their sequence numbers follow it), in one statement. */
   readonly append: (propertyId: string, events: ReadonlyArray<PendingEvent>) => Effect.Effect<void>
+  /**
+   * The events rendered now, for a writer that inserts them in its own statement with `eventRows` (a hold: its
+   * events ride on its insert, one round trip fewer under the room type's lock).
+   */
+  readonly render: (propertyId: string, events: ReadonlyArray<PendingEvent>) => Effect.Effect<RenderedEvents>
+}
+
+/**
+ * The events' rows and one pending delivery per matching active webhook endpoint, as the data-modifying CTEs
+ * `e` and `d` of a writer's statement, written only when `when` holds (a hold's: its reservation was inserted).
+ * Rows are inserted in the order given, so the commit-time sequence keeps that order.
+ */
+export const eventRows = (sql: SqlClient.SqlClient, rendered: RenderedEvents, when: Fragment) => {
+  const { at, propertyId } = rendered
+  const values = rendered.rows.map(({ data, id, type }) =>
+    sql`(${id}, ${propertyId}::uuid, ${type}, ${data}::jsonb, ${at}::timestamptz)`
+  )
+  return sql`
+    e AS (
+      INSERT INTO events (id, property_id, type, data, created_at)
+      SELECT v.id, v.property_id, v.type, v.data, v.created_at
+      FROM (VALUES ${sql.csv(values)}) AS v(id, property_id, type, data, created_at)
+      WHERE ${when}
+      RETURNING id, type
+    ), d AS (
+      INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
+      SELECT w.id, e.id, 'pending', ${at}, ${at} FROM e JOIN webhook_endpoints w
+        ON w.property_id = ${propertyId} AND w.deleted_at IS NULL AND w.is_active
+        AND (e.type = ANY(w.event_types) OR '*' = ANY(w.event_types))
+    )`
 }
 
 export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOutbox")<EventOutbox, EventOutboxService>() {
@@ -32,32 +70,27 @@ export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOut
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const renderer = yield* EventRenderer
-      const append = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
+      const render = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
         Effect.gen(function*() {
-          // A change that changed nothing (an import of the same file) has nothing to say.
-          if (events.length === 0) return
-          const now = new Date(yield* Clock.currentTimeMillis)
+          const at = new Date(yield* Clock.currentTimeMillis)
           const rows = yield* Effect.forEach(events, ({ subject, type }) =>
-            Effect.map(subject.kind === "rendered" ? Effect.succeed(subject.data) : renderer.render(propertyId, subject, now), (data) => {
-              const id = Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16)))
-              return sql`(${id}, ${propertyId}, ${type}, ${JSON.stringify(data)}::jsonb, ${now})`
-            }))
+            Effect.map(subject.kind === "rendered" ? Effect.succeed(subject.data) : renderer.render(propertyId, subject, at), (data) => ({
+              id: Events.eventIdFrom(globalThis.crypto.getRandomValues(new Uint8Array(16))),
+              type,
+              data: JSON.stringify(data)
+            })))
+          const rendered: RenderedEvents = { propertyId, at, rows }
+          return rendered
+        })
+      const append = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
+        // A change that changed nothing (an import of the same file) has nothing to say.
+        (events.length === 0 ? Effect.void : Effect.flatMap(render(propertyId, events), (rendered) =>
           // The events and their deliveries in one statement (one round trip inside the writer's transaction).
-          // Rows are inserted in the order given, so the commit-time sequence keeps that order.
-          yield* sql`
-            WITH e AS (
-              INSERT INTO events (id, property_id, type, data, created_at) VALUES ${sql.csv(rows)}
-              RETURNING id, type
-            )
-            INSERT INTO webhook_deliveries (endpoint_id, event_id, status, next_attempt_at, created_at)
-            SELECT w.id, e.id, 'pending', ${now}, ${now} FROM e JOIN webhook_endpoints w
-              ON w.property_id = ${propertyId} AND w.deleted_at IS NULL AND w.is_active
-              AND (e.type = ANY(w.event_types) OR '*' = ANY(w.event_types))`
-        }).pipe(
+          sql`WITH ${eventRows(sql, rendered, sql.literal("true"))} SELECT 1`)).pipe(
           Effect.orDie,
           withSpan("EventOutbox.append", { attributes: { types: events.map((event) => event.type).join(",") } })
         )
-      return { append }
+      return { append, render: (propertyId, events) => render(propertyId, events).pipe(withSpan("EventOutbox.render")) }
     })
   )
 }

@@ -41,7 +41,7 @@ const make = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const blocks = yield* BlockRepository
 
-  /** A reservation its writer already read (a hold's insert answers it) is presented without reading it again. */
+  /** A reservation its writer already knows as read (a hold's, from its rows) is presented without reading it. */
   const reservation = (propertyId: string, subject: Extract<EventSubject, { kind: "reservation" }>) =>
     (subject.read === undefined
       ? reservations.get(propertyId, subject.id).pipe(required(`reservation ${subject.id}`))

@@ -2,7 +2,7 @@ import type { ReservationRead } from "../booking/ReservationColumns.js"
 
 // What an event is about. The outbox hands the subject to the `EventRenderer`, which turns it into the event's
 // `data`: the resource as its `GET` shows it at that moment (inside the writer's transaction). A writer that
-// already holds the reservation as read (a hold's insert answers it) passes it along, so the renderer does not
+// already knows the reservation as read (a hold knows its rows before inserting them) passes it along, so the renderer does not
 // read it again while the writer holds its locks; a writer that already rendered it (the representation it
 // answers with) passes that rendering (`rendered`), so the request renders its resource once.
 

@@ -13,8 +13,8 @@ import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
 
-// `reservation.held` is rendered from the reservation its insert answers, not from a read of it: its data must
-// still be exactly what `GET /reservations/{id}` answers. The holds here have every part a reservation shows
+// `reservation.held` is rendered from the reservation as its insert will write it, before the insert and not
+// from a read of it: its data must still be exactly what `GET /reservations/{id}` answers. The holds here have every part a reservation shows
 // (a promo code, lines in another currency at a frozen rate, children with ages, add-ons, a bed, notes).
 
 /** A property of the test's own, with a promo-gated USD plan on its DBL, a key and a guest. */
@@ -72,8 +72,10 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
         SELECT id FROM api_keys WHERE property_id = ${property.property_id}`.pipe(Effect.orDie)
       const outbox = yield* EventOutbox
       const appended: Array<PendingEvent> = []
+      const record = (events: ReadonlyArray<PendingEvent>) => Effect.sync(() => appended.push(...events))
       const recording = EventOutbox.of({
-        append: (propertyId, events) => Effect.zipRight(Effect.sync(() => appended.push(...events)), outbox.append(propertyId, events))
+        append: (propertyId, events) => Effect.zipRight(record(events), outbox.append(propertyId, events)),
+        render: (propertyId, events) => Effect.zipRight(record(events), outbox.render(propertyId, events))
       })
       const request: HoldRequest = {
         roomTypeId: body.room_type_id,

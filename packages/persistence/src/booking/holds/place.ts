@@ -1,13 +1,14 @@
 // The second half of a hold, under its locks: the checks that need them, in the order of ../Holds.ts, then the
-// writes. A hold of `POST /holds` and each room of `POST /bookings` run exactly this; their callers append the
-// events (a booking appends one `availability.changed` per room type, not one per room).
+// writes. A hold of `POST /holds` and each room of `POST /bookings` run exactly this; a hold's events ride on its
+// insert (`events`), a booking appends its rooms' together (one `availability.changed` per room type, not one per
+// room). `roomTypeName` is the name as locked, which the hold's read shows.
 import type * as SqlClient from "@effect/sql/SqlClient"
 import { Booking } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import type { Inventory } from "../../inventory/Inventory.js"
 import type { Prepared } from "./prepare.js"
 import type { HoldActor, HoldRequest } from "./requests.js"
-import { type BookingSlot, writeHold } from "./writes.js"
+import { type BookingSlot, type RenderHoldEvents, writeHold } from "./writes.js"
 
 /**
  * The live-hold caps (`live`: counted when the room type's lock was taken), `party_too_large`, then the rooms
@@ -21,7 +22,8 @@ export const placeHold = (
   request: HoldRequest,
   prepared: Prepared,
   live: Booking.LiveHolds,
-  booking: BookingSlot | null
+  booking: BookingSlot | null,
+  written: { readonly roomTypeName: string; readonly events?: RenderHoldEvents | undefined }
 ) =>
   Effect.gen(function*() {
     const { now, roomType } = prepared
@@ -39,5 +41,5 @@ export const placeHold = (
       blockId: request.blockId,
       heldOverbooking: stock?.nights.map((night) => night.overbooking) ?? []
     })
-    return yield* writeHold(sql, actor, request, { record, booking, holdExpiresAt: Booking.holdExpiresAt(now), now }, prepared.modifierValues)
+    return yield* writeHold(sql, actor, request, { record, booking, holdExpiresAt: Booking.holdExpiresAt(now), now }, prepared.modifierValues, written)
   })

@@ -1,12 +1,13 @@
 // The rows a hold writes, in the caller's transaction: the reservation (with a fresh confirmation code), its folio
-// with the quote's lines and its accommodation in one statement, then its entitlements and add-ons. The caller
-// appends the events (`holdEvents` for a hold of its own).
+// with the quote's lines, its accommodation and (for a hold of its own) its events in one statement, then its
+// entitlements and add-ons. A booking appends its rooms' events itself (`holdEvents`).
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Money, type Pricing } from "@hotel/domain"
+import { Booking, Money, Pricing } from "@hotel/domain"
+import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import { insertedAccommodation, insertedReservation } from "../stayRows.js"
-import { readOf, recordColumns, type RecordRow, type ReservationRead } from "../ReservationColumns.js"
-import type { PendingEvent, StayNights } from "../../events/EventOutbox.js"
+import type { ReservationRead } from "../ReservationColumns.js"
+import { eventRows, type PendingEvent, type RenderedEvents, type StayNights } from "../../events/EventOutbox.js"
 import { stayChangeEvents } from "../StayEvents.js"
 import type { HoldActor, HoldCreated, HoldRequest } from "./requests.js"
 
@@ -32,29 +33,134 @@ export interface ReservationFields {
   readonly now: Date
 }
 
+/** A hold's row ids, made here (uuid v4, as the columns' defaults would) so its read is known before its insert. */
+interface HoldIds {
+  readonly reservation: string
+  readonly folio: string
+  readonly accommodation: string
+  readonly lines: ReadonlyArray<string>
+}
+
+const newIds = (lines: number): HoldIds => ({
+  reservation: globalThis.crypto.randomUUID(),
+  folio: globalThis.crypto.randomUUID(),
+  accommodation: globalThis.crypto.randomUUID(),
+  lines: Array.from({ length: lines }, () => globalThis.crypto.randomUUID())
+})
+
+/**
+ * The hold as `ReservationQueries.findRecord` will read it at `now`, from what its insert writes: every column is
+ * a value given to the insert (numbers as the same decimal text), a constant of a new hold or the room type's
+ * name as locked. So its event is rendered before the insert and rides on it.
+ */
+const heldRead = (
+  actor: HoldActor,
+  request: HoldRequest,
+  fields: ReservationFields,
+  ids: HoldIds,
+  code: string,
+  roomTypeName: string
+): ReservationRead => {
+  const { now, record } = fields
+  const { quote, stay } = record
+  const childAges = stay.party.childAges ?? null
+  const nightlyRate = Money.toDb(quote.nightlyRate)
+  const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
+  return {
+    reservation: {
+      id: ids.reservation,
+      confirmation_code: code,
+      status: "tentative",
+      guest_id: request.guestId,
+      room_type_id: stay.roomTypeId,
+      room_type_name: roomTypeName,
+      rate_plan_id: stay.ratePlanId,
+      check_in_date: stay.checkIn,
+      check_out_date: stay.checkOut,
+      adults: stay.party.adults,
+      children: Pricing.childCount(stay.party),
+      child_ages: childAges === null ? null : [...childAges],
+      currency: quote.currency,
+      nightly_rate: nightlyRate,
+      total: Money.toDb(quote.total),
+      bed_config: request.bedConfig,
+      booking_source: actor.salesContext,
+      special_notes: request.specialNotes,
+      promo_code: record.promo?.code ?? null,
+      hold_expires_at: fields.holdExpiresAt,
+      cancellation_reason: null,
+      folio_id: ids.folio,
+      folio_status: "open",
+      booking_id: fields.booking?.id ?? null,
+      block_id: record.blockId,
+      created_at: now
+    },
+    accommodations: [{
+      id: ids.accommodation,
+      reservation_id: ids.reservation,
+      room_id: null,
+      room_type_id: stay.roomTypeId,
+      check_in_date: stay.checkIn,
+      check_out_date: stay.checkOut,
+      status: "tentative",
+      nightly_rate: nightlyRate
+    }],
+    lines: Arr.zip(ids.lines, quote.lines).map(([id, line]) => ({
+      id,
+      folio_id: ids.folio,
+      kind: line.kind,
+      description: line.description,
+      amount: Money.toDb(line.amount),
+      currency: quote.currency,
+      exchange_rate: rate,
+      revenue_category: line.revenueCategory,
+      created_at: now
+    }))
+  }
+}
+
+/** A hold's events, rendered from the hold as it will read (`EventOutbox.render`). */
+export type RenderHoldEvents = (placed: PlacedHold) => Effect.Effect<RenderedEvents>
+
 /**
  * The reservation, its folio with the quote's lines (in order, every one in the stay currency at the frozen
- * rate) and its one accommodation leg (a room is assigned at check-in), in one statement: the rows are
- * chained by data-modifying CTEs, so the hold's transaction makes one round trip for them. The statement
- * answers the reservation as `ReservationQueries.findRecord` reads it (the CTEs' RETURNING, as a read at `now`
- * would see them), so the hold's event is rendered without a read under the room type's lock. A confirmation
- * code already taken inserts nothing and the statement is retried with a fresh code.
+ * rate), its one accommodation leg (a room is assigned at check-in) and, with `events`, the hold's events and
+ * their deliveries, in one statement: the rows are chained by data-modifying CTEs, so the hold's transaction
+ * makes one round trip for them under the room type's lock. A confirmation code already taken inserts nothing
+ * (the events neither) and the statement is retried with a fresh code.
  */
 const insertReservation = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
   request: HoldRequest,
-  fields: ReservationFields
+  fields: ReservationFields,
+  roomTypeName: string,
+  events: RenderHoldEvents | undefined
 ) =>
   Effect.gen(function*() {
     const { now, record } = fields
     const { quote } = record
     const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
     const lines = quote.lines
-    const accommodation = insertedAccommodation(sql, record, [])
+    const ids = newIds(lines.length)
+    const accommodation = insertedAccommodation(sql, record, [["id", sql`${ids.accommodation}::uuid`]])
     for (let attempt = 0; attempt < codeAttempts; attempt++) {
       const code = yield* newConfirmationCode
+      const placed: PlacedHold = {
+        created: {
+          reservationId: ids.reservation,
+          folioId: ids.folio,
+          confirmationCode: code,
+          holdExpiresAt: fields.holdExpiresAt,
+          total: quote.total,
+          currency: quote.currency
+        },
+        read: heldRead(actor, request, fields, ids, code, roomTypeName),
+        nights: { roomTypeId: request.roomTypeId, checkIn: request.checkIn, checkOut: request.checkOut }
+      }
+      const rendered = events === undefined ? undefined : yield* events(placed)
       const reservation = insertedReservation(sql, record, [
+        ["id", sql`${ids.reservation}::uuid`],
         ["property_id", sql`${actor.propertyId}`],
         ["confirmation_code", sql`${code}`],
         ["guest_id", sql`${request.guestId}`],
@@ -69,37 +175,34 @@ const insertReservation = (
         ["created_at", sql`${now}`],
         ["updated_at", sql`${now}`]
       ])
-      const rows = yield* sql<RecordRow>`
+      const rows = yield* sql<{ id: string }>`
         WITH r AS (
           INSERT INTO reservations (${reservation.names}) VALUES (${reservation.values})
           ON CONFLICT (confirmation_code) DO NOTHING
-          RETURNING *
+          RETURNING id
         ), f AS (
-          INSERT INTO folios (property_id, reservation_id, currency, status, created_at)
-          SELECT ${actor.propertyId}, r.id, ${quote.currency}, 'open', ${now} FROM r
-          RETURNING *
+          INSERT INTO folios (id, property_id, reservation_id, currency, status, created_at)
+          SELECT ${ids.folio}::uuid, ${actor.propertyId}, r.id, ${quote.currency}, 'open', ${now} FROM r
+          RETURNING id
         ), l AS (
-          INSERT INTO folio_lines (folio_id, position, kind, description, amount, currency, exchange_rate,
+          INSERT INTO folio_lines (id, folio_id, position, kind, description, amount, currency, exchange_rate,
                                    revenue_category, service_id, quantity, night, created_at)
-          SELECT f.id, x.position, x.kind, x.description, x.amount, ${quote.currency}, ${rate}::numeric,
+          SELECT x.id, f.id, x.position, x.kind, x.description, x.amount, ${quote.currency}, ${rate}::numeric,
                  x.revenue_category, x.service_id, x.quantity, x.night, ${now}
           FROM f, unnest(
-            ${lines.map((_, position) => position)}::integer[], ${lines.map((line) => line.kind)}::text[],
-            ${lines.map((line) => line.description)}::text[], ${lines.map((line) => Money.toDb(line.amount))}::numeric[],
-            ${lines.map((line) => line.revenueCategory)}::text[], ${lines.map((line) => line.serviceId ?? null)}::uuid[],
-            ${lines.map((line) => line.quantity ?? null)}::integer[], ${lines.map((line) => line.date ?? null)}::date[]
-          ) AS x(position, kind, description, amount, revenue_category, service_id, quantity, night)
-          RETURNING *
+            ${ids.lines}::uuid[], ${lines.map((_, position) => position)}::integer[],
+            ${lines.map((line) => line.kind)}::text[], ${lines.map((line) => line.description)}::text[],
+            ${lines.map((line) => Money.toDb(line.amount))}::numeric[], ${lines.map((line) => line.revenueCategory)}::text[],
+            ${lines.map((line) => line.serviceId ?? null)}::uuid[], ${lines.map((line) => line.quantity ?? null)}::integer[],
+            ${lines.map((line) => line.date ?? null)}::date[]
+          ) AS x(id, position, kind, description, amount, revenue_category, service_id, quantity, night)
         ), a AS (
           INSERT INTO accommodations (reservation_id, room_id, status, ${accommodation.names})
           SELECT r.id, NULL, 'tentative', ${accommodation.values}
           FROM r
-          RETURNING *
-        )
-        SELECT ${recordColumns(sql, now, { accommodations: sql`a`, lines: sql`l` })}
-        FROM r JOIN room_types rt ON rt.id = r.room_type_id JOIN f ON f.reservation_id = r.id`
-      const row = rows[0]
-      if (row !== undefined) return { id: row.id, folioId: row.folio_id, code, read: readOf(row) }
+        )${rendered === undefined ? sql.literal("") : sql`, ${eventRows(sql, rendered, sql.literal("EXISTS (SELECT 1 FROM r)"))}`}
+        SELECT id FROM r`
+      if (rows.length > 0) return placed
     }
     return yield* Effect.dieMessage(`no free confirmation code after ${codeAttempts} attempts`)
   })
@@ -150,29 +253,21 @@ export interface PlacedHold {
   readonly nights: StayNights
 }
 
-/** The hold's rows; the events are the caller's. */
+/**
+ * The hold's rows and, with `events`, its events in the same statement (a booking appends its rooms' events
+ * together instead).
+ */
 export const writeHold = (
   sql: SqlClient.SqlClient,
   actor: HoldActor,
   request: HoldRequest,
   fields: ReservationFields,
-  modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
+  modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  written: { readonly roomTypeName: string; readonly events?: RenderHoldEvents | undefined }
 ) =>
   Effect.gen(function*() {
-    const reservation = yield* insertReservation(sql, actor, request, fields)
-    yield* insertDetails(sql, reservation.id, request, fields.record.quote, modifierValues, fields.now)
-    const placed: PlacedHold = {
-      created: {
-        reservationId: reservation.id,
-        folioId: reservation.folioId,
-        confirmationCode: reservation.code,
-        holdExpiresAt: fields.holdExpiresAt,
-        total: fields.record.quote.total,
-        currency: fields.record.quote.currency
-      },
-      read: reservation.read,
-      nights: { roomTypeId: request.roomTypeId, checkIn: request.checkIn, checkOut: request.checkOut }
-    }
+    const placed = yield* insertReservation(sql, actor, request, fields, written.roomTypeName, written.events)
+    yield* insertDetails(sql, placed.created.reservationId, request, fields.record.quote, modifierValues, fields.now)
     return placed
   })
 
