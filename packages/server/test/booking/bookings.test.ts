@@ -89,7 +89,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       expect(calendar.data.map((t) => t.nights.map((n) => n.available))).toEqual([[0, 0], [0, 0]])
     }))
 
-  it.effect("events: each room's reservation.held, then one availability.changed per room type", () =>
+  it.effect("events: each room's reservation.held (its GET, value for value), then one availability.changed per room type", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { guest, imported, key } = yield* importRoomTypes(api, { A: 3, B: 2 })
@@ -110,6 +110,9 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       ])
       expect(events.slice(0, 3).map((e) => e.data["id"])).toEqual(created.reservations.map((r) => r.reservation_id))
       expect(events[0].data["booking_id"]).toBe(created.booking_id)
+      // Each room's data is rendered before its insert, from the rows it writes: it is what a read answers.
+      const reads = yield* Effect.forEach(created.reservations, (r) => getReservation(api, r.reservation_id, { key }))
+      expect(events.slice(0, 3).map((e) => e.data)).toStrictEqual(reads)
       expect(events.slice(3).map((e) => e.data)).toEqual([
         { room_type_id: imported.room_types["A"], start_date: stay.check_in, end_date: stay.check_out },
         { room_type_id: imported.room_types["B"], start_date: stay.check_in, end_date: stay.check_out }
