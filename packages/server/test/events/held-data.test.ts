@@ -7,7 +7,7 @@ import { Subject } from "@hotel/persistence/events/EventSubject"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { hold, holdBody, newGuest } from "../utils/booking.js"
+import { getReservation, hold, holdBody, newGuest } from "../utils/booking.js"
 import { clientOf } from "../utils/client.js"
 import { insertPlan, insertPromoCode } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
@@ -62,6 +62,18 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
       expect(event.type).toBe("reservation.held")
       expect(event.data).toStrictEqual(got)
       expect(event.data).toMatchObject({ promo_code: "FULL", currency: "USD", child_ages: [7], bed_config: "twin" })
+    }))
+
+  it.effect("a hold without a promo code, drafted before its locks, is GET /reservations/{id} too", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { body, key, property } = yield* setup(api)
+      const { promo_code: _, rate_plan_id: __, ...rest } = body
+      const held = yield* hold(api, holdBody(api, rest.guest_id, { ...rest, check_in: "2031-03-02", check_out: "2031-03-05" }, property), { key })
+      const got = yield* getReservation(api, held.reservation_id, { key })
+      const [event] = yield* allEvents(api, key, { types: "reservation.held" })
+      expect(event.data).toStrictEqual(got)
+      expect(event.data).toMatchObject({ promo_code: null, child_ages: [7], bed_config: "twin", special_notes: "Late arrival" })
     }))
 
   it.effect("renders byte for byte what rendering it from a read of the reservation does", () =>
