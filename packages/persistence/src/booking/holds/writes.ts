@@ -2,11 +2,11 @@
 // with the quote's lines, its accommodation and (for a hold of its own) its events in one statement, then its
 // entitlements and add-ons. A booking appends its rooms' events itself (`holdEvents`).
 import type * as SqlClient from "@effect/sql/SqlClient"
-import { Booking, Money, Pricing } from "@hotel/domain"
-import * as Arr from "effect/Array"
+import { Booking, Money, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { insertedAccommodation, insertedReservation } from "../stayRows.js"
 import type { ReservationRead } from "../ReservationColumns.js"
+import { newIds, placedHold } from "./heldRead.js"
 import { eventRows, type PendingEvent, type RenderedEvents, type StayNights } from "../../events/EventOutbox.js"
 import { stayChangeEvents } from "../StayEvents.js"
 import type { HoldActor, HoldCreated, HoldRequest } from "./requests.js"
@@ -33,91 +33,30 @@ export interface ReservationFields {
   readonly now: Date
 }
 
-/** A hold's row ids, made here (uuid v4, as the columns' defaults would) so its read is known before its insert. */
-interface HoldIds {
-  readonly reservation: string
-  readonly folio: string
-  readonly accommodation: string
-  readonly lines: ReadonlyArray<string>
-}
-
-const newIds = (lines: number): HoldIds => ({
-  reservation: globalThis.crypto.randomUUID(),
-  folio: globalThis.crypto.randomUUID(),
-  accommodation: globalThis.crypto.randomUUID(),
-  lines: Array.from({ length: lines }, () => globalThis.crypto.randomUUID())
-})
-
-/**
- * The hold as `ReservationQueries.findRecord` will read it at `now`, from what its insert writes: every column is
- * a value given to the insert (numbers as the same decimal text), a constant of a new hold or the room type's
- * name as locked. So its event is rendered before the insert and rides on it.
- */
-const heldRead = (
+/** The reservation's columns a hold writes besides the stay's own (`stayRows.ts`). */
+const holdColumns = (
+  sql: SqlClient.SqlClient,
   actor: HoldActor,
   request: HoldRequest,
   fields: ReservationFields,
-  ids: HoldIds,
-  code: string,
-  roomTypeName: string
-): ReservationRead => {
-  const { now, record } = fields
-  const { quote, stay } = record
-  const childAges = stay.party.childAges ?? null
-  const nightlyRate = Money.toDb(quote.nightlyRate)
-  const rate = quote.exchangeRate === null ? null : Money.toDb(quote.exchangeRate)
-  return {
-    reservation: {
-      id: ids.reservation,
-      confirmation_code: code,
-      status: "tentative",
-      guest_id: request.guestId,
-      room_type_id: stay.roomTypeId,
-      room_type_name: roomTypeName,
-      rate_plan_id: stay.ratePlanId,
-      check_in_date: stay.checkIn,
-      check_out_date: stay.checkOut,
-      adults: stay.party.adults,
-      children: Pricing.childCount(stay.party),
-      child_ages: childAges === null ? null : [...childAges],
-      currency: quote.currency,
-      nightly_rate: nightlyRate,
-      total: Money.toDb(quote.total),
-      bed_config: request.bedConfig,
-      booking_source: actor.salesContext,
-      special_notes: request.specialNotes,
-      promo_code: record.promo?.code ?? null,
-      hold_expires_at: fields.holdExpiresAt,
-      cancellation_reason: null,
-      folio_id: ids.folio,
-      folio_status: "open",
-      booking_id: fields.booking?.id ?? null,
-      block_id: record.blockId,
-      created_at: now
-    },
-    accommodations: [{
-      id: ids.accommodation,
-      reservation_id: ids.reservation,
-      room_id: null,
-      room_type_id: stay.roomTypeId,
-      check_in_date: stay.checkIn,
-      check_out_date: stay.checkOut,
-      status: "tentative",
-      nightly_rate: nightlyRate
-    }],
-    lines: Arr.zip(ids.lines, quote.lines).map(([id, line]) => ({
-      id,
-      folio_id: ids.folio,
-      kind: line.kind,
-      description: line.description,
-      amount: Money.toDb(line.amount),
-      currency: quote.currency,
-      exchange_rate: rate,
-      revenue_category: line.revenueCategory,
-      created_at: now
-    }))
-  }
-}
+  id: string,
+  code: string
+) => [
+  ["id", sql`${id}::uuid`],
+  ["property_id", sql`${actor.propertyId}`],
+  ["confirmation_code", sql`${code}`],
+  ["guest_id", sql`${request.guestId}`],
+  ["status", sql.literal("'tentative'")],
+  ["bed_config", sql`${request.bedConfig}`],
+  ["booking_source", sql`${actor.salesContext}`],
+  ["special_notes", sql`${request.specialNotes}`],
+  ["api_key_id", sql`${actor.apiKeyId}`],
+  ["hold_expires_at", sql`${fields.holdExpiresAt}`],
+  ["booking_id", sql`${fields.booking?.id ?? null}::uuid`],
+  ["booking_position", sql`${fields.booking?.position ?? null}::int`],
+  ["created_at", sql`${fields.now}`],
+  ["updated_at", sql`${fields.now}`]
+] as const
 
 /** A hold's events, rendered from the hold as it will read (`EventOutbox.render`). */
 export type RenderHoldEvents = (placed: PlacedHold) => Effect.Effect<RenderedEvents>
@@ -146,35 +85,9 @@ const insertReservation = (
     const accommodation = insertedAccommodation(sql, record, [["id", sql`${ids.accommodation}::uuid`]])
     for (let attempt = 0; attempt < codeAttempts; attempt++) {
       const code = yield* newConfirmationCode
-      const placed: PlacedHold = {
-        created: {
-          reservationId: ids.reservation,
-          folioId: ids.folio,
-          confirmationCode: code,
-          holdExpiresAt: fields.holdExpiresAt,
-          total: quote.total,
-          currency: quote.currency
-        },
-        read: heldRead(actor, request, fields, ids, code, roomTypeName),
-        nights: { roomTypeId: request.roomTypeId, checkIn: request.checkIn, checkOut: request.checkOut }
-      }
+      const placed = placedHold({ actor, request, fields, ids, code, roomTypeName })
       const rendered = events === undefined ? undefined : yield* events(placed)
-      const reservation = insertedReservation(sql, record, [
-        ["id", sql`${ids.reservation}::uuid`],
-        ["property_id", sql`${actor.propertyId}`],
-        ["confirmation_code", sql`${code}`],
-        ["guest_id", sql`${request.guestId}`],
-        ["status", sql.literal("'tentative'")],
-        ["bed_config", sql`${request.bedConfig}`],
-        ["booking_source", sql`${actor.salesContext}`],
-        ["special_notes", sql`${request.specialNotes}`],
-        ["api_key_id", sql`${actor.apiKeyId}`],
-        ["hold_expires_at", sql`${fields.holdExpiresAt}`],
-        ["booking_id", sql`${fields.booking?.id ?? null}::uuid`],
-        ["booking_position", sql`${fields.booking?.position ?? null}::int`],
-        ["created_at", sql`${now}`],
-        ["updated_at", sql`${now}`]
-      ])
+      const reservation = insertedReservation(sql, record, holdColumns(sql, actor, request, fields, ids.reservation, code))
       const rows = yield* sql<{ id: string }>`
         WITH r AS (
           INSERT INTO reservations (${reservation.names}) VALUES (${reservation.values})
