@@ -1,9 +1,10 @@
 // The raw baseline: a plain `node:http` server with a `pg` pool (no Effect, no framework) that answers each
 // read endpoint of the benchmark by running, one after the other, the very statements our server runs for it
-// (the recipes captured by ./capture.ts), and returns the rows as JSON. What it costs is what the database
+// (the recipes captured by ./capture.ts), and returns the rows as JSON; and `POST /holds` by replaying the
+// captured hold's transaction for the request's stay (./baselineHold.ts). What it costs is what the database
 // costs plus the least a Node server must do; our server's throughput is measured against it.
 //
-// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `Recipes`), POOL (connections per process, our server's 20),
+// Env: DATABASE_URL, PORT, RECIPES (a JSON file of `BaselineRecipes`), POOL (connections per process, our server's 20),
 // PREPARED (`1`, the bench's default: run the statements as named prepared statements, as our server does), PROCESSES
 // (that many processes on the port through Node's cluster module, as `PROCESSES` runs ours).
 import cluster from "node:cluster"
@@ -11,7 +12,14 @@ import { createHash } from "node:crypto"
 import { readFileSync } from "node:fs"
 import * as http from "node:http"
 import pg from "pg"
-import { bind, type Param, type Recipe, type Recipes } from "./recipe.js"
+import { holdRequestOf, runHold } from "./baselineHold.js"
+import type { HoldRecipe } from "./holdParams.js"
+import { bind, type Param, type Recipe, type Recipes, type Statement } from "./recipe.js"
+
+/** The reads' recipes and the holds' (one per room type the load holds). */
+export interface BaselineRecipes extends Recipes {
+  readonly holds: ReadonlyArray<HoldRecipe>
+}
 
 const env = (name: string): string => {
   const value = process.env[name]
@@ -19,7 +27,7 @@ const env = (name: string): string => {
   return value
 }
 
-const recipes = JSON.parse(readFileSync(env("RECIPES"), "utf8")) as Recipes
+const recipes = JSON.parse(readFileSync(env("RECIPES"), "utf8")) as BaselineRecipes
 const pool = new pg.Pool({ connectionString: env("DATABASE_URL"), max: Number(process.env["POOL"] ?? "20") })
 
 const prepared = process.env["PREPARED"] === "1"
@@ -45,15 +53,19 @@ const forKey = (param: Param, hash: string, keyId: string | undefined): Param =>
     ? keyId
     : param
 
+const queryOf = (statement: Statement, values: Array<unknown>) =>
+  prepared ? { name: nameOf(statement.sql), text: statement.sql, values } : { text: statement.sql, values }
+
+const query = async (client: pg.Pool | pg.PoolClient, statement: Statement, values: Array<unknown>) =>
+  (await client.query<{ id?: unknown }>(queryOf(statement, values))).rows
+
 /** The rows of each statement; undefined when the key is unknown (the lookup found nothing). */
 const run = async (recipe: Recipe, hash: string) => {
   const now = new Date()
   const results: Array<ReadonlyArray<unknown>> = []
   let keyId: string | undefined
   for (const statement of recipe) {
-    const values = bind(statement.params.map((param) => forKey(param, hash, keyId)), now)
-    const query = prepared ? { name: nameOf(statement.sql), text: statement.sql, values } : { text: statement.sql, values }
-    const rows = (await pool.query<{ id?: unknown }>(query)).rows
+    const rows = await query(pool, statement, bind(statement.params.map((param) => forKey(param, hash, keyId)), now))
     if (results.length === 0) {
       const id = rows[0]?.id
       if (typeof id !== "string") return undefined
@@ -64,11 +76,27 @@ const run = async (recipe: Recipe, hash: string) => {
   return results
 }
 
+/** A hold: the key's lookup (its statements as the reads run them), then the hold's transaction; 401 for an unknown key. */
+const hold = async (body: string, hash: string): Promise<number> => {
+  const request = holdRequestOf(body)
+  const recipe = recipes.holds.find((candidate) => candidate.roomTypeId === request?.roomTypeId)
+  if (request === undefined || recipe === undefined) return 400
+  const found = await run(recipe.hold.auth, hash)
+  const keyId = (found?.[0]?.[0] as { id?: unknown } | undefined)?.id
+  if (typeof keyId !== "string") return 401
+  const client = await pool.connect()
+  try {
+    return await runHold(client, recipe, request, query, (param) => forKey(param, hash, keyId))
+  } finally {
+    client.release()
+  }
+}
+
 const DAY = 86_400_000
 const nightsOf = (url: URL): number =>
   (Date.parse(url.searchParams.get("check_out") ?? "") - Date.parse(url.searchParams.get("check_in") ?? "")) / DAY
 
-/** The recipe of a request, or undefined for an unknown route. */
+/** The recipe of a read, or undefined for an unknown route. */
 const route = (method: string, url: URL): Recipe | undefined => {
   if (method !== "GET") return undefined
   if (url.pathname === "/me") return recipes.me
@@ -89,11 +117,22 @@ const send = (res: http.ServerResponse, status: number, body: unknown) => {
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://localhost")
   if (url.pathname === "/health") return send(res, 200, { status: "ok" })
-  const recipe = route(req.method ?? "GET", url)
-  if (recipe === undefined) return send(res, 404, { error: "unknown route" })
   // Our server hashes the presented key to look it up; so does the baseline.
   const presented = /^Bearer (\S+)$/.exec(req.headers.authorization ?? "")?.[1] ?? ""
   const hash = createHash("sha256").update(presented, "utf8").digest("hex")
+  if (req.method === "POST" && url.pathname === "/holds") {
+    const chunks: Array<Buffer> = []
+    req.on("data", (chunk: Buffer) => chunks.push(chunk))
+    req.on("end", () => {
+      hold(Buffer.concat(chunks).toString("utf8"), hash).then(
+        (status) => send(res, status, { status }),
+        (error: unknown) => send(res, 500, { error: String(error) })
+      )
+    })
+    return
+  }
+  const recipe = route(req.method ?? "GET", url)
+  if (recipe === undefined) return send(res, 404, { error: "unknown route" })
   run(recipe, hash).then(
     (rows) => (rows === undefined ? send(res, 401, { error: "unknown key" }) : send(res, 200, { data: rows })),
     (error: unknown) => send(res, 500, { error: String(error) })

@@ -12,7 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
+import type { BaselineRecipes } from "./baseline.js"
 import { capture, type CapturedHold } from "./capture.js"
+import type { HoldRecipe } from "./holdParams.js"
 import { goalLines, PGBENCH, PLAIN } from "./goals.js"
 import { type KeySet, manyKeys, oneKey } from "./keys.js"
 import { type Baseline, measure } from "./measure.js"
@@ -20,7 +22,7 @@ import { holdGuestsTable, holdScript, type PgbenchScript, readScript, type Scrip
 import { startBaseline, startOurs } from "./processes.js"
 import { sameStatements } from "./recipe.js"
 import { addDays, importProperty, SCOPES, setUp } from "./setup.js"
-import { markdown, summarize, type Summary } from "./stats.js"
+import { markdown, plainVsPgbench, summarize, type Summary } from "./stats.js"
 import { ensureWrk, findPgbench } from "./tools.js"
 import {
   baselinesOf, HOLD_NIGHTS, HOT_NIGHT, isHolds, SPREAD_DAYS, SPREAD_FROM, tracedByDefault, trafficOf, type Workload,
@@ -79,10 +81,16 @@ const main = Effect.gen(function*() {
     const scriptKeys: ScriptKeys | undefined = keys.prefix === undefined
       ? undefined
       : { prefix: keys.prefix, count: keys.secrets.length, hash: recipes.auth.hash, keyId: recipes.auth.keyId }
-    const recipesFile = path.join(work, "recipes.json")
-    writeFileSync(recipesFile, JSON.stringify(recipes))
-    const plain = await startBaseline(url, recipesFile, prepared, processes, poolPerProcess)
     const [spreadHold, hotHold] = captured.holds as [CapturedHold, CapturedHold]
+    const holdRecipe = (hold: CapturedHold, roomTypeId: string, checkIn: string): HoldRecipe =>
+      ({ hold, roomTypeId, checkIn, checkOut: addDays(checkIn, HOLD_NIGHTS), guestId: setup.guestId })
+    const baselineRecipes: BaselineRecipes = {
+      ...recipes,
+      holds: [holdRecipe(spreadHold, setup.ids.std, SPREAD_FROM), holdRecipe(hotHold, setup.ids.hot, HOT_NIGHT)]
+    }
+    const recipesFile = path.join(work, "recipes.json")
+    writeFileSync(recipesFile, JSON.stringify(baselineRecipes))
+    const plain = await startBaseline(url, recipesFile, prepared, processes, poolPerProcess)
     const read = (recipe: typeof recipes.rates30) => readScript({ auth: recipes.me, recipe, keys: scriptKeys })
     await Effect.runPromise(holdGuestsTable(url, setup.holdGuests))
     const guest = { captured: setup.guestId, count: setup.holdGuests.length }
@@ -99,13 +107,14 @@ const main = Effect.gen(function*() {
     console.log(`bench: ${rounds} rounds × ${duration} s per side; wrk ${threads} threads, ${connections} connections; pgbench ${sessions} sessions -M ${prepared ? "prepared" : "extended"}; plain server ${prepared ? "named prepared" : "unnamed"} statements; ${keys.secrets.length} key(s); ${processes} process(es) a side; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
     console.log(`SQL statements per request — me: ${recipes.me.length}, reservation: ${recipes.reservation.length}, quote-3: ${recipes.rates3.length}, quote-30: ${recipes.rates30.length} (traced: ${recipes.rates30Traced.length}, ${sameStatements(recipes.rates30, recipes.rates30Traced) ? "the same statements" : "OTHER statements"}), hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
     if (legacyTrace) console.log("bench: this server traces quotes unless told not to (before include=trace): untraced quotes send trace=false")
-    if (pgbench === undefined) console.log("bench: no pgbench found (Debian: postgresql-client): holds are skipped, quotes run against the plain server only")
+    if (pgbench === undefined) console.log("bench: no pgbench found (Debian: postgresql-client): holds and quotes run against the plain server only")
     if (process.argv.includes("--print-scripts")) {
       for (const [workload, script] of Object.entries(pgbenchScripts)) console.log(`--- pgbench, ${workload} ---\n${script.text}\n(variables: ${script.defines.join(" ")})`)
       console.log(`--- wrk, holds-spread ---\n${wrkScript(trafficOf(setup, "holds-spread", untraced), keysFile)}`)
     }
 
     const results: Array<Summary> = []
+    const ceilings: Array<string> = []
     const problems: Array<string> = []
     for (const workload of only) {
       const baselines = baselinesOf(workload).flatMap((name): Array<Baseline> => {
@@ -132,10 +141,14 @@ const main = Effect.gen(function*() {
       })
       problems.push(...measured.problems)
       for (const baseline of measured.baselines) results.push(summarize(workload, baseline.name, measured.ours, baseline.runs))
+      const plainRuns = measured.baselines.find((baseline) => baseline.name === PLAIN)?.runs
+      const pgbenchRuns = measured.baselines.find((baseline) => baseline.name === PGBENCH)?.runs
+      if (plainRuns !== undefined && pgbenchRuns !== undefined) ceilings.push(plainVsPgbench(workload, plainRuns, pgbenchRuns))
     }
     console.log(`\nNo night oversold: ${problems.some((p) => p.includes("OVERSOLD")) ? "NO — see below" : "checked after every hold run"}`)
     console.log(`\n${markdown(results)}\n`)
     for (const line of goalLines(results)) console.log(line)
+    if (ceilings.length > 0) console.log(`\nplain server / pgbench, the same statements with no framework:\n${ceilings.join("\n")}`)
     for (const problem of problems) console.log(`PROBLEM: ${problem}`)
     await Promise.all([plain.stop(), ours.stop()])
     rmSync(work, { recursive: true, force: true })

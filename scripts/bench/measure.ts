@@ -85,7 +85,11 @@ export const measure = async (m: Measuring): Promise<Measured> => {
 
   const runBaseline = async (baseline: Baseline, seconds: number) => {
     if (m.holds) await clearReservations(m.url)
-    if (baseline.kind === "server") return onServer(baseline.name, baseline.server, seconds, ["200"])
+    if (baseline.kind === "server") {
+      const result = await onServer(baseline.name, baseline.server, seconds, m.holds ? ["201", "409"] : ["200"])
+      await checkOversold(baseline.name)
+      return result
+    }
     const result = await runPgbench(m.pgbench.path, m.url, baseline.script, m.pgbench.sessions, seconds, m.pgbench.mode)
     if (result.failed > 0) note(`${PGBENCH}: ${result.failed} failed transactions`)
     await checkOversold(baseline.name)

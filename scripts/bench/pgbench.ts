@@ -6,6 +6,7 @@
 // decision our server takes in Node becomes `\if` on the count, so a full night is a ROLLBACK, as our 409 is.
 import * as Effect from "effect/Effect"
 import { adminQuery, type CapturedHold } from "./capture.js"
+import { holdPartOf, type HoldPart, inventoryIndex } from "./holdParams.js"
 import { hashExpression } from "./keys.js"
 import { type Param, paramText, type Recipe, type Statement } from "./recipe.js"
 
@@ -119,19 +120,19 @@ export const readScript = ({ auth, keys, recipe }: {
 export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: HoldScript): PgbenchScript => {
   const byKey: Replace = keys === undefined ? () => undefined : keyReplacement(keys)
   const checkOut = new Date(Date.parse(`${checkIn}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10)
+  const partOf = holdPartOf({ hold, roomTypeId: "", checkIn, checkOut, guestId: guest.captured })
+  const expressions: Record<HoldPart, (param: Param) => string> = {
+    check_in: () => `(DATE '${checkIn}' + :bench_day::int)`,
+    check_out: () => `(DATE '${checkIn}' + :bench_day::int + ${nights})`,
+    new_id: () => "gen_random_uuid()",
+    line_ids: (param) => param === null ? "NULL" : `ARRAY(SELECT gen_random_uuid() FROM unnest('${paramText(param)}'::uuid[]))`,
+    guest: () => ":bench_g_id",
+    confirmation_code: () => "upper(substr(md5(random()::text), 1, 12))",
+    event_id: () => "('evt_' || md5(random()::text))"
+  }
   const replace: Replace = (param) => {
-    if (param === checkIn) return `(DATE '${checkIn}' + :bench_day::int)`
-    if (param === checkOut) return `(DATE '${checkIn}' + :bench_day::int + ${nights})`
-    // The new rows' ids are made in Node, as the confirmation code is: fresh ones per transaction.
-    if (param === hold.reservationId || param === hold.folioId || param === hold.accommodationId) return "gen_random_uuid()"
-    if (Array.isArray(param) && param.length === hold.lineIds.length && param.every((id, i) => id === hold.lineIds[i])) {
-      return `ARRAY(SELECT gen_random_uuid() FROM unnest('${paramText(param)}'::uuid[]))`
-    }
-    if (param === guest.captured) return ":bench_g_id"
-    if (param === hold.confirmationCode) return "upper(substr(md5(random()::text), 1, 12))"
-    // Event ids are made in Node, one per event: a fresh one per transaction.
-    if (typeof param === "string" && /^evt_[0-9a-f]{32}$/.test(param)) return "('evt_' || md5(random()::text))"
-    return byKey(param)
+    const part = partOf(param)
+    return part === undefined ? byKey(param) : expressions[part](param)
   }
   const variables = makeVariables()
   const sql = (statement: Statement) => inline(statement, replace, variables.variable)
@@ -142,8 +143,7 @@ export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: H
     }
     return `${text};`
   }
-  const inventoryAt = hold.transaction.findIndex((s) => s.sql.includes("generate_series"))
-  if (inventoryAt < 0) throw new Error("the captured hold ran no availability count")
+  const inventoryAt = inventoryIndex(hold)
   const before = hold.transaction.slice(0, inventoryAt + 1)
   const after = hold.transaction.slice(inventoryAt + 1)
   const lines = [

@@ -39,9 +39,14 @@ export const toParam = (value: unknown): Param => {
 const isDate = (param: Param): param is { readonly $date: string } =>
   typeof param === "object" && param !== null && !Array.isArray(param)
 
-/** The values to send: every date is `now` (the request's time, as our server reads its Clock). */
-export const bind = (params: ReadonlyArray<Param>, now: Date): Array<unknown> =>
-  params.map((param) => (isDate(param) ? now : Array.isArray(param) ? bind(param, now) : param))
+/**
+ * The values to send: every date is `now` (the request's time, as our server reads its Clock), or, without
+ * `now`, the date as captured (as pgbench replays it).
+ */
+export const bind = (params: ReadonlyArray<Param>, now?: Date): Array<unknown> =>
+  params.map((param) =>
+    isDate(param) ? (now ?? new Date(param.$date)) : Array.isArray(param) ? bind(param, now) : param
+  )
 
 const arrayElement = (param: Param): string =>
   param === null ? "NULL" : `"${String(isDate(param) ? param.$date : param).replace(/["\\]/g, "\\$&")}"`

@@ -88,3 +88,19 @@ export const markdown = (rows: ReadonlyArray<Summary>): string =>
       `| ${r.workload} | ${r.baseline} | ${r.ours_rps} | ${r.base_rps} | **${r.ratio}** (${r.ratio_min}–${r.ratio_max}) | ${r.ours_p50_ms} / ${r.ours_p99_ms} | ${r.base_p50_ms} / ${r.base_p99_ms} | ${r.p99_ratio} | ${shown(r.ours_cpu_ms)} | ${shown(r.base_cpu_ms)} | ${shown(r.cpu_ratio)} |`
     )
   ].join("\n")
+
+/**
+ * How far a plain Node server gets on the statements pgbench runs, round by round, where a workload ran both:
+ * the part of a goal against pgbench that any Node server answering HTTP on the same cores already spends.
+ */
+export const plainVsPgbench = (
+  workload: string,
+  plain: ReadonlyArray<Run>,
+  pgbench: ReadonlyArray<Run>
+): string => {
+  const ratios = plain.map((run, i) => run.throughput / (pgbench[i]?.throughput ?? Number.NaN))
+  const p99s = plain.map((run, i) => run.p99Ms / (pgbench[i]?.p99Ms ?? Number.NaN))
+  return `${workload}: throughput ${round(median(ratios), 3)} (${round(Math.min(...ratios), 3)}–${
+    round(Math.max(...ratios), 3)
+  }), p99 ${round(median(p99s), 2)}×, plain server CPU ${shown(round(cpuOf(plain), 2))} ms/req`
+}
