@@ -24,10 +24,14 @@ export const presentListItem = (record: ReservationRecord) => {
   }
 }
 
+/**
+ * The list item's fields, then the rest, added to the list item itself: on Node 20 a spread followed by
+ * properties the spread object lacks costs about a microsecond a property (see scripts/bench/README.md), and
+ * this runs for every read of a reservation and every event that carries one.
+ */
 export const presentReservation = (record: ReservationRecord) => {
   const row = record.reservation
-  return {
-    ...presentListItem(record),
+  return Object.assign(presentListItem(record), {
     confirmation_code: row.confirmation_code,
     rate_plan_id: row.rate_plan_id,
     adults: row.adults,
@@ -53,7 +57,7 @@ export const presentReservation = (record: ReservationRecord) => {
       nightly_rate: money(a.nightly_rate, row.currency)
     })),
     created_at: timestamp(row.created_at)
-  }
+  })
 }
 
 /** A reservation as `GET` writes it. */

@@ -63,14 +63,30 @@ export interface InventoryQuery {
 /** The longest `GET /availability` range, in nights. */
 export const maxAvailabilityNights = 366
 
-/** Rows (room type × night, in room type then date order) grouped per room type. */
+/**
+ * Rows (room type × night, in room type then date order) grouped per room type. Runs for every night of every
+ * quote, hold and count, so each object is one literal: on Node 20 an object spread followed by a property the
+ * spread object lacks costs about a microsecond (see scripts/bench/README.md), which made this loop the
+ * costliest step of a quote after its statements.
+ */
 const group = (rows: ReadonlyArray<NightRow>, held: ReadonlyArray<number> | null): ReadonlyArray<RoomTypeInventory> => {
   const byType = new Map<string, { rooms: number; nights: Array<NightInventory> }>()
   for (const row of rows) {
     const entry = byType.get(row.room_type_id) ?? { rooms: row.rooms, nights: [] }
     // Every night of the range has a row, in date order, so a night's place in the range is its index.
-    const kept = { own: row.own, soldUnder: Math.max(row.sold_under, held?.[entry.nights.length] ?? 0) }
-    const night = {
+    const soldUnder = Math.max(row.sold_under, held?.[entry.nights.length] ?? 0)
+    const free = Capacity.freeForSale({ capacity: row.capacity, taken: row.taken, blocked: row.blocked, own: row.own })
+    const availableToKeep = Capacity.roomsToKeep({
+      rooms: row.rooms,
+      outOfOrder: row.out_of_order,
+      sellLimit: row.sell_limit,
+      overbooking: row.overbooking,
+      taken: row.taken,
+      blocked: row.blocked,
+      own: row.own,
+      soldUnder
+    })
+    entry.nights.push({
       date: row.date,
       rooms: row.rooms,
       outOfOrder: row.out_of_order,
@@ -78,10 +94,11 @@ const group = (rows: ReadonlyArray<NightRow>, held: ReadonlyArray<number> | null
       overbooking: row.overbooking,
       capacity: row.capacity,
       taken: row.taken,
-      blocked: row.blocked
-    }
-    const free = Capacity.freeForSale({ ...night, own: row.own })
-    entry.nights.push({ ...night, ...free, availableToKeep: Capacity.roomsToKeep({ ...night, ...kept }) })
+      blocked: row.blocked,
+      available: free.available,
+      availableToPickup: free.availableToPickup,
+      availableToKeep
+    })
     byType.set(row.room_type_id, entry)
   }
   return Array.from(byType, ([roomTypeId, { nights, rooms }]) => ({

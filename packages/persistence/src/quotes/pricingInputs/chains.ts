@@ -26,7 +26,9 @@ export const buildPlans = (
   const built = new Map<string, Pricing.RatePlan>()
   const visiting = new Set<string>()
 
-  const base = (row: PlanPricingRow, broken: boolean): Omit<Pricing.RatePlan, "derivation"> => ({
+  // One literal with its derivation, not a spread of the rest and the derivation: on Node 20 a spread followed
+  // by a property the spread object lacks costs about a microsecond (see scripts/bench/README.md).
+  const planOf = (row: PlanPricingRow, broken: boolean, derivation: Pricing.RatePlan["derivation"]): Pricing.RatePlan => ({
     id: row.id,
     roomTypeId: row.room_type_id,
     currency: row.currency,
@@ -46,7 +48,8 @@ export const buildPlans = (
     activeForBookingEngine: row.active_for_booking_engine,
     activeForChannels: row.active_for_channels,
     requiresPromoCode: row.requires_promo_code,
-    cancellationPolicy: row.cancellation_policy === null ? null : toPolicy(row.cancellation_policy)
+    cancellationPolicy: row.cancellation_policy === null ? null : toPolicy(row.cancellation_policy),
+    derivation
   })
 
   const build = (row: PlanPricingRow): Pricing.RatePlan => {
@@ -54,24 +57,21 @@ export const buildPlans = (
     if (done !== undefined) return done
     let plan: Pricing.RatePlan
     if (row.derived_from_id === null) {
-      plan = { ...base(row, false), derivation: null }
+      plan = planOf(row, false, null)
     } else {
       const parentRow = rowsById.get(row.derived_from_id)
       const type = row.derivation_type
       if (parentRow === undefined || visiting.has(parentRow.id) || type === null || row.derivation_value === null) {
-        plan = { ...base(row, true), derivation: null }
+        plan = planOf(row, true, null)
       } else {
         visiting.add(row.id)
         const parent = build(parentRow)
         visiting.delete(row.id)
-        plan = {
-          ...base(row, false),
-          derivation: {
-            type: oneOf("derivation type", DERIVATIONS, type),
-            value: Money.fromDb(row.derivation_value),
-            parent
-          }
-        }
+        plan = planOf(row, false, {
+          type: oneOf("derivation type", DERIVATIONS, type),
+          value: Money.fromDb(row.derivation_value),
+          parent
+        })
       }
     }
     built.set(row.id, plan)
