@@ -59,7 +59,10 @@ const queryOf = (statement: Statement, values: Array<unknown>) =>
 const query = async (client: pg.Pool | pg.PoolClient, statement: Statement, values: Array<unknown>) =>
   (await client.query<{ id?: unknown }>(queryOf(statement, values))).rows
 
-/** The rows of each statement; undefined when the key is unknown (the lookup found nothing). */
+/**
+ * The rows of each statement and the key id the lookup (the first) found; undefined when the key is unknown
+ * (the lookup found nothing).
+ */
 const run = async (recipe: Recipe, hash: string) => {
   const now = new Date()
   const results: Array<ReadonlyArray<unknown>> = []
@@ -73,7 +76,7 @@ const run = async (recipe: Recipe, hash: string) => {
     }
     results.push(rows)
   }
-  return results
+  return keyId === undefined ? undefined : { results, keyId }
 }
 
 /** A hold: the key's lookup (its statements as the reads run them), then the hold's transaction; 401 for an unknown key. */
@@ -82,11 +85,10 @@ const hold = async (body: string, hash: string): Promise<number> => {
   const recipe = recipes.holds.find((candidate) => candidate.roomTypeId === request?.roomTypeId)
   if (request === undefined || recipe === undefined) return 400
   const found = await run(recipe.hold.auth, hash)
-  const keyId = (found?.[0]?.[0] as { id?: unknown } | undefined)?.id
-  if (typeof keyId !== "string") return 401
+  if (found === undefined) return 401
   const client = await pool.connect()
   try {
-    return await runHold(client, recipe, request, query, (param) => forKey(param, hash, keyId))
+    return await runHold(client, recipe, request, query, (param) => forKey(param, hash, found.keyId))
   } finally {
     client.release()
   }
@@ -134,7 +136,7 @@ const server = http.createServer((req, res) => {
   const recipe = route(req.method ?? "GET", url)
   if (recipe === undefined) return send(res, 404, { error: "unknown route" })
   run(recipe, hash).then(
-    (rows) => (rows === undefined ? send(res, 401, { error: "unknown key" }) : send(res, 200, { data: rows })),
+    (found) => (found === undefined ? send(res, 401, { error: "unknown key" }) : send(res, 200, { data: found.results })),
     (error: unknown) => send(res, 500, { error: String(error) })
   )
 })

@@ -25,7 +25,7 @@ export interface HoldRecipe {
 }
 
 /** Which part of the hold a captured parameter is, or undefined for a value replayed as captured. */
-export const holdPartOf = (recipe: HoldRecipe) => (param: Param): HoldPart | undefined => {
+export const holdPartOf = (recipe: Omit<HoldRecipe, "roomTypeId">) => (param: Param): HoldPart | undefined => {
   const { hold } = recipe
   if (param === recipe.checkIn) return "check_in"
   if (param === recipe.checkOut) return "check_out"

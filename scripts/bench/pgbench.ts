@@ -120,7 +120,7 @@ export const readScript = ({ auth, keys, recipe }: {
 export const holdScript = ({ checkIn, guest, hold, keys, nights, spreadDays }: HoldScript): PgbenchScript => {
   const byKey: Replace = keys === undefined ? () => undefined : keyReplacement(keys)
   const checkOut = new Date(Date.parse(`${checkIn}T00:00:00Z`) + nights * 86_400_000).toISOString().slice(0, 10)
-  const partOf = holdPartOf({ hold, roomTypeId: "", checkIn, checkOut, guestId: guest.captured })
+  const partOf = holdPartOf({ hold, checkIn, checkOut, guestId: guest.captured })
   const expressions: Record<HoldPart, (param: Param) => string> = {
     check_in: () => `(DATE '${checkIn}' + :bench_day::int)`,
     check_out: () => `(DATE '${checkIn}' + :bench_day::int + ${nights})`,

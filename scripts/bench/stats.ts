@@ -98,9 +98,9 @@ export const plainVsPgbench = (
   plain: ReadonlyArray<Run>,
   pgbench: ReadonlyArray<Run>
 ): string => {
-  const ratios = plain.map((run, i) => run.throughput / (pgbench[i]?.throughput ?? Number.NaN))
-  const p99s = plain.map((run, i) => run.p99Ms / (pgbench[i]?.p99Ms ?? Number.NaN))
-  return `${workload}: throughput ${round(median(ratios), 3)} (${round(Math.min(...ratios), 3)}–${
-    round(Math.max(...ratios), 3)
-  }), p99 ${round(median(p99s), 2)}×, plain server CPU ${shown(round(cpuOf(plain), 2))} ms/req`
+  // The plain server in the place of ours: the same per-round ratios as the table's.
+  const s = summarize(workload, "pgbench", plain, pgbench)
+  return `${workload}: throughput ${s.ratio} (${s.ratio_min}–${s.ratio_max}), p99 ${s.p99_ratio}×, plain server CPU ${
+    shown(s.ours_cpu_ms)
+  } ms/req`
 }

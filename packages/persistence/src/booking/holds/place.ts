@@ -8,7 +8,7 @@ import * as Effect from "effect/Effect"
 import type { Inventory } from "../../inventory/Inventory.js"
 import type { Prepared } from "./prepare.js"
 import type { HoldActor, HoldRequest } from "./requests.js"
-import { type BookingSlot, type RenderHoldEvents, writeHold } from "./writes.js"
+import { type BookingSlot, type HoldWriting, writeHold } from "./writes.js"
 
 /**
  * The live-hold caps (`live`: counted when the room type's lock was taken), `party_too_large`, then the rooms
@@ -23,7 +23,7 @@ export const placeHold = (
   prepared: Prepared,
   live: Booking.LiveHolds,
   booking: BookingSlot | null,
-  written: { readonly roomTypeName: string; readonly events?: RenderHoldEvents | undefined }
+  written: HoldWriting
 ) =>
   Effect.gen(function*() {
     const { now, roomType } = prepared

@@ -61,6 +61,12 @@ const holdColumns = (
 /** A hold's events, rendered from the hold as it will read (`EventOutbox.render`). */
 export type RenderHoldEvents = (placed: PlacedHold) => Effect.Effect<RenderedEvents>
 
+/** What a hold's write needs besides its rows: the room type's name as locked and, for its own events, `events`. */
+export interface HoldWriting {
+  readonly roomTypeName: string
+  readonly events?: RenderHoldEvents | undefined
+}
+
 /**
  * The reservation, its folio with the quote's lines (in order, every one in the stay currency at the frozen
  * rate), its one accommodation leg (a room is assigned at check-in) and, with `events`, the hold's events and
@@ -176,7 +182,7 @@ export const writeHold = (
   request: HoldRequest,
   fields: ReservationFields,
   modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>,
-  written: { readonly roomTypeName: string; readonly events?: RenderHoldEvents | undefined }
+  written: HoldWriting
 ) =>
   Effect.gen(function*() {
     const placed = yield* insertReservation(sql, actor, request, fields, written.roomTypeName, written.events)
