@@ -99,7 +99,7 @@ const stopUnderHolds = (key: string, processes: number, moment: Moment, round: n
       PROCESSES: String(processes),
       HOTEL_DB_POOL_SIZE: "10"
     })
-    if (processes > 1) yield* processesReady(server.output, processes)
+    if (processes > 1) yield* processesReady(server, processes)
     // The image's SIGTERM reaches the primary alone; a process group's reaches every process too.
     const stop = () => (round % 2 === 0 ? server.kill("SIGTERM") : server.signal("SIGTERM"))
     const guests = yield* Effect.all(Array.from({ length: connections + 1 }, () => newGuest(api)), { concurrency: 8 })

@@ -5,26 +5,13 @@ import * as Schedule from "effect/Schedule"
 import { execFileSync } from "node:child_process"
 import * as net from "node:net"
 import { isAlive } from "@hotel/persistence/database/EmbeddedPostgres"
-import { freePort } from "../../../persistence/test/utils/freePort.js"
+import { freePort, freePorts } from "../../../persistence/test/utils/freePort.js"
 import { attempt } from "../utils/connections.js"
-import { hotelWith, processesReady, serveProcessWith, startingProcessWith } from "../utils/processes.js"
+import { exitWithin, hotelWith, processesReady, serveProcessWith, startingProcessWith } from "../utils/processes.js"
 import { TestApiLive } from "../utils/TestServer.js"
 
 // `PROCESSES=N`: `hotel serve` (the built bundle, as the image runs it) starts N serving processes on one
 // port and one database, watches them, and stops them all on SIGTERM.
-
-/** A port `p` with `p + 1` free too (for the metrics of two processes). */
-const twoFreePorts = Effect.gen(function*() {
-  for (;;) {
-    const port = yield* freePort()
-    const next = yield* Effect.async<boolean>((resume) => {
-      const probe = net.createServer()
-      probe.once("error", () => resume(Effect.succeed(false)))
-      probe.listen(port + 1, "127.0.0.1", () => probe.close(() => resume(Effect.succeed(true))))
-    })
-    if (next) return port
-  }
-})
 
 /** Another program listening on `port` (0: any free one) for the life of the scope; answers the port. */
 const occupiedPort = (port: number) =>
@@ -66,9 +53,17 @@ const answered = (metricsPort: number, route: string) =>
     )
   )
 
-/** A request on a connection of its own, so the primary hands each to the next process; 0 when refused. */
+/**
+ * A request on a connection of its own, so the primary hands each to the next process; 0 when refused or reset,
+ * -1 when no answer came within 20 s (a connection left hanging).
+ */
 const onNewConnection = (url: string) =>
-  Effect.promise(() => fetch(url, { headers: { connection: "close" } }).then((res) => res.status, () => 0))
+  Effect.promise(() =>
+    fetch(url, { headers: { connection: "close" }, signal: AbortSignal.timeout(20_000) }).then(
+      (res) => res.status,
+      (error: unknown) => (error instanceof DOMException && error.name === "TimeoutError" ? -1 : 0)
+    )
+  )
 
 /** The pids of the processes `pid` started. */
 const childrenOf = (pid: number): ReadonlyArray<number> => {
@@ -82,9 +77,9 @@ const childrenOf = (pid: number): ReadonlyArray<number> => {
 layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCESSES", (it) => {
   it.scoped("two processes answer on one port, each counts on its own metrics port; SIGTERM stops both, in-flight answered", () =>
     Effect.gen(function*() {
-      const metricsPort = yield* twoFreePorts
+      const metricsPort = yield* freePorts(2)
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
-      yield* processesReady(server.output, 2)
+      yield* processesReady(server, 2)
       expect(childrenOf(server.pid)).toHaveLength(2)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 40 }, () => `${server.baseUrl}/health/live`),
@@ -108,7 +103,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       yield* Effect.sleep("100 millis")
       const workers = childrenOf(server.pid)
       server.signal("SIGTERM")
-      expect(yield* server.exited).toEqual({ code: 0, signal: null })
+      expect(yield* exitWithin(server, 30)).toEqual({ code: 0, signal: null })
       const during = yield* Fiber.join(inFlight)
       expect(during.filter((status) => status !== 200 && status !== 0)).toEqual([])
       expect(during.filter((status) => status === 200).length).toBeGreaterThan(0)
@@ -118,9 +113,9 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
 
   it.scoped("a serving process that dies is replaced; the port keeps answering", () =>
     Effect.gen(function*() {
-      const metricsPort = yield* twoFreePorts
+      const metricsPort = yield* freePorts(2)
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
-      yield* processesReady(server.output, 2)
+      yield* processesReady(server, 2)
       const [victim] = childrenOf(server.pid)
       expect(victim).toBeGreaterThan(0)
       process.kill(victim ?? 0, "SIGKILL")
@@ -134,7 +129,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
         Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))
       )
       expect(replaced).toHaveLength(2)
-      yield* processesReady(server.output, 3)
+      yield* processesReady(server, 3)
       const statuses = yield* Effect.forEach(
         Array.from({ length: 10 }, () => `${server.baseUrl}/health/ready`),
         onNewConnection,
@@ -147,7 +142,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
   it.scoped("a process stopped on its own drains while the other serves: every connection answered, it is replaced", () =>
     Effect.gen(function*() {
       const server = yield* serveProcessWith({ PROCESSES: "2", HOTEL_DRAIN_DELAY_MS: "300" })
-      yield* processesReady(server.output, 2)
+      yield* processesReady(server, 2)
       const [stopped] = childrenOf(server.pid)
       expect(stopped).toBeGreaterThan(0)
       // Requests keep coming, four at a time, each on a connection of its own, from before the stop until the
@@ -172,7 +167,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       const outcomes = sent.map((request) => request.outcome)
       expect(outcomes.filter((outcome) => outcome._tag !== "Answered" || outcome.status !== 200)).toEqual([])
       // Released once its delay was over (the other process takes its share), then exited 0 and replaced.
-      yield* processesReady(server.output, 3)
+      yield* processesReady(server, 3)
       expect(server.output()).toContain("released by the primary")
       expect(server.output()).toContain("exited (code 0, signal null); starting another")
       expect(childrenOf(server.pid)).not.toContain(stopped)
@@ -193,7 +188,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
         early.socket.write("GET /health/live HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
       })
       expect(answer).toMatch(/^HTTP\/1\.1 200 /)
-      yield* processesReady(server.output, 2)
+      yield* processesReady(server, 2)
       expect(yield* onNewConnection(`${server.baseUrl}/health/ready`)).toBe(200)
     }))
 
@@ -208,7 +203,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
 
   it.effect("a serving process that cannot start (its metrics port in use) stops the primary: exit 1, and why", () =>
     Effect.scoped(Effect.gen(function*() {
-      const metricsPort = yield* twoFreePorts
+      const metricsPort = yield* freePorts(2)
       yield* occupiedPort(metricsPort + 1)
       const port = yield* freePort()
       const result = yield* hotelWith(

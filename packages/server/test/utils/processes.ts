@@ -214,19 +214,23 @@ export const serveProcess = serveProcessWith({})
 export const secondServer = Effect.map(serveProcess, (server) => server.baseUrl)
 
 /**
- * Waits (up to 60 s) until the primary of `PROCESSES=N` has logged `count` serving processes ready: the API's
- * port answers as soon as one of them is, and a process killed before it is ready is a failed start, not a
- * replacement.
+ * Waits (up to 50 s, within a test's minute) until the primary of `PROCESSES=N` has logged `count` serving
+ * processes ready: the API's port answers as soon as one of them is, and a process killed before it is ready is
+ * a failed start, not a replacement. A primary that exits meanwhile (a process that could not start) fails it at
+ * once, with what the server printed.
  */
-export const processesReady = (output: () => string, count: number) =>
-  Effect.retry(
-    Effect.filterOrFail(
-      Effect.sync(() => (output().match(/Serving process \d+ \(pid \d+\) is ready/g) ?? []).length),
-      (n) => n >= count,
-      () => `fewer than ${count} processes ready`
-    ),
-    Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))
+export const processesReady = (server: ServeProcess, count: number) => {
+  const readyLines = () => (server.output().match(/Serving process \d+ \(pid \d+\) is ready/g) ?? []).length
+  const logged = Effect.retry(
+    Effect.filterOrFail(Effect.sync(readyLines), (n) => n >= count, () => "not yet"),
+    Schedule.spaced("100 millis").pipe(Schedule.upTo("50 seconds"))
+  ).pipe(
+    Effect.catchAll(() => Effect.dieMessage(`${readyLines()} of ${count} serving processes ready after 50 s:\n${server.output()}`))
   )
+  const exited = Effect.flatMap(server.exited, (exit) =>
+    Effect.dieMessage(`hotel serve exited (code ${exit.code}, signal ${exit.signal}) before ${count} processes were ready:\n${server.output()}`))
+  return Effect.asVoid(Effect.raceFirst(logged, exited))
+}
 
 /** Waits (at most `seconds`) for the process to exit: its exit code, or the signal that ended it. */
 export const exitWithin = (server: ServeProcess, seconds: number) =>
