@@ -1,23 +1,17 @@
 // The two HTTP servers under load, each a child process on a free port: ours exactly as `npm start` runs it
 // (its command is read from the root package.json), and the raw baseline; and the `hotel` CLI for the setup.
+import * as Effect from "effect/Effect"
 import { execFile, spawn } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
-import * as net from "node:net"
 import * as path from "node:path"
+import { freePort as freePortEffect } from "../../packages/persistence/test/utils/freePort.js"
 
 const root = path.resolve(import.meta.dirname, "../..")
 const tsx = path.join(root, "node_modules", ".bin", "tsx")
 const bin = path.join(root, "packages", "server", "src", "bin.ts")
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
+/** A TCP port on 127.0.0.1 that was free a moment ago (the tests' own choice of port). */
+export const freePort = (): Promise<number> => Effect.runPromise(freePortEffect())
 
 /** `hotel <args>` on the database; answers its JSON output. */
 export const hotel = <A>(url: string, ...args: ReadonlyArray<string>) =>

@@ -1,7 +1,8 @@
+import * as Effect from "effect/Effect"
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import * as path from "node:path"
+import { freePort as freePortEffect } from "../../packages/persistence/test/utils/freePort.js"
 
 // API processes for the operational scripts: the compiled CLI (`node dist/hotel.js`, what the image runs) or
 // the TypeScript sources through tsx (what `npm start` runs).
@@ -15,16 +16,8 @@ const command = (runtime: Runtime, args: ReadonlyArray<string>): [string, Array<
     ? [process.execPath, [path.join(root, "dist", "hotel.js"), ...args]]
     : [path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "packages", "server", "src", "bin.ts"), ...args]]
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = net.createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address()
-      const port = typeof address === "object" && address !== null ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
+/** A TCP port on 127.0.0.1 that was free a moment ago (the tests' own choice of port). */
+export const freePort = (): Promise<number> => Effect.runPromise(freePortEffect())
 
 /** `hotel <args>` to completion (`env` added to the environment); rejects with its stderr on a non-zero exit. */
 export const hotelWith = (

@@ -2,23 +2,13 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { describeEmbeddedFailure, EmbeddedPostgres, EmbeddedPostgresError } from "@hotel/persistence/database/EmbeddedPostgres"
 import * as Effect from "effect/Effect"
 import * as fs from "node:fs"
-import * as net from "node:net"
 import * as os from "node:os"
 import * as path from "node:path"
+import { freePort } from "../../packages/persistence/test/utils/freePort.js"
 
 // A throw-away PostgreSQL for one test run, in its own process so that it stops (and its data goes) even
 // when vitest dies: prints `{ "url": ... }` once ready; stops and removes its data when its stdin closes.
 // When it cannot start it prints one paragraph (what failed, why, the ways out) and exits with 1.
-
-const freePort = Effect.async<number, Error>((resume) => {
-  const probe = net.createServer()
-  probe.once("error", (error) => resume(Effect.fail(error)))
-  probe.listen(0, "127.0.0.1", () => {
-    const address = probe.address()
-    const port = typeof address === "object" && address !== null ? address.port : 0
-    probe.close(() => resume(Effect.succeed(port)))
-  })
-})
 
 const stdinClosed = Effect.async<void>((resume) => {
   process.stdin.once("end", () => resume(Effect.void))
@@ -33,8 +23,7 @@ const program = Effect.gen(function*() {
     }),
     (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
   )
-  const port = yield* Effect.mapError(freePort, (error) =>
-    new EmbeddedPostgresError({ step: "finding a free port", reason: error.message }))
+  const port = yield* freePort()
   const server = yield* EmbeddedPostgres.acquire({
     dataDir: parent,
     port,
