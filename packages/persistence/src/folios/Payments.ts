@@ -22,12 +22,12 @@ import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 
 // `POST /reservations/{id}/payments`: a further payment on a confirmed or checked-in reservation (what a change
-// left owing). One transaction that locks the reservation row (the lock a change, confirm, cancel and check-in
-// take, so a payment is never lost between them), then: the currency (400 `currency_mismatch`, `param`
-// `currency`), the amount in that currency's minor units and above zero (400 `invalid_parameters`, `param`
-// `amount`), the status (409 `invalid_status_transition`), a reference recorded on any reservation (409
-// `payment_reference_reused`, the payments' unique index being the final word), the payment line and row, and
-// `folio.payment_recorded`.
+// left owing). First the fields: the amount a decimal string above zero (400 `invalid_parameters`, `param`
+// `amount`), whatever the reservation. Then one transaction that locks the reservation row (the lock a change,
+// confirm, cancel and check-in take, so a payment is never lost between them): the reservation (404), its
+// currency (400 `currency_mismatch`, `param` `currency`), the amount's decimals in it (400 `amount`), its status (409
+// `invalid_status_transition`), a reference recorded on any reservation (409 `payment_reference_reused`, the
+// payments' unique index being the final word), the payment line and row, and `folio.payment_recorded`.
 
 export interface PaymentRequest {
   readonly reference: string
@@ -70,6 +70,17 @@ const amountOf = (amount: string, currency: string) =>
         : Either.left(new InvalidParameters({ message: "amount must be above zero", param: "amount" }))
   )
 
+/**
+ * What of the amount is a field's check, made before the reservation is read: a decimal string above zero. Its
+ * decimals wait for the reservation's currency, so that "10.00" in yen on a euro stay is a `currency_mismatch`.
+ */
+const amountShape = (amount: string, currency: string): Either.Either<void, InvalidParameters> => {
+  const parsed = Money.parse(amount, currency)
+  return Either.isLeft(parsed) && parsed.left === "precision"
+    ? Either.right(undefined)
+    : Either.map(amountOf(amount, currency), () => undefined)
+}
+
 export class Payments extends Effect.Service<Payments>()("@hotel/persistence/folios/Payments", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -86,6 +97,7 @@ export class Payments extends Effect.Service<Payments>()("@hotel/persistence/fol
       request: PaymentRequest
     ): Effect.Effect<PaymentRecorded, PaymentError, EventOutbox> =>
       Effect.gen(function*() {
+        yield* amountShape(request.amount, request.currency.toUpperCase())
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound
         const now = new Date(yield* Clock.currentTimeMillis)

@@ -51,6 +51,14 @@ layer(TestApiLive)("POST /reservations/{id}/payments", (it) => {
       for (const amount of ["0", "0.00", "-5.00", "1.234", "abc", 5, null]) {
         expectInvalid(yield* postPayment(api, id, { ...body, amount }), "amount")
       }
+      // A field is checked before the reservation: whatever its currency, and whether it exists at all.
+      for (const amount of ["0", "-5.00", "abc", 5, null]) {
+        expectInvalid(yield* postPayment(api, id, { ...body, amount, currency: "USD" }), "amount")
+        expectInvalid(yield* postPayment(api, missingId, { ...body, amount }), "amount")
+      }
+      // The amount's decimals are the reservation's currency's, checked once it is read.
+      expectError(yield* postPayment(api, missingId, { ...body, amount: "1.234" }), 404, "not_found", "reservation_not_found")
+      expectError(yield* postPayment(api, id, { ...body, amount: "1.234", currency: "JPY" }), 400, "invalid_request", "currency_mismatch", "currency")
       expectInvalid(yield* postPayment(api, id, { ...body, payment_reference: "" }), "payment_reference")
       expectInvalid(yield* postPayment(api, id, { amount: "1.00", currency: "EUR" }), "payment_reference")
       expectInvalid(yield* postPayment(api, id, { ...body, currency: "EURO" }), "currency")
