@@ -12,10 +12,10 @@ import type { Offer, OfferPlan } from "../quotes/offer.js"
 import type { Quote } from "../quotes/quote.js"
 
 /**
- * No offer, or one with any reason but `sold_out` (`currency_unavailable` included), is 404
- * `rate_plan_not_found`: this request cannot buy the plan, however many rooms are free. Sold out (or, defensively,
- * no quote) is 409 `no_availability`. A quote above what one folio holds is 400 on `rate_plan_id`
- * (`checkHoldTotal`).
+ * No offer, or one with any reason but `sold_out` and `price_out_of_range` (`currency_unavailable` included), is
+ * 404 `rate_plan_not_found`: this request cannot buy the plan, however many rooms are free. Sold out (or,
+ * defensively, no quote) is 409 `no_availability`. A quote above what one folio holds (`price_out_of_range`) is
+ * 400 on `rate_plan_id` (`checkHoldTotal`).
  */
 export const bookableQuote = (
   offer: Option.Option<Offer<OfferPlan, RoomType>>,
@@ -28,13 +28,13 @@ export const bookableQuote = (
       message: `Rate plan ${plan.id} is not offered for this room type, stay or sales context`
     }))
   }
-  const hidden = offer.value.reasons.filter((reason) => reason !== "sold_out")
+  const hidden = offer.value.reasons.filter((reason) => reason !== "sold_out" && reason !== "price_out_of_range")
   if (hidden.length > 0) {
     return Either.left(new RatePlanNotFound({
       message: `Rate plan ${plan.id} cannot be booked for this request (${hidden.join(", ")})`
     }))
   }
-  if (!offer.value.bookable || Option.isNone(offer.value.quote)) {
+  if (offer.value.reasons.includes("sold_out") || Option.isNone(offer.value.quote)) {
     return Either.left(new NoAvailability({
       message: `No ${roomType.name} is free on every night from ${stay.checkIn} to ${stay.checkOut}`
     }))

@@ -53,7 +53,8 @@ export const chargeStep = (facts: StatusFacts, now: Date): Either.Either<void, I
  */
 export const maxFolioChargesMinor = 10n ** 15n
 
-const fitsOnFolio = (charges: Amount, currency: string): boolean =>
+/** Whether charges of `charges` in `currency` fit on one folio. */
+export const fitsOnFolio = (charges: Amount, currency: string): boolean =>
   Money.toMinorFloor(charges, currency) <= maxFolioChargesMinor
 
 const mostOnFolio = (currency: string): string => Money.format(Money.fromMinor(maxFolioChargesMinor, currency), currency)

@@ -11,6 +11,7 @@ import {
   type VisibilitySource
 } from "../rates/visibility/offerVisibility.js"
 import { hidesPlan } from "../rates/visibility/visibility.js"
+import { fitsOnFolio } from "../folios/charges.js"
 import { nightsOf } from "./dates.js"
 import { allocateGuests } from "./guests.js"
 import type { AddOn, BlockPrice, CancellationTier, PricingProperty, RoomType } from "./model.js"
@@ -20,10 +21,11 @@ import { type PricedPlan, type StayPricing, type StayQuery, stayRequestFor, tryP
 
 /**
  * Why an offer cannot be booked: the visibility rule's reasons that do not hide the plan, `sold_out` (no room
- * free on some night) and `currency_unavailable` (the plan's currency has no configured exchange rate and the
- * stay needs a base-currency amount converted, so it cannot be priced).
+ * free on some night), `currency_unavailable` (the plan's currency has no configured exchange rate and the
+ * stay needs a base-currency amount converted, so it cannot be priced) and `price_out_of_range` (priced above
+ * what one folio holds, which only a long chain of derivations reaches: a hold would be refused).
  */
-export type OfferReason = "sold_out" | ListedReason | "currency_unavailable"
+export type OfferReason = "sold_out" | ListedReason | "currency_unavailable" | "price_out_of_range"
 
 /** A plan as an offer shows it: priced by the engine, in its own currency. */
 export interface OfferPlan extends PricedPlan {
@@ -77,6 +79,9 @@ export const termsFor = (
 
 const soldOut = (available: number): ReadonlyArray<OfferReason> => available < 1 ? ["sold_out"] : []
 
+const priceOutOfRange = (quote: Option.Option<Quote>): ReadonlyArray<OfferReason> =>
+  Option.exists(quote, (priced) => !fitsOnFolio(priced.total, priced.currency)) ? ["price_out_of_range"] : []
+
 /**
  * The offer of `plan` for the stay on room type `roomTypeId`, or None when there is no such room type or the
  * visibility rule hides the plan (inactive, deleted, another room type, or not sold in this sales context:
@@ -124,7 +129,8 @@ export const offerFor = <P extends OfferPlan, R extends RoomType>(input: {
   const reasons: ReadonlyArray<OfferReason> = [
     ...soldOut(input.available),
     ...listedReasons(visibility),
-    ...(Option.isNone(quote) ? ["currency_unavailable" as const] : [])
+    ...(Option.isNone(quote) ? ["currency_unavailable" as const] : []),
+    ...priceOutOfRange(quote)
   ]
   const termsOf = input.termsOf ?? termsFor(snapshot, stay)
   return Option.some({

@@ -75,6 +75,16 @@ describe("bookableQuote", () => {
     expect(outcome(found)).toBe(expected)
   })
 
+  it("an offer priced above what one folio holds is not bookable, and says why; sold out too, it is sold out", () => {
+    const oneNight = { stay: { ...stay, checkOut: "2026-12-02" } }
+    const above = offer(plan({ basePrice: d("10000000000000.01") }), 1, oneNight)
+    expect(Option.map(above, (o) => [o.bookable, o.reasons])).toEqual(Option.some([false, ["price_out_of_range"]]))
+    const most = offer(plan({ basePrice: d("10000000000000.00") }), 1, oneNight)
+    expect(Option.map(most, (o) => [o.bookable, o.reasons])).toEqual(Option.some([true, []]))
+    expect(outcome(offer(plan({ basePrice: d("10000000000000.01") }), 0, oneNight)))
+      .toBe("NoAvailability -: No Double is free on every night from 2026-12-01 to 2026-12-04")
+  })
+
   it("an offer without a quote is never booked, whatever its reasons say", () => {
     const found = Option.map(offer(plan()), (o): Offer<TestPlan, TestRoomType> => ({ ...o, quote: Option.none() }))
     expect(outcome(found)).toBe("NoAvailability -: No Double is free on every night from 2026-12-01 to 2026-12-04")

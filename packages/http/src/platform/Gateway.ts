@@ -92,6 +92,13 @@ const hasDotSegment = (url: string): boolean =>
   pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 
 /**
+ * Whether the path holds a `;` or a `#`. The router ends the path at either (`/me;x` would be served as `/me`,
+ * `/reservations;limit=2` read `limit` from it), while for HTTP they are characters of the path, which then
+ * names no endpoint: 404 `unknown_route`.
+ */
+const hasRouterDelimiter = (url: string): boolean => /[;#]/.test(pathOf(url))
+
+/**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error
  * (an `{id}` that names nothing is the resource's 404, anything else `invalid_parameters`).
  */
@@ -161,7 +168,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
     return (app: HttpApp.Default) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
         Effect.flatMap(routes, (lookup) => {
-          if (hasDotSegment(request.url)) return unknownRoute(request)
+          if (hasDotSegment(request.url) || hasRouterDelimiter(request.url)) return unknownRoute(request)
           const route = lookup.find(request.method, request.url)
           // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
           // failure its headers and the contract's error (the router fails with its own errors although the

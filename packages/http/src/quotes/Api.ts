@@ -42,7 +42,8 @@ export const OfferReason = Schema.Literal(
   "stop_sell",
   "promo_code_required",
   "promo_code_invalid",
-  "currency_unavailable"
+  "currency_unavailable",
+  "price_out_of_range"
 )
 
 export const Offer = Schema.Struct({

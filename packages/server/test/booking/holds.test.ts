@@ -188,7 +188,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       expect((yield* getReservation(api, held.reservation_id)).booking_source).toBe("booking_engine")
     }))
 
-  it.effect("a stay a chain of derivations prices above what one folio holds is 400 rate_plan_id, nothing written", () =>
+  it.effect("a stay a chain of derivations prices above what one folio holds is 400 rate_plan_id, nothing written; /rates says why", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const guest = yield* newGuest(api)
@@ -204,6 +204,11 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       const stay = { rate_plan_id: plan, check_in: "2031-09-01", check_out: "2031-09-08" }
       yield* expectFailure(hold(api, holdBody(api, guest, stay)), InvalidParameters, "rate_plan_id")
       expect(yield* count(api.sql, "reservations", { column: "guest_id", value: guest })).toBe(0)
+      // The quote of the same stay is exact, and not bookable: listed only with the unbookable ones, saying why.
+      const query = { ...stay, adults: 2 }
+      expect((yield* api.client.rates.rates({ urlParams: query })).data).toEqual([])
+      const [offer] = (yield* api.client.rates.rates({ urlParams: { ...query, include_unavailable: true } })).data
+      expect(offer).toMatchObject({ rate_plan_id: plan, total: "108636220000028.00", bookable: false, reasons: ["price_out_of_range"] })
     }))
 
   it.effect("scope reservations:write; an Idempotency-Key replays the hold instead of holding twice", () =>
