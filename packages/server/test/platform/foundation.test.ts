@@ -69,6 +69,18 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
         const res = yield* socketRequest(api.baseUrl, `${method} /me HTTP/1.1\r\nHost: api\r\nAuthorization: Bearer ${api.key}\r\n\r\n`)
         expectError(res, 405, "invalid_request", "method_not_allowed")
       }
+      // CONNECT, which Node hands to no request handler of its own accord, is answered as any other method
+      const connect = yield* socketRequest(api.baseUrl, `CONNECT /holds HTTP/1.1\r\nHost: api\r\nAuthorization: Bearer ${api.key}\r\n\r\n`)
+      expectError(connect, 405, "invalid_request", "method_not_allowed")
+      expect(connect.headers.get("allow")).toBe("POST")
+      const tunnel = yield* socketRequest(api.baseUrl, "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+      expectError(tunnel, 404, "not_found", "unknown_route")
+      // a line that is no request line at all (no target, no HTTP version, a TLS handshake) is a bare 400
+      for (const line of ["garbage\r\n\r\n", "GET\r\n\r\n", "hello world\r\n\r\n", "\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"]) {
+        const res = yield* socketRequest(api.baseUrl, line)
+        expect(res.status, JSON.stringify(line)).toBe(400)
+        expect(res.text, JSON.stringify(line)).toBe("")
+      }
     }))
 
   it.effect("dot segments and an over-long path id are 404 with the envelope, never 500", () =>
@@ -96,6 +108,11 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
       const huge = yield* raw("GET", `/${"x".repeat(200_000)}`)
       expectError(huge, 404, "not_found", "unknown_route")
       expect(huge.json<ErrorBody>().error.message.length).toBeLessThan(300)
+      // `;` and `#` are characters of the path, not the start of its query: such a path names no endpoint.
+      for (const path of ["/me;x", "/reservations;limit=2", "/rate-plans;abc/x", "/me#x", "/reservations%3Bx"]) {
+        expectError(yield* raw("GET", path), 404, "not_found", "unknown_route")
+      }
+      expectError(yield* raw("POST", "/holds;x"), 404, "not_found", "unknown_route")
       // Without a key they are the same 404: routing comes before authentication.
       expectError(yield* rawRequest(api.baseUrl, null)("GET", "/./me"), 404, "not_found", "unknown_route")
       expectError(yield* rawRequest(api.baseUrl, null)("GET", `/rate-plans/${long}`), 404, "not_found", "unknown_route")
