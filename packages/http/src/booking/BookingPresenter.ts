@@ -40,12 +40,14 @@ export const presentBookingConfirmed = (confirmed: ConfirmRecord): typeof Bookin
   const lines = confirmed.reservations.flatMap((r) => r.lines)
   const voided = confirmed.reservations.some((r) => r.folioVoided)
   const baseCurrency = confirmed.reservations[0]?.baseCurrency ?? confirmed.currency
+  const figures = presentBalances(lines, voided, baseCurrency)
   return {
     booking_id: confirmed.bookingId,
     status: "confirmed",
     currency: confirmed.currency,
     total: Money.format(confirmed.total, confirmed.currency),
-    folio_balance: presentBalances(lines, voided, baseCurrency).balance,
+    folio_balance: figures.balance,
+    balances: figures.balances,
     already_confirmed: confirmed.alreadyConfirmed,
     reservations: confirmed.reservations.map((r) => ({ reservation_id: r.reservationId, status: "confirmed" }))
   }

@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { CurrencyCode, DateOnly, Id, Money, Timestamp } from "../common/Common.js"
-import { Reservation, ReservationStatus } from "./ReservationSchemas.js"
+import { BalanceEntry, Reservation, ReservationStatus } from "./ReservationSchemas.js"
 
 // `POST /bookings` and what follows it: several rooms for one guest and one stay, held together, confirmed
 // with one payment and cancelled together. Each room is a hold; each reservation reads as any other.
@@ -43,6 +43,8 @@ export const BookingConfirmed = Schema.Struct({
   total: Money,
   /** Base-currency estimate over the booking's folios; null when a line's currency has no configured rate. */
   folio_balance: Schema.NullOr(Money),
+  /** The per-currency truth behind `folio_balance`, over the booking's folios together. */
+  balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean,
   reservations: Schema.Array(Schema.Struct({ reservation_id: Id, status: ReservationStatus }))
 })

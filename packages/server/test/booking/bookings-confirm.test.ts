@@ -48,6 +48,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
         currency: "EUR",
         total: booking.total,
         folio_balance: "0.00",
+        // over the booking's folios together: every room's charges, and the one payment shared among them
+        balances: [{ currency: "EUR", charges: booking.total, payments: booking.total, balance: "0.00" }],
         already_confirmed: false,
         reservations: booking.reservations.map((r) => ({ reservation_id: r.reservation_id, status: "confirmed" }))
       })
