@@ -26,8 +26,8 @@ export { amountDue } from "../folios/FolioLines.js"
 
 // `POST /holds/{id}/confirm`: one transaction that first locks the reservation row,
 // so concurrent confirms of one hold run one at a time and all but the first find it confirmed
-// (`already_confirmed`, nothing recorded twice). A reservation of a booking is paid only with its booking
-// (409 `not_confirmable`). Then, for a live hold: the payment assertions (currency, amount:
+// (`already_confirmed`, nothing recorded twice, a booking's room included). A reservation of a booking is paid
+// only with its booking (409 `not_confirmable`). Then, for a live hold: the payment assertions (currency, amount:
 // `Booking.confirmPayment`, a pure decision on the loaded folio),
 // a reference already recorded for another payer (409 `payment_reference_reused`, also enforced by the
 // payments' unique index), the availability re-check without the hold itself (under the room type's
@@ -71,14 +71,16 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         const [row] = yield* lockReservationThen(sql, actor.propertyId, reservationId, readReservation(sql, actor.propertyId, reservationId))
         if (row === undefined) return yield* notFound
 
-        yield* Booking.checkConfirmableAlone(row.booking_id)
         const step = Booking.confirmStep({
           status: row.status,
           holdExpiresAt: row.hold_expires_at,
           cancellationReason: row.cancellation_reason
         }, now)
+        // A confirmed reservation answers its result before any other check, a booking's room too (it records
+        // nothing); only paying a booking's room alone is refused.
+        if (Either.isRight(step) && step.right === "already_confirmed") return yield* confirmResult(sql, row, true)
+        yield* Booking.checkConfirmableAlone(row.booking_id)
         if (Either.isLeft(step)) return yield* step.left
-        if (step.right === "already_confirmed") return yield* confirmResult(sql, row, true)
 
         const lines = yield* folioLinesOf(sql, row.folio_id)
         const due = amountDue(lines, row.currency, row.folio_status === "voided")

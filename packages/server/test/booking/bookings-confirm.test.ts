@@ -93,14 +93,20 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       expect((yield* confirmBooking(api, booking.booking_id, { payment_amount: booking.total }, { key })).already_confirmed).toBe(false)
     }))
 
-  it.effect("a reservation of a booking is paid only with its booking: POST /holds/{id}/confirm is 409 not_confirmable", () =>
+  it.effect("a reservation of a booking is paid only with its booking: POST /holds/{id}/confirm is 409 not_confirmable; once confirmed, already_confirmed", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { booking, key } = yield* booked(api)
       const room = booking.reservations[0].reservation_id
       yield* expectFailure(confirm(api, room, { payment_reference: "pay-alone" }, { key }), NotConfirmable)
-      yield* confirmBooking(api, booking.booking_id, {}, { key })
-      yield* expectFailure(confirm(api, room, {}, { key }), NotConfirmable)
+      yield* confirmBooking(api, booking.booking_id, { payment_reference: "pay-together" }, { key })
+      // Confirming a confirmed reservation answers its result, whatever is sent, and records nothing.
+      for (const body of [{}, { payment_reference: "pay-together" }, { payment_reference: "pay-alone" }]) {
+        const again = yield* confirm(api, room, body, { key })
+        expect([again.reservation_id, again.status, again.already_confirmed]).toEqual([room, "confirmed", true])
+      }
+      expect((yield* paymentsOf(api, "pay-together")).length).toBe(2)
+      expect(yield* paymentsOf(api, "pay-alone")).toEqual([])
     }))
 
   it.effect("a payment reference belongs to one booking or one reservation: reuse either way is 409", () =>
