@@ -102,3 +102,22 @@ export const parsePropertyFileJson = (json: string): Effect.Effect<PropertyFile,
     }
     return decodePropertyFile(parsed)
   })
+
+/**
+ * A plan's room type is fixed once the plan exists, as `PATCH /rate-plans/{id}` keeps it: its holds, stays and
+ * blocks were sold on that room type. A re-import that moves a plan to another one is refused, naming the plan's
+ * field; the new offer is a new plan (a new code). `existing`: the room type code each existing plan sells.
+ */
+export const checkPlanRoomTypesKept = (
+  file: PropertyFile,
+  existing: ReadonlyMap<string, string>
+): Either.Either<void, PropertyFileInvalid> => {
+  const issues = file.rate_plans.flatMap((plan, i) => {
+    const sold = existing.get(plan.code)
+    return sold === undefined || sold === plan.room_type ? [] : [new PropertyFileIssue({
+      path: `rate_plans[${i}].room_type`,
+      message: `cannot change: plan ${plan.code} sells room type ${sold} (a plan's room type is fixed; import the other offer under a new code)`
+    })]
+  })
+  return issues.length === 0 ? Either.void : Either.left(invalid(issues))
+}

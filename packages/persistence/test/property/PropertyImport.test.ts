@@ -235,6 +235,27 @@ layer(TestLayer, { timeout: "120 seconds" })("PropertyImport", (it) => {
       expect(room.room_type_id).toBe(result.room_types["STE"])
     }))
 
+  it.effect("a plan keeps its room type: a file that moves one is refused, naming the field, and writes nothing", () =>
+    Effect.gen(function*() {
+      const file = propertyFile("KEEP")
+      const first = yield* importFile(file)
+      const before = yield* snapshot(first.property_id)
+      yield* TestClock.adjust("1 hour")
+      const moved = {
+        ...file,
+        name: "Renamed",
+        rate_plans: file.rate_plans.map((plan) => plan.code === "USD-DBL" ? { ...plan, room_type: "STE" } : plan)
+      }
+      expect(yield* failure(moved)).toBe(
+        "invalid property file: rate_plans[3].room_type: cannot change: plan USD-DBL sells room type DBL " +
+          "(a plan's room type is fixed; import the other offer under a new code)"
+      )
+      expect(yield* snapshot(first.property_id)).toEqual(before)
+      // The other offer under a new code is a new plan.
+      const added = { ...file, rate_plans: [...file.rate_plans, { ...file.rate_plans[3], code: "USD-STE", room_type: "STE" }] }
+      expect(Object.keys((yield* importFile(added)).rate_plans)).toContain("USD-STE")
+    }))
+
   describe("an invalid file is rejected with the field's path, and nothing is written", () => {
     it.effect("unknown key", () =>
       Effect.gen(function*() {

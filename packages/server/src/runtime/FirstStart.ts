@@ -18,7 +18,8 @@ export const installDemo = Effect.gen(function*() {
   const fs = yield* FileSystem.FileSystem
   // The demo ships with the code: a demo that cannot be read or parsed is a broken build, not a user error.
   const file = yield* fs.readFileString(demoFile).pipe(Effect.flatMap(parsePropertyFileJson), Effect.orDie)
-  const imported = yield* Effect.flatMap(PropertyImport, (importer) => importer.importFile(file))
+  // Its plans never move to another room type: a refusal would be a broken build as well.
+  const imported = yield* Effect.flatMap(PropertyImport, (importer) => importer.importFile(file)).pipe(Effect.orDie)
   yield* seedDemoBlock(imported)
   const apiKey = yield* Effect.flatMap(ApiKeyRepository, (keys) =>
     keys.create({ propertyId: imported.property_id, scopes: allScopes, context: "back_office", label: "demo" }))
