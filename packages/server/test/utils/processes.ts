@@ -1,4 +1,5 @@
 import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
+import * as Data from "effect/Data"
 import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as Schedule from "effect/Schedule"
@@ -85,20 +86,32 @@ export const hotelWith = (extra: Record<string, string>, ...args: ReadonlyArray<
       )
     }))
 
-const waitReady = (baseUrl: string, child: ChildProcess, output: () => string) =>
+/** A server not ready in time (not one that exited: that is a failed start, and fails the test at once). */
+class NotReadyInTime extends Data.TaggedError("NotReadyInTime")<{ readonly output: string }> {}
+
+/**
+ * How long a started server has to answer ready: it takes a few seconds on a loaded machine, and this bound
+ * leaves a second try inside a test's minute. One that starts its own embedded PostgreSQL (initdb first) gets
+ * longer, and one try: a second would find the first one's data directory.
+ */
+const readyWithinMs = 25_000
+const embeddedReadyWithinMs = 100_000
+
+const waitReady = (baseUrl: string, child: ChildProcess, output: () => string, withinMs: number) =>
   Effect.gen(function*() {
-    const deadline = Date.now() + 120_000
+    const deadline = Date.now() + withinMs
     while (Date.now() < deadline) {
       if (child.exitCode !== null) {
         return yield* Effect.dieMessage(`hotel serve exited with ${child.exitCode}:\n${output()}`)
       }
+      // Each poll bounded: a connection accepted and never answered must not outlast the deadline.
       const ready = yield* Effect.promise(() =>
-        fetch(`${baseUrl}/health/ready`).then((res) => res.status === 200, () => false)
+        fetch(`${baseUrl}/health/ready`, { signal: AbortSignal.timeout(2_000) }).then((res) => res.status === 200, () => false)
       )
       if (ready) return
       yield* Effect.sleep("50 millis")
     }
-    return yield* Effect.dieMessage(`hotel serve did not become ready:\n${output()}`)
+    return yield* new NotReadyInTime({ output: output() })
   })
 
 export interface ServeProcess {
@@ -126,7 +139,7 @@ export interface ServeProcess {
  * e.g. an empty `DATABASE_URL` for the embedded server), ready when acquired, stopped when the scope closes.
  * It runs the built entry point, or with `sources` the TypeScript sources exactly as `npm start` does.
  */
-const startServe = (extra: Record<string, string>, sources: boolean, ready = true) => Effect.gen(function*() {
+const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: boolean) => Effect.gen(function*() {
   const url = yield* DatabaseUrl
   const port = yield* freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -179,7 +192,11 @@ const startServe = (extra: Record<string, string>, sources: boolean, ready = tru
         signal("SIGTERM")
       })
   )
-  if (ready) yield* waitReady(baseUrl, child, () => output)
+  if (ready) {
+    yield* waitReady(baseUrl, child, () => output, extra["DATABASE_URL"] === "" ? embeddedReadyWithinMs : readyWithinMs).pipe(
+      Effect.tapError(() => Effect.sync(() => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid, "SIGKILL")))
+    )
+  }
   const crash = () => {
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, "SIGKILL")
   }
@@ -197,6 +214,24 @@ const startServe = (extra: Record<string, string>, sources: boolean, ready = tru
   })
   return { baseUrl, stdout: () => stdout, stderr: () => stderr, output: () => output, crash, kill, pid: child.pid ?? 0, signal, exited } satisfies ServeProcess
 })
+
+/**
+ * `startServeOnce`, tried a second time (on another port) when the first server was not ready in time, its
+ * output written to stderr so the run's log keeps it: a start stuck once on a loaded machine is reported, not
+ * the test's timeout. A second stuck start fails the test with both outputs.
+ */
+const startServe = (extra: Record<string, string>, sources: boolean, ready = true) =>
+  startServeOnce(extra, sources, ready).pipe(
+    Effect.catchTag("NotReadyInTime", (first) =>
+      extra["DATABASE_URL"] === "" ? Effect.dieMessage(`hotel serve was not ready within ${embeddedReadyWithinMs} ms:\n${first.output}`) :
+      Effect.zipRight(
+        Effect.sync(() => process.stderr.write(`hotel serve was not ready within ${readyWithinMs} ms; starting another. Its output:\n${first.output}\n`)),
+        startServeOnce(extra, sources, ready).pipe(
+          Effect.catchTag("NotReadyInTime", (second) =>
+            Effect.dieMessage(`hotel serve was not ready within ${readyWithinMs} ms, twice:\n${first.output}\n---\n${second.output}`))
+        )
+      ))
+  )
 
 /** An API process of the built entry point (`node dist/hotel.js serve`, as the image runs it). */
 export const serveProcessWith = (extra: Record<string, string>) => startServe(extra, false)
