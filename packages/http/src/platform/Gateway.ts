@@ -84,19 +84,16 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
 }
 
 /**
- * Whether the path has a `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`). Such a path is
- * not resolved: the router would take `..` for an id (`/reservations/..` is not a missing reservation, it names
- * no endpoint), so every such path is 404 `unknown_route`.
+ * Whether the path names no endpoint although the router would serve one: 404 `unknown_route`.
+ * - A `.` or `..` segment, percent-encoded or not (`/reservations/%2e%2e`), is not resolved: the router would
+ *   take `..` for an id (`/reservations/..` is not a missing reservation, it names no endpoint).
+ * - A `;` or a `#`: the router ends the path at either (`/me;x` would be served as `/me`, `/reservations;limit=2`
+ *   read `limit` from it), while for HTTP they are characters of the path.
  */
-const hasDotSegment = (url: string): boolean =>
-  pathOf(url).split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
-
-/**
- * Whether the path holds a `;` or a `#`. The router ends the path at either (`/me;x` would be served as `/me`,
- * `/reservations;limit=2` read `limit` from it), while for HTTP they are characters of the path, which then
- * names no endpoint: 404 `unknown_route`.
- */
-const hasRouterDelimiter = (url: string): boolean => /[;#]/.test(pathOf(url))
+const namesNoEndpoint = (url: string): boolean => {
+  const path = pathOf(url)
+  return /[;#]/.test(path) || path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
+}
 
 /**
  * The router's own failures as the contract's: no route (404/405), and the framework's decode error
@@ -168,7 +165,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
     return (app: HttpApp.Default) =>
       Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
         Effect.flatMap(routes, (lookup) => {
-          if (hasDotSegment(request.url) || hasRouterDelimiter(request.url)) return unknownRoute(request)
+          if (namesNoEndpoint(request.url)) return unknownRoute(request)
           const route = lookup.find(request.method, request.url)
           // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
           // failure its headers and the contract's error (the router fails with its own errors although the

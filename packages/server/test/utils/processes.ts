@@ -97,6 +97,11 @@ class NotReadyInTime extends Data.TaggedError("NotReadyInTime")<{ readonly outpu
 const readyWithinMs = 25_000
 const embeddedReadyWithinMs = 100_000
 
+/** Whether the server starts its own embedded PostgreSQL (an empty `DATABASE_URL`). */
+const embedded = (extra: Record<string, string>): boolean => extra["DATABASE_URL"] === ""
+
+const readyWithin = (extra: Record<string, string>): number => embedded(extra) ? embeddedReadyWithinMs : readyWithinMs
+
 const waitReady = (baseUrl: string, child: ChildProcess, output: () => string, withinMs: number) =>
   Effect.gen(function*() {
     const deadline = Date.now() + withinMs
@@ -193,7 +198,7 @@ const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: 
       })
   )
   if (ready) {
-    yield* waitReady(baseUrl, child, () => output, extra["DATABASE_URL"] === "" ? embeddedReadyWithinMs : readyWithinMs).pipe(
+    yield* waitReady(baseUrl, child, () => output, readyWithin(extra)).pipe(
       Effect.tapError(() => Effect.sync(() => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid, "SIGKILL")))
     )
   }
@@ -218,20 +223,20 @@ const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: 
 /**
  * `startServeOnce`, tried a second time (on another port) when the first server was not ready in time, its
  * output written to stderr so the run's log keeps it: a start stuck once on a loaded machine is reported, not
- * the test's timeout. A second stuck start fails the test with both outputs.
+ * the test's timeout. A second stuck start fails the test with both outputs; one with its own embedded
+ * PostgreSQL gets one try.
  */
-const startServe = (extra: Record<string, string>, sources: boolean, ready = true) =>
-  startServeOnce(extra, sources, ready).pipe(
-    Effect.catchTag("NotReadyInTime", (first) =>
-      extra["DATABASE_URL"] === "" ? Effect.dieMessage(`hotel serve was not ready within ${embeddedReadyWithinMs} ms:\n${first.output}`) :
-      Effect.zipRight(
-        Effect.sync(() => process.stderr.write(`hotel serve was not ready within ${readyWithinMs} ms; starting another. Its output:\n${first.output}\n`)),
-        startServeOnce(extra, sources, ready).pipe(
-          Effect.catchTag("NotReadyInTime", (second) =>
-            Effect.dieMessage(`hotel serve was not ready within ${readyWithinMs} ms, twice:\n${first.output}\n---\n${second.output}`))
-        )
-      ))
-  )
+const startServe = (extra: Record<string, string>, sources: boolean, ready = true) => {
+  const once = startServeOnce(extra, sources, ready)
+  const stuck = (outputs: ReadonlyArray<string>) =>
+    Effect.dieMessage(`hotel serve was not ready within ${readyWithin(extra)} ms, ${outputs.length} times:\n${outputs.join("\n---\n")}`)
+  if (embedded(extra)) return once.pipe(Effect.catchTag("NotReadyInTime", (first) => stuck([first.output])))
+  return once.pipe(Effect.catchTag("NotReadyInTime", (first) =>
+    Effect.sync(() => process.stderr.write(`hotel serve was not ready within ${readyWithinMs} ms; starting another. Its output:\n${first.output}\n`)).pipe(
+      Effect.zipRight(once),
+      Effect.catchTag("NotReadyInTime", (second) => stuck([first.output, second.output]))
+    )))
+}
 
 /** An API process of the built entry point (`node dist/hotel.js serve`, as the image runs it). */
 export const serveProcessWith = (extra: Record<string, string>) => startServe(extra, false)
