@@ -5,7 +5,7 @@
 # Migrations: `docker run ... hotel node dist/hotel.js migrate` once per release (serve also applies pending
 # ones on start; the migrator takes a lock, so replicas starting together are safe).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
@@ -19,7 +19,7 @@ COPY packages ./packages
 COPY scripts ./scripts
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -1,7 +1,7 @@
 // `npm run build`: the `hotel` CLI (packages/server/src/bin.ts) compiled to JavaScript in `dist/`, what the
 // container image runs (`node dist/hotel.js serve`).
 //
-// One esbuild bundle, ESM for Node 20, with the workspace packages (`@hotel/*`, TypeScript sources) and the
+// One esbuild bundle, ESM for Node 24, with the workspace packages (`@hotel/*`, TypeScript sources) and the
 // pure-JavaScript third-party packages (Effect and its platform libraries) inside it: Node then parses a few
 // large files instead of resolving and loading some 900 modules one by one, which takes a third of the CPU time
 // at startup (measured: ~0.4 s against ~1.2 s of CPU for `hotel --version`). Kept as imports resolved from
@@ -76,7 +76,7 @@ const build = async () => {
     // ES module builds first: a CommonJS build reached through `import()` loses its named exports in the
     // bundle (the OTLP exporter was "not a constructor" with tracing on).
     mainFields: ["module", "main"],
-    target: "node20",
+    target: "node24",
     sourcemap: "linked",
     metafile: true,
     logLevel: "warning",
