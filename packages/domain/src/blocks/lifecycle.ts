@@ -1,6 +1,6 @@
 // A block's status: what a read says, what confirm, release and cancel may do, and whether a hold may pick up
 // from it. Pure decisions on the block as stored and counted.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { BlockInUse, BlockNotDefinite, InvalidStatusTransition } from "../errors/BusinessErrors.js"
 import { BlockNotFound } from "../errors/NotFoundErrors.js"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
@@ -19,26 +19,26 @@ export const statusOf = (stored: BlockStatus, nights: ReadonlyArray<NightState>)
     : stored
 
 const refused = (action: string, status: BlockStatus) =>
-  Either.left(new InvalidStatusTransition({ message: `A ${status} block cannot be ${action}` }))
+  Result.fail(new InvalidStatusTransition({ message: `A ${status} block cannot be ${action}` }))
 
 /** `POST /blocks/{id}/confirm`: tentative → definite. */
-export const confirm = (status: BlockStatus): Either.Either<"definite", InvalidStatusTransition> =>
-  status === "tentative" ? Either.right("definite") : refused("confirmed", status)
+export const confirm = (status: BlockStatus): Result.Result<"definite", InvalidStatusTransition> =>
+  status === "tentative" ? Result.succeed("definite") : refused("confirmed", status)
 
 /** `POST /blocks/{id}/release`: definite → released (a tentative block holds nothing to release). */
-export const release = (status: BlockStatus): Either.Either<"released", InvalidStatusTransition> =>
-  status === "definite" ? Either.right("released") : refused("released", status)
+export const release = (status: BlockStatus): Result.Result<"released", InvalidStatusTransition> =>
+  status === "definite" ? Result.succeed("released") : refused("released", status)
 
 /** `POST /blocks/{id}/cancel`: any block but a cancelled one, when no pickup of it is live. */
 export const cancel = (
   status: BlockStatus,
   livePickups: number
-): Either.Either<"cancelled", InvalidStatusTransition | BlockInUse> => {
+): Result.Result<"cancelled", InvalidStatusTransition | BlockInUse> => {
   if (status === "cancelled") return refused("cancelled", status)
   if (livePickups > 0) {
-    return Either.left(new BlockInUse({ message: `The block has ${livePickups} live pickups; cancel them first` }))
+    return Result.fail(new BlockInUse({ message: `The block has ${livePickups} live pickups; cancel them first` }))
   }
-  return Either.right("cancelled")
+  return Result.succeed("cancelled")
 }
 
 /**
@@ -48,13 +48,13 @@ export const cancel = (
 export const checkPickup = (
   block: { readonly status: BlockStatus; readonly roomTypeId: string; readonly ratePlanId: string },
   request: { readonly roomTypeId: string; readonly ratePlanId: string }
-): Either.Either<void, InvalidParameters | BlockNotDefinite> => {
+): Result.Result<void, InvalidParameters | BlockNotDefinite> => {
   if (request.roomTypeId !== block.roomTypeId) return fail("room_type_id", "must be the block's room type")
   if (request.ratePlanId !== block.ratePlanId) return fail("rate_plan_id", "must be the block's rate plan")
   if (block.status !== "definite" && block.status !== "released") {
-    return Either.left(new BlockNotDefinite({ message: `The block is ${block.status}; only a definite or released block can be picked up` }))
+    return Result.fail(new BlockNotDefinite({ message: `The block is ${block.status}; only a definite or released block can be picked up` }))
   }
-  return Either.void
+  return Result.void
 }
 
 /**
@@ -81,5 +81,5 @@ export const checkPickupOf = (
   blockId: string,
   block: PickupBlock | undefined,
   request: { readonly roomTypeId: string; readonly ratePlanId: string }
-): Either.Either<void, BlockNotFound | InvalidParameters | BlockNotDefinite> =>
-  block === undefined ? Either.left(new BlockNotFound({ message: `No block ${blockId}` })) : checkPickup(block, request)
+): Result.Result<void, BlockNotFound | InvalidParameters | BlockNotDefinite> =>
+  block === undefined ? Result.fail(new BlockNotFound({ message: `No block ${blockId}` })) : checkPickup(block, request)

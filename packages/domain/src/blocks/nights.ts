@@ -1,7 +1,7 @@
 // The nights of a block: what a create or a PATCH sets on each, checked against the range and the room type's
 // rooms, and what each night has left. Pure: the service reads the stored nights (units, picked up, released)
 // and writes what these functions decide.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { BlockInUse, NoAvailability } from "../errors/BusinessErrors.js"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import type { IsoDate } from "../quotes/dates.js"
@@ -43,17 +43,17 @@ const listedNights = (
     if (night.units > rooms) return fail(`nights[${i}].units`, `must be at most the room type's ${rooms} rooms`)
     byDate.set(night.date, night.units)
   }
-  return Either.right(byDate)
+  return Result.succeed(byDate)
 }
 
 const unitsAtMost = (units: number, rooms: number): Check<number> =>
-  units > rooms ? fail("units", `must be at most the room type's ${rooms} rooms`) : Either.right(units)
+  units > rooms ? fail("units", `must be at most the room type's ${rooms} rooms`) : Result.succeed(units)
 
 /** Exactly one of `units` and `nights`, named `units` when both or neither are sent. */
 const oneOf = (input: { readonly units?: number | undefined; readonly nights?: ReadonlyArray<BlockNight> | undefined }) =>
   (input.units === undefined) === (input.nights === undefined)
     ? fail("units", "send exactly one of units and nights")
-    : Either.void
+    : Result.void
 
 /**
  * A new block's nights: `units` on every night of the range, or `nights` listing every night of it once.
@@ -68,7 +68,7 @@ export const plannedNights = (
   },
   rooms: number
 ): Check<ReadonlyArray<{ readonly date: IsoDate; readonly units: number }>> =>
-  Either.gen(function*() {
+  Result.gen(function*() {
     const range = yield* rangeNights(input.start_date, input.end_date)
     yield* oneOf(input)
     if (input.units !== undefined) {
@@ -88,8 +88,8 @@ export const patchedNights = (
   patch: { readonly units?: number | undefined; readonly nights?: ReadonlyArray<BlockNight> | undefined },
   stored: ReadonlyArray<NightState>,
   rooms: number
-): Either.Either<ReadonlyArray<{ readonly date: IsoDate; readonly units: number }>, InvalidParameters | BlockInUse> =>
-  Either.gen(function*() {
+): Result.Result<ReadonlyArray<{ readonly date: IsoDate; readonly units: number }>, InvalidParameters | BlockInUse> =>
+  Result.gen(function*() {
     if (patch.units === undefined && patch.nights === undefined) return []
     yield* oneOf(patch)
     const range = stored.map((night) => night.date)
@@ -103,7 +103,7 @@ export const patchedNights = (
     })
     const short = changes.find((change) => change.units < pickedUp(change.night))
     if (short !== undefined) {
-      return yield* Either.left(new BlockInUse({
+      return yield* Result.fail(new BlockInUse({
         message: `${short.date} has ${pickedUp(short.night)} rooms picked up; its units cannot go below that`
       }))
     }
@@ -116,9 +116,9 @@ export const patchedNights = (
  */
 export const checkRoomsFree = (
   nights: ReadonlyArray<{ readonly date: IsoDate; readonly needed: number; readonly free: number }>
-): Either.Either<void, NoAvailability> => {
+): Result.Result<void, NoAvailability> => {
   const short = nights.find((night) => night.needed > 0 && night.free < night.needed)
-  return short === undefined ? Either.void : Either.left(new NoAvailability({
+  return short === undefined ? Result.void : Result.fail(new NoAvailability({
     message: `Only ${Math.max(0, short.free)} rooms are free on ${short.date}; the block needs ${short.needed} more`
   }))
 }

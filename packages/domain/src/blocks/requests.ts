@@ -11,10 +11,10 @@ const timestampMessage = "must be a timestamp such as \"2026-05-01T12:00:00Z\""
 
 /** An RFC 3339 timestamp with its offset; read as the instant it names. */
 export const TimestampField = Str.pipe(
-  Schema.filter((s) => TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s)), {
-    message: () => timestampMessage,
-    jsonSchema: { format: "date-time" }
-  })
+  Schema.check(Schema.makeFilter((s) => TIMESTAMP.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: timestampMessage,
+    toJsonSchema: () => ({ format: "date-time" })
+  }))
 )
 
 export const BlockStatus = literal("tentative", "definite", "released", "cancelled")
@@ -23,14 +23,14 @@ export type BlockStatus = typeof BlockStatus.Type
 export const BlockNight = Schema.Struct({
   date: DateField,
   units: int(0, 10000)
-}).annotations({ message: () => "must be an object with date and units" })
+}).annotate({ message: "must be an object with date and units" })
 export type BlockNight = typeof BlockNight.Type
 
-const Nights = Schema.Array(BlockNight).annotations({ message: () => "must be an array of { date, units }" }).pipe(
-  Schema.filter((nights) => nights.length <= maxBlockNights, {
-    message: () => `must have at most ${maxBlockNights} entries`,
-    jsonSchema: { maxItems: maxBlockNights }
-  })
+const Nights = Schema.Array(BlockNight).annotate({ message: "must be an array of { date, units }" }).pipe(
+  Schema.check(Schema.makeFilter((nights) => nights.length <= maxBlockNights, {
+    message: `must have at most ${maxBlockNights} entries`,
+    toJsonSchema: () => ({ maxItems: maxBlockNights })
+  }))
 )
 
 const fields = {
@@ -55,7 +55,7 @@ export const BlockCreate = Schema.Struct({
   release_at: fields.release_at,
   release_days_before: fields.release_days_before,
   notes: fields.notes
-}).annotations({ identifier: "BlockCreate" })
+}).annotate({ identifier: "BlockCreate" })
 export type BlockCreate = typeof BlockCreate.Type
 
 /** `PATCH /blocks/{id}`: `units` sets every night, `nights` only the dates it lists. */
@@ -67,7 +67,7 @@ export const BlockPatch = Schema.Struct({
   notes: fields.notes,
   units: optional(int(1, 10000)),
   nights: optional(Nights)
-}).annotations({ identifier: "BlockPatch" })
+}).annotate({ identifier: "BlockPatch" })
 export type BlockPatch = typeof BlockPatch.Type
 
 export const BlockListParams = Schema.Struct({

@@ -1,6 +1,6 @@
 // The quote a hold books, decided from the offer `/rates` would show for its plan: a hold cannot book a plan the
 // request could not see, nor at a price `/rates` would not quote.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { NoAvailability } from "../errors/BusinessErrors.js"
 import { RatePlanNotFound } from "../errors/NotFoundErrors.js"
@@ -22,23 +22,23 @@ export const bookableQuote = (
   plan: { readonly id: string },
   roomType: { readonly name: string },
   stay: { readonly checkIn: IsoDate; readonly checkOut: IsoDate }
-): Either.Either<Quote, RatePlanNotFound | NoAvailability | InvalidParameters> => {
+): Result.Result<Quote, RatePlanNotFound | NoAvailability | InvalidParameters> => {
   if (Option.isNone(offer)) {
-    return Either.left(new RatePlanNotFound({
+    return Result.fail(new RatePlanNotFound({
       message: `Rate plan ${plan.id} is not offered for this room type, stay or sales context`
     }))
   }
   const hidden = offer.value.reasons.filter((reason) => reason !== "sold_out" && reason !== "price_out_of_range")
   if (hidden.length > 0) {
-    return Either.left(new RatePlanNotFound({
+    return Result.fail(new RatePlanNotFound({
       message: `Rate plan ${plan.id} cannot be booked for this request (${hidden.join(", ")})`
     }))
   }
   if (offer.value.reasons.includes("sold_out") || Option.isNone(offer.value.quote)) {
-    return Either.left(new NoAvailability({
+    return Result.fail(new NoAvailability({
       message: `No ${roomType.name} is free on every night from ${stay.checkIn} to ${stay.checkOut}`
     }))
   }
   const quote = offer.value.quote.value
-  return Either.map(checkHoldTotal(quote.total, quote.currency), () => quote)
+  return Result.map(checkHoldTotal(quote.total, quote.currency), () => quote)
 }

@@ -9,9 +9,9 @@ import { roomFields } from "./requests.js"
 export const maxBookingRooms = 10
 
 /** One room of `POST /bookings`: a hold's fields but the guest and the stay. */
-export const BookingRoom = Schema.Struct(roomFields).annotations({
+export const BookingRoom = Schema.Struct(roomFields).annotate({
   identifier: "BookingRoom",
-  message: () => "must be an object with room_type_id, rate_plan_id and adults"
+  message: "must be an object with room_type_id, rate_plan_id and adults"
 })
 export type BookingRoom = typeof BookingRoom.Type
 
@@ -20,12 +20,12 @@ export const BookingCreate = Schema.Struct({
   guest_id: IdField,
   check_in: DateField,
   check_out: DateField,
-  rooms: Schema.Array(BookingRoom).annotations({ message: () => "must be an array" }).pipe(
-    Schema.filter((rooms) => rooms.length >= 1 && rooms.length <= maxBookingRooms, {
-      message: () => `must have 1 to ${maxBookingRooms} rooms`,
-      jsonSchema: { minItems: 1, maxItems: maxBookingRooms },
+  rooms: Schema.Array(BookingRoom).annotate({ message: "must be an array" }).pipe(
+    Schema.check(Schema.makeFilter((rooms) => rooms.length >= 1 && rooms.length <= maxBookingRooms, {
+      message: `must have 1 to ${maxBookingRooms} rooms`,
+      toJsonSchema: () => ({ minItems: 1, maxItems: maxBookingRooms }),
       description: "The rooms to hold, 1 to 10, each with the fields of a hold's room"
-    })
+    }))
   )
-}).annotations({ identifier: "BookingCreate" })
+}).annotate({ identifier: "BookingCreate" })
 export type BookingCreate = typeof BookingCreate.Type

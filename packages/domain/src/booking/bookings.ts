@@ -3,7 +3,7 @@
 // that they price in one currency, whether the booking may be confirmed, and the stay and total it reads as.
 import * as Arr from "effect/Array"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { CurrencyMismatch, HoldExpired, NotConfirmable } from "../errors/BusinessErrors.js"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
@@ -47,11 +47,11 @@ export const liveHoldsForRoom = (live: LiveHolds, index: number): LiveHolds => (
 })
 
 /** Every room prices in the first room's currency; the first other one is 400 on its `rate_plan_id`. */
-export const checkOneCurrency = (currencies: ReadonlyArray<string>): Either.Either<void, CurrencyMismatch> => {
+export const checkOneCurrency = (currencies: ReadonlyArray<string>): Result.Result<void, CurrencyMismatch> => {
   const first = currencies[0]
   const other = currencies.findIndex((currency) => currency !== first)
-  if (other < 0) return Either.void
-  return Either.left(new CurrencyMismatch({
+  if (other < 0) return Result.void
+  return Result.fail(new CurrencyMismatch({
     message: `${roomPath(other)}.rate_plan_id prices in ${currencies[other]}, the booking's other rooms in ${first}`,
     param: `${roomPath(other)}.rate_plan_id`
   }))
@@ -65,25 +65,25 @@ export const checkOneCurrency = (currencies: ReadonlyArray<string>): Either.Eith
 export const bookingConfirmStep = (
   rooms: ReadonlyArray<HoldFacts>,
   now: Date
-): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
+): Result.Result<ConfirmStep, HoldExpired | NotConfirmable> => {
   const steps = rooms.map((room) => confirmStep(room, now))
-  const expired = steps.find((step) => Either.isLeft(step) && step.left._tag === "HoldExpired")
-  if (expired !== undefined && Either.isLeft(expired)) return Either.left(expired.left)
-  const refused = steps.findIndex(Either.isLeft)
+  const expired = steps.find((step) => Result.isFailure(step) && step.failure._tag === "HoldExpired")
+  if (expired !== undefined && Result.isFailure(expired)) return Result.fail(expired.failure)
+  const refused = steps.findIndex(Result.isFailure)
   if (refused >= 0) {
-    return Either.left(new NotConfirmable({
+    return Result.fail(new NotConfirmable({
       message: `${roomPath(refused)}: the reservation is ${rooms[refused].status}, so the booking cannot be confirmed`
     }))
   }
-  const confirmed = steps.filter((step) => Either.isRight(step) && step.right === "already_confirmed").length
-  if (confirmed === steps.length) return Either.right("already_confirmed")
-  if (confirmed === 0) return Either.right("confirm")
-  return Either.left(new NotConfirmable({ message: "Some rooms of the booking are confirmed and others are not" }))
+  const confirmed = steps.filter((step) => Result.isSuccess(step) && step.success === "already_confirmed").length
+  if (confirmed === steps.length) return Result.succeed("already_confirmed")
+  if (confirmed === 0) return Result.succeed("confirm")
+  return Result.fail(new NotConfirmable({ message: "Some rooms of the booking are confirmed and others are not" }))
 }
 
 /** A reservation of a booking is paid only with its booking: `POST /holds/{id}/confirm` refuses it. */
-export const checkConfirmableAlone = (bookingId: string | null): Either.Either<void, NotConfirmable> =>
-  bookingId === null ? Either.void : Either.left(new NotConfirmable({
+export const checkConfirmableAlone = (bookingId: string | null): Result.Result<void, NotConfirmable> =>
+  bookingId === null ? Result.void : Result.fail(new NotConfirmable({
     message: `The reservation is part of booking ${bookingId}; confirm it with POST /bookings/${bookingId}/confirm`
   }))
 
@@ -113,7 +113,7 @@ export interface BookingStay {
  */
 export const bookingStay = (rooms: Arr.NonEmptyReadonlyArray<BookedRoom>): BookingStay => {
   const live = rooms.filter((room) => room.status !== "cancelled")
-  const counted = Arr.isNonEmptyReadonlyArray(live) ? live : rooms
+  const counted = Arr.isReadonlyArrayNonEmpty(live) ? live : rooms
   return {
     checkIn: Arr.reduce(counted, Arr.headNonEmpty(counted).checkIn, (first, room) => (room.checkIn < first ? room.checkIn : first)),
     checkOut: Arr.reduce(counted, Arr.headNonEmpty(counted).checkOut, (last, room) => (room.checkOut > last ? room.checkOut : last)),

@@ -1,7 +1,7 @@
 // The decisions of `POST /holds/{id}/confirm` once the hold is loaded: the
 // payment the confirm records (checked against what the caller asserted) and what the stay earns in loyalty.
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { AmountMismatch, CurrencyMismatch } from "../errors/BusinessErrors.js"
 import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
@@ -25,9 +25,9 @@ export const confirmPayment = (
   assertion: PaymentAssertion,
   /** What the amount due is, for the message: a booking compares with the booking total. */
   what: "folio" | "booking" = "folio"
-): Either.Either<Amount, CurrencyMismatch | AmountMismatch> => {
+): Result.Result<Amount, CurrencyMismatch | AmountMismatch> => {
   if (assertion.paymentCurrency !== null && assertion.paymentCurrency.toUpperCase() !== due.currency) {
-    return Either.left(
+    return Result.fail(
       new CurrencyMismatch({
         message: `payment_currency ${assertion.paymentCurrency} differs from the ${what === "folio" ? "reservation" : "booking"} currency ${due.currency}`,
         param: "payment_currency"
@@ -36,7 +36,7 @@ export const confirmPayment = (
   }
   const asserted = assertion.paymentAmount === null ? undefined : parsePaymentAmount(assertion.paymentAmount)
   if (asserted !== undefined && !BigDecimal.equals(asserted, due.amount)) {
-    return Either.left(
+    return Result.fail(
       new AmountMismatch({
         message: `payment_amount ${String(assertion.paymentAmount)} differs from the ${what} total ${
           Money.format(due.amount, due.currency)
@@ -45,7 +45,7 @@ export const confirmPayment = (
       })
     )
   }
-  return Either.right(due.amount)
+  return Result.succeed(due.amount)
 }
 
 /**

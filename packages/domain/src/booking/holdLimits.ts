@@ -1,7 +1,7 @@
 // Caps on live holds, so that one guest or one API key cannot take a hotel's inventory off sale
 // by holding it: a guest may have at most `maxLiveHoldsPerGuest` live holds at once, and a key created with
 // `--max-live-holds N` at most N. A hold past a cap is 409 `hold_limit_reached`.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { HoldLimitReached } from "../errors/BusinessErrors.js"
 
 export const maxLiveHoldsPerGuest = 10
@@ -16,20 +16,20 @@ export interface LiveHolds {
 }
 
 /** Whether one more hold fits under both caps. */
-export const checkHoldLimits = (live: LiveHolds): Either.Either<void, HoldLimitReached> => {
+export const checkHoldLimits = (live: LiveHolds): Result.Result<void, HoldLimitReached> => {
   if (live.guest >= maxLiveHoldsPerGuest) {
-    return Either.left(
+    return Result.fail(
       new HoldLimitReached({
         message: `The guest already has ${live.guest} live holds, the most a guest may have at once`
       })
     )
   }
   if (live.apiKeyMax !== null && live.apiKey >= live.apiKeyMax) {
-    return Either.left(
+    return Result.fail(
       new HoldLimitReached({
         message: `This API key already has ${live.apiKey} live holds, the most it may have at once (${live.apiKeyMax})`
       })
     )
   }
-  return Either.void
+  return Result.void
 }

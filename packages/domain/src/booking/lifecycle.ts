@@ -1,7 +1,7 @@
 // Reservation states and the booking flow's transitions. A hold is live while
 // `now < hold_expires_at`; from that instant it is an expired hold, whatever the stored status says until the
 // sweeper writes it down (`cancelled` / `hold_expired`).
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { HoldExpired, NotCancellable, NotConfirmable } from "../errors/BusinessErrors.js"
 
 export type ReservationStatus = "tentative" | "confirmed" | "checked_in" | "checked_out" | "cancelled" | "no_show"
@@ -48,14 +48,14 @@ export type ConfirmStep = "confirm" | "already_confirmed"
  * and after the sweeper writes it down as cancelled with reason `hold_expired`; anything else (cancelled,
  * checked in or out, no-show) is `not_confirmable`.
  */
-export const confirmStep = (facts: HoldFacts, now: Date): Either.Either<ConfirmStep, HoldExpired | NotConfirmable> => {
-  if (facts.status === "confirmed") return Either.right("already_confirmed")
+export const confirmStep = (facts: HoldFacts, now: Date): Result.Result<ConfirmStep, HoldExpired | NotConfirmable> => {
+  if (facts.status === "confirmed") return Result.succeed("already_confirmed")
   const sweptHold = facts.status === "cancelled" && facts.cancellationReason === holdExpiredReason
   if (isExpiredHold(facts, now) || sweptHold) {
-    return Either.left(new HoldExpired({ message: "The 15-minute hold window has lapsed; create a fresh hold" }))
+    return Result.fail(new HoldExpired({ message: "The 15-minute hold window has lapsed; create a fresh hold" }))
   }
-  if (facts.status === "tentative") return Either.right("confirm")
-  return Either.left(
+  if (facts.status === "tentative") return Result.succeed("confirm")
+  return Result.fail(
     new NotConfirmable({ message: `A reservation that is ${facts.status} is not a confirmable tentative hold` })
   )
 }
@@ -66,12 +66,12 @@ export type CancelStep = "cancel_hold" | "cancel_confirmed"
  * `POST /reservations/{id}/cancel` from the stored state: a live hold or a confirmed reservation is cancelled;
  * an expired hold, a cancelled, checked-in, checked-out or no-show reservation is `not_cancellable`.
  */
-export const cancelStep = (facts: StatusFacts, now: Date): Either.Either<CancelStep, NotCancellable> => {
+export const cancelStep = (facts: StatusFacts, now: Date): Result.Result<CancelStep, NotCancellable> => {
   if (isExpiredHold(facts, now)) {
-    return Either.left(new NotCancellable({ message: "The hold has already expired; its inventory is released" }))
+    return Result.fail(new NotCancellable({ message: "The hold has already expired; its inventory is released" }))
   }
-  if (facts.status === "tentative") return Either.right("cancel_hold")
-  if (facts.status === "confirmed") return Either.right("cancel_confirmed")
+  if (facts.status === "tentative") return Result.succeed("cancel_hold")
+  if (facts.status === "confirmed") return Result.succeed("cancel_confirmed")
   const status = facts.status.replace("_", " ")
-  return Either.left(new NotCancellable({ message: `A reservation that is ${status} cannot be cancelled` }))
+  return Result.fail(new NotCancellable({ message: `A reservation that is ${status} cannot be cancelled` }))
 }

@@ -1,7 +1,7 @@
 // `modifier_values` of an add-on, checked against the service's declared modifiers: an unknown
 // key, a missing required key, a value of the wrong type or a select value that is not an option is 400
 // `invalid_parameters` naming the exact path (`add_ons[0].modifier_values.diet`). `null` counts as not given.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type { InvalidParameters } from "../errors/RequestErrors.js"
 import { type Check, fail } from "../rates/checks.js"
 import { calendarDateMessage, charCount, isCalendarDate, isStorableText, printable } from "../common/Schemas.js"
@@ -24,24 +24,24 @@ const checkValue = (spec: ModifierSpec, param: string, value: unknown): Check<vo
   switch (spec.type) {
     case "text":
       return typeof value === "string" && charCount(value) <= maxModifierText && isStorableText(value)
-        ? Either.void
+        ? Result.void
         : fail(param, `must be text of at most ${maxModifierText} characters, without NUL or half a surrogate pair`)
     case "number":
-      return typeof value === "number" && Number.isFinite(value) ? Either.void : fail(param, "must be a number")
+      return typeof value === "number" && Number.isFinite(value) ? Result.void : fail(param, "must be a number")
     case "boolean":
-      return typeof value === "boolean" ? Either.void : fail(param, "must be true or false")
+      return typeof value === "boolean" ? Result.void : fail(param, "must be true or false")
     case "date":
       return typeof value === "string" && isCalendarDate(value)
-        ? Either.void
+        ? Result.void
         : fail(param, calendarDateMessage)
     case "select": {
       const options = spec.options ?? []
       return typeof value === "string" && options.includes(value)
-        ? Either.void
+        ? Result.void
         : fail(param, `must be one of ${options.map((o) => `"${o}"`).join(", ")}`)
     }
     default:
-      return Either.void
+      return Result.void
   }
 }
 
@@ -54,7 +54,7 @@ export const checkModifierValues = (
   modifiers: ReadonlyArray<ModifierSpec>,
   values: Readonly<Record<string, unknown>>,
   param: string
-): Either.Either<Readonly<Record<string, unknown>>, InvalidParameters> => {
+): Result.Result<Readonly<Record<string, unknown>>, InvalidParameters> => {
   const declared = new Map(modifiers.map((modifier) => [modifier.key, modifier]))
   for (const key of Object.keys(values)) {
     if (!declared.has(key)) {
@@ -71,8 +71,8 @@ export const checkModifierValues = (
       continue
     }
     const checked = checkValue(modifier, path, value)
-    if (Either.isLeft(checked)) return Either.left(checked.left)
+    if (Result.isFailure(checked)) return Result.fail(checked.failure)
     kept[modifier.key] = value
   }
-  return Either.right(kept)
+  return Result.succeed(kept)
 }

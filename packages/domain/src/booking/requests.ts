@@ -8,7 +8,7 @@ import { DateField, IdField, int, list, Str, text } from "../rates/fields.js"
 import { parsePaymentAmount } from "./settlement.js"
 
 /** An optional key that also accepts `null` (same as absent). */
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+const optional = <A, I, R>(schema: Schema.Codec<A, I, R>) => Schema.optionalKey(Schema.NullOr(schema))
 
 /** The most add-ons one hold may book. */
 export const maxAddOns = 10
@@ -17,15 +17,15 @@ export const maxAddOns = 10
  * `modifier_values`: an object of modifier key to value; keys and values are checked against the service (any
  * key is read here, so one with a NUL is reported as unknown rather than silently dropped).
  */
-export const ModifierValues = Schema.Record({ key: Schema.String, value: Schema.Unknown }).annotations({
-  message: () => "must be an object of modifier key to value"
+export const ModifierValues = Schema.Record(Schema.String, Schema.Unknown).annotate({
+  message: "must be an object of modifier key to value"
 })
 
 export const HoldAddOn = Schema.Struct({
   service_id: IdField,
   modifier_values: optional(ModifierValues),
   quantity: optional(int(1, 99))
-}).annotations({ message: () => "must be an object with service_id, modifier_values and quantity" })
+}).annotate({ message: "must be an object with service_id, modifier_values and quantity" })
 export type HoldAddOn = typeof HoldAddOn.Type
 
 /** The fields of one room of a stay: a hold's own, and each of a booking's `rooms` (./bookingRequests.ts). */
@@ -59,35 +59,35 @@ export const HoldCreate = Schema.Struct({
   promo_code: roomFields.promo_code,
   special_notes: roomFields.special_notes,
   block_id: roomFields.block_id
-}).annotations({ identifier: "HoldCreate" })
+}).annotate({ identifier: "HoldCreate" })
 export type HoldCreate = typeof HoldCreate.Type
 
 /** A JSON number or a decimal string. */
-export const PaymentAmountField = Schema.Union(Schema.Number, Schema.String).annotations({
-  message: () => "must be a decimal amount: a JSON number or a decimal string such as \"1310.40\""
+export const PaymentAmountField = Schema.Union([Schema.Number, Schema.String]).annotate({
+  message: "must be a decimal amount: a JSON number or a decimal string such as \"1310.40\""
 }).pipe(
-  Schema.filter((value) => parsePaymentAmount(value) !== undefined, {
-    message: () => "must be a decimal amount of 0 or more: a JSON number or a decimal string such as \"1310.40\""
-  })
+  Schema.check(Schema.makeFilter((value) => parsePaymentAmount(value) !== undefined, {
+    message: "must be a decimal amount of 0 or more: a JSON number or a decimal string such as \"1310.40\""
+  }))
 )
 
 /** `POST /holds/{id}/confirm`. */
 export const HoldConfirm = Schema.Struct({
   payment_reference: Str.pipe(
-    Schema.filter((s) => s.trim().length > 0 && charCount(s) <= 255, {
-      message: () => "must be a non-empty string of at most 255 characters"
-    })
+    Schema.check(Schema.makeFilter((s) => s.trim().length > 0 && charCount(s) <= 255, {
+      message: "must be a non-empty string of at most 255 characters"
+    }))
   ),
   /** Three letters, compared case-insensitively with the reservation currency: another one is `currency_mismatch`. */
   payment_currency: optional(
-    Str.pipe(Schema.filter((s) => /^[A-Za-z]{3}$/.test(s), { message: () => "must be an ISO 4217 currency code such as \"EUR\"" }))
+    Str.pipe(Schema.check(Schema.makeFilter((s) => /^[A-Za-z]{3}$/.test(s), { message: "must be an ISO 4217 currency code such as \"EUR\"" })))
   ),
   payment_amount: optional(PaymentAmountField)
-}).annotations({ identifier: "HoldConfirm" })
+}).annotate({ identifier: "HoldConfirm" })
 export type HoldConfirm = typeof HoldConfirm.Type
 
 /** `POST /reservations/{id}/cancel`; an empty body is allowed. */
 export const ReservationCancel = Schema.Struct({
   reason: optional(text(1, 500))
-}).annotations({ identifier: "ReservationCancel" })
+}).annotate({ identifier: "ReservationCancel" })
 export type ReservationCancel = typeof ReservationCancel.Type

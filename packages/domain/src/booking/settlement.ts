@@ -29,7 +29,7 @@ export const parsePaymentAmount = (value: unknown): Amount | undefined => {
   }
   return Option.match(BigDecimal.fromString(text), {
     onNone: () => undefined,
-    onSome: (amount) => (BigDecimal.greaterThan(amount, LIMIT) ? undefined : BigDecimal.normalize(amount))
+    onSome: (amount) => (BigDecimal.isGreaterThan(amount, LIMIT) ? undefined : BigDecimal.normalize(amount))
   })
 }
 

@@ -6,7 +6,7 @@
 // nights a change keeps at their booked price, and a pickup's block price. `bookStay` then decides, with the
 // rooms counted under the room type's lock, the quote the stay is booked at; `stayRecord` what its rows keep.
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { policyFor } from "./cancellation/policy.js"
 import { GuestNotFound, RatePlanNotFound, RoomTypeNotFound, type ServiceNotFound } from "../errors/NotFoundErrors.js"
@@ -70,9 +70,9 @@ export interface RequestedStay {
 export interface StayRules<P extends StayPlan, E> {
   readonly salesContext: SalesContext
   /** The field rules of the dates and party (400), first of all. */
-  readonly fields: Effect.Effect<void, E>
+  readonly fields: Result.Result<void, E>
   /** The checks that follow the room type's and the plan's 404s (a hold's guest and block, a change's currency). */
-  readonly afterPlan: (plan: P) => Effect.Effect<void, E>
+  readonly afterPlan: (plan: P) => Result.Result<void, E>
   /** A change's add-ons are kept as they are: their services must exist, their fields are not checked again. */
   readonly addOnsKept?: boolean
   /** A pickup's block price (its visibility rule is waived), or none. */
@@ -89,7 +89,7 @@ export interface CheckedStay<P extends StayPlan = StayPlan, R extends StayRoomTy
   readonly plan: P
   readonly roomType: R
   readonly modifierValues: ReadonlyArray<Readonly<Record<string, unknown>>>
-  readonly partyFits: Either.Either<void, PartyTooLarge>
+  readonly partyFits: Result.Result<void, PartyTooLarge>
   /** None when the visibility rule hides the plan from this request. */
   readonly offer: Option.Option<Offer<P, R>>
 }
@@ -106,16 +106,16 @@ export const checkStay = <P extends StayPlan, R extends StayRoomType, E>(
   rules: StayRules<P, E>
 ): Effect.Effect<CheckedStay<P, R>, E | RoomTypeNotFound | RatePlanNotFound | ServiceNotFound | InvalidParameters> =>
   Effect.gen(function*() {
-    yield* rules.fields
+    yield* Effect.fromResult(rules.fields)
     const roomType = catalogue.roomTypesById.get(stay.roomTypeId)
     if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${stay.roomTypeId}` })
     const plan = catalogue.plansById.get(stay.ratePlanId)
     if (plan === undefined) return yield* new RatePlanNotFound({ message: `No rate plan ${stay.ratePlanId}` })
-    yield* rules.afterPlan(plan)
-    const services = yield* addOnServices(catalogue, stay)
+    yield* Effect.fromResult(rules.afterPlan(plan))
+    const services = yield* Effect.fromResult(addOnServices(catalogue, stay))
     const modifierValues = rules.addOnsKept === true
       ? stay.addOns.map((addOn) => addOn.modifierValues)
-      : yield* checkDependentFields(stay, roomType.bedConfigs, services)
+      : yield* Effect.fromResult(checkDependentFields(stay, roomType.bedConfigs, services))
     const offer = offerFor({
       snapshot: catalogue,
       plan,
@@ -133,8 +133,8 @@ export const checkStay = <P extends StayPlan, R extends StayRoomType, E>(
   })
 
 /** A hold's guest must be the property's (404 `guest_not_found`). */
-export const checkGuestFound = (found: boolean, guestId: string): Either.Either<void, GuestNotFound> =>
-  found ? Either.void : Either.left(new GuestNotFound({ message: `No guest ${guestId}` }))
+export const checkGuestFound = (found: boolean, guestId: string): Result.Result<void, GuestNotFound> =>
+  found ? Result.void : Result.fail(new GuestNotFound({ message: `No guest ${guestId}` }))
 
 /**
  * The quote a checked stay is booked at with `available` rooms free on every night (counted under the room
@@ -142,10 +142,10 @@ export const checkGuestFound = (found: boolean, guestId: string): Either.Either<
  * free (409 `no_availability`), as `bookableQuote` decides from the offer `/rates` would show.
  */
 export const bookStay = <P extends StayPlan, R extends StayRoomType>(checked: CheckedStay<P, R>, available: number) =>
-  Effect.zipRight(
+  Effect.fromResult(Result.andThen(
     checked.partyFits,
     bookableQuote(Option.map(checked.offer, withAvailability(available)), checked.plan, checked.roomType, checked.stay)
-  )
+  ))
 
 /** What a stay's rows keep besides its terms: the booked quote, the promo code and policy frozen, the block. */
 export interface StayRecord {

@@ -2,7 +2,7 @@
 // of the new stay, the totals and the money (`outcomeOf`); what a PATCH books (`bookedQuote`) and what a quote
 // shows (`offeredOutcome`) are decided from it.
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { RatePlanNotFound } from "../errors/NotFoundErrors.js"
 import type { Amount } from "../money/Money.js"
@@ -91,12 +91,12 @@ export const outcomeOf = <P extends StayPlan, R extends StayRoomType>(
 /** A new stay whose plan this request cannot book at all is 404 `rate_plan_not_found`, for the quote as for the PATCH. */
 export const offeredOutcome = <P extends StayPlan, R extends StayRoomType>(
   outcome: ChangeOutcome<P, R>
-): Either.Either<ChangeOutcome<P, R>, RatePlanNotFound> =>
+): Result.Result<ChangeOutcome<P, R>, RatePlanNotFound> =>
   Option.isSome(outcome.planned.restay) && Option.isNone(outcome.offer)
-    ? Either.left(new RatePlanNotFound({
+    ? Result.fail(new RatePlanNotFound({
       message: `Rate plan ${outcome.planned.target.ratePlanId} is not offered for this room type, stay or sales context`
     }))
-    : Either.right(outcome)
+    : Result.succeed(outcome)
 
 /**
  * What the PATCH goes ahead with: `party_too_large`, then a plan this request cannot book (404
@@ -106,7 +106,7 @@ export const bookedQuote = (outcome: ChangeOutcome, available: number) =>
   Effect.gen(function*() {
     const { planned } = outcome
     if (Option.isNone(planned.restay)) return Option.none<Quote>()
-    yield* planned.restay.value.checked.partyFits
-    yield* offeredOutcome(outcome)
+    yield* Effect.fromResult(planned.restay.value.checked.partyFits)
+    yield* Effect.fromResult(offeredOutcome(outcome))
     return Option.some(yield* bookStay(planned.restay.value.checked, available))
   })

@@ -5,7 +5,7 @@
 // own rules after the plan (a paid stay and a booking's room keep their currency), its add-ons kept as they are,
 // the nights that keep their booked amount, and the block a pickup keeps.
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { CurrencyMismatch } from "../errors/BusinessErrors.js"
 import type { RatePlanNotFound, RoomTypeNotFound, ServiceNotFound } from "../errors/NotFoundErrors.js"
@@ -79,8 +79,8 @@ export const startChange = (
   reservation: ChangedReservation,
   request: ChangeRequest,
   now: Date
-): Either.Either<ChangeStart, ChangeRefusal> =>
-  Either.map(changeStep(reservation, now), (step) => {
+): Result.Result<ChangeStart, ChangeRefusal> =>
+  Result.map(changeStep(reservation, now), (step) => {
     const target = resolveTarget(reservation.terms, request)
     return { step, target, changed: changedFields(reservation.terms, target) }
   })
@@ -107,20 +107,20 @@ const checkCurrency = (
   reservation: ChangedReservation,
   step: ChangeStep,
   plan: StayPlan
-): Either.Either<void, InvalidParameters | CurrencyMismatch> => {
+): Result.Result<void, InvalidParameters | CurrencyMismatch> => {
   if (step !== "hold" && plan.currency !== reservation.currency) {
-    return Either.left(new InvalidParameters({
+    return Result.fail(new InvalidParameters({
       message: `rate_plan_id: a paid stay keeps its currency (${reservation.currency}); this plan is priced in ${plan.currency}`,
       param: "rate_plan_id"
     }))
   }
   if (reservation.inBooking && plan.currency !== reservation.currency) {
-    return Either.left(new CurrencyMismatch({
+    return Result.fail(new CurrencyMismatch({
       message: `rate_plan_id: the rooms of a booking price in one currency (${reservation.currency}); this plan is priced in ${plan.currency}`,
       param: "rate_plan_id"
     }))
   }
-  return Either.void
+  return Result.void
 }
 
 /** The field rules, then (when the stay changes) the new stay checked and priced as if a room were free. */
@@ -137,7 +137,7 @@ export const planChange = <P extends StayPlan, R extends StayRoomType>(input: {
     const { catalogue, reservation, start } = input
     const { changed, step, target } = start
     const now = catalogue.now
-    yield* checkChange(step, reservation.terms, target, catalogue.today, changed)
+    yield* Effect.fromResult(checkChange(step, reservation.terms, target, catalogue.today, changed))
     const base = { ...start, reservation, now }
     if (!needsVisibility(changed)) return { ...base, restay: Option.none() } satisfies PlannedChange<P, R>
     const kept = keptNights(reservation.terms, target, reservation.lines)
@@ -149,7 +149,7 @@ export const planChange = <P extends StayPlan, R extends StayRoomType>(input: {
       addOns: reservation.addOns
     }, {
       salesContext: input.salesContext,
-      fields: Effect.void,
+      fields: Result.void,
       afterPlan: (plan) => checkCurrency(reservation, step, plan),
       addOnsKept: true,
       pickup: block === undefined ? undefined : { price: block.price },

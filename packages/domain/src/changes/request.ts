@@ -15,5 +15,5 @@ export const ReservationChange = Schema.Struct({
   child_ages: nullable(list(int(0, 120), 20)),
   promo_code: nullable(text(0, 40)),
   special_notes: nullable(text(0, 2000))
-}).annotations({ identifier: "ReservationChange" })
+}).annotate({ identifier: "ReservationChange" })
 export type ReservationChange = typeof ReservationChange.Type

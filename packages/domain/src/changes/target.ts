@@ -1,6 +1,6 @@
 // What a change asks for, resolved against the reservation as it stands: the stay it would have (every field
 // left out keeps its value), which fields differ, and who may change which of them by status.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { HoldExpired, NotModifiable } from "../errors/BusinessErrors.js"
 import { InvalidParameters } from "../errors/RequestErrors.js"
 import { holdExpiredReason, type HoldFacts, isExpiredHold } from "../booking/lifecycle.js"
@@ -91,15 +91,15 @@ export type ChangeStep = "hold" | "confirmed" | "checked_in"
  * Who may change a reservation: a live hold, a confirmed or a checked-in one. An expired hold (before or after
  * the sweeper wrote it down) is 409 `hold_expired`; cancelled, checked out or no-show is 409 `not_modifiable`.
  */
-export const changeStep = (facts: HoldFacts, now: Date): Either.Either<ChangeStep, HoldExpired | NotModifiable> => {
+export const changeStep = (facts: HoldFacts, now: Date): Result.Result<ChangeStep, HoldExpired | NotModifiable> => {
   const sweptHold = facts.status === "cancelled" && facts.cancellationReason === holdExpiredReason
   if (isExpiredHold(facts, now) || sweptHold) {
-    return Either.left(new HoldExpired({ message: "The 15-minute hold window has lapsed; create a fresh hold" }))
+    return Result.fail(new HoldExpired({ message: "The 15-minute hold window has lapsed; create a fresh hold" }))
   }
-  if (facts.status === "tentative") return Either.right("hold")
-  if (facts.status === "confirmed" || facts.status === "checked_in") return Either.right(facts.status)
+  if (facts.status === "tentative") return Result.succeed("hold")
+  if (facts.status === "confirmed" || facts.status === "checked_in") return Result.succeed(facts.status)
   const status = facts.status.replace("_", " ")
-  return Either.left(new NotModifiable({ message: `A reservation that is ${status} cannot be changed` }))
+  return Result.fail(new NotModifiable({ message: `A reservation that is ${status} cannot be changed` }))
 }
 
 const checkedInFields: ReadonlyArray<ChangeField> = ["check_out", "special_notes"]
@@ -115,14 +115,14 @@ export const checkChange = (
   target: StayTerms,
   today: IsoDate,
   changed: ReadonlyArray<ChangeField> = changedFields(current, target)
-): Either.Either<void, NotModifiable | InvalidParameters> => {
+): Result.Result<void, NotModifiable | InvalidParameters> => {
   if (step === "checked_in") {
     const refused = changed.find((field) => !checkedInFields.includes(field))
     if (refused !== undefined) {
-      return Either.left(new NotModifiable({ message: `A checked-in stay may only change check_out and special_notes, not ${refused}` }))
+      return Result.fail(new NotModifiable({ message: `A checked-in stay may only change check_out and special_notes, not ${refused}` }))
     }
     if (changed.includes("check_out") && target.checkOut < addDays(today, 1)) {
-      return Either.left(new InvalidParameters({
+      return Result.fail(new InvalidParameters({
         message: `check_out of a checked-in stay must be the property's tomorrow (${addDays(today, 1)}) or later`,
         param: "check_out"
       }))

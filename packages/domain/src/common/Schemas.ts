@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -6,11 +7,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (s: string): boolean => UUID.test(s)
 
 /** An id in any case (UUIDs are case-insensitive), decoded to the lower case ids are stored and compared in. */
-export const lowerCaseId = (self: Schema.Schema<string, string, never>) =>
-  Schema.transform(self, Schema.String, { strict: true, decode: (s) => s.toLowerCase(), encode: (s) => s })
+export const lowerCaseId = <E, RD, RE>(self: Schema.Codec<string, E, RD, RE>) =>
+  self.pipe(Schema.decodeTo(
+    Schema.String,
+    SchemaTransformation.transform({ decode: (s: string) => s.toLowerCase(), encode: (s: string) => s })
+  ))
 
 export const Uuid = lowerCaseId(Schema.String.pipe(
-  Schema.filter((s) => UUID.test(s), { message: () => "must be a UUID", jsonSchema: { format: "uuid" } })
+  Schema.check(Schema.makeFilter((s) => UUID.test(s), { message: "must be a UUID", toJsonSchema: () => ({ format: "uuid" }) }))
 ))
 
 /** The first and last dates the API accepts anywhere: far enough for any stay, and a year 0000 never reaches Postgres. */
@@ -53,10 +57,10 @@ export const wellFormedMessage = "must be valid Unicode text (it holds half a su
 export const isStorableText = (s: string): boolean => hasNoNul(s) && isWellFormedText(s)
 
 /** `self` refined to storable text, each refusal with its own message. */
-export const storableText = <I, R>(self: Schema.Schema<string, I, R>) =>
+export const storableText = <E, RD, RE>(self: Schema.Codec<string, E, RD, RE>) =>
   self.pipe(
-    Schema.filter(hasNoNul, { message: () => noNulMessage }),
-    Schema.filter(isWellFormedText, { message: () => wellFormedMessage })
+    Schema.check(Schema.makeFilter(hasNoNul, { message: noNulMessage })),
+    Schema.check(Schema.makeFilter(isWellFormedText, { message: wellFormedMessage }))
   )
 
 /** Any text from a client. Every text field of a body or query string builds on it. */
@@ -64,28 +68,28 @@ export const Text = storableText(Schema.String)
 
 /** A calendar date `YYYY-MM-DD`, kept as text: dates carry no time zone. */
 export const IsoDate = Schema.String.pipe(
-  Schema.filter(isCalendarDate, { message: () => calendarDateMessage, jsonSchema: { format: "date" } })
+  Schema.check(Schema.makeFilter(isCalendarDate, { message: calendarDateMessage, toJsonSchema: () => ({ format: "date" }) }))
 )
 
 export const DecimalString = Schema.String.pipe(
-  Schema.filter((s) => /^-?\d+(\.\d+)?$/.test(s), {
-    message: () => "must be a decimal string such as \"120.00\"",
-    jsonSchema: { pattern: "^-?\\d+(\\.\\d+)?$" }
-  })
+  Schema.check(Schema.makeFilter((s) => /^-?\d+(\.\d+)?$/.test(s), {
+    message: "must be a decimal string such as \"120.00\"",
+    toJsonSchema: () => ({ pattern: "^-?\\d+(\\.\\d+)?$" })
+  }))
 )
 
 export const CurrencyCode = Schema.String.pipe(
-  Schema.filter((s) => /^[A-Z]{3}$/.test(s), {
-    message: () => "must be an ISO 4217 currency code",
+  Schema.check(Schema.makeFilter((s) => /^[A-Z]{3}$/.test(s), {
+    message: "must be an ISO 4217 currency code",
     jsonSchema: { pattern: "^[A-Z]{3}$" }
-  })
+  }))
 )
 
-export const NonNegativeInt = Schema.Int.pipe(Schema.nonNegative({ message: () => "must be a whole number of 0 or more" }))
+export const NonNegativeInt = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { message: "must be a whole number of 0 or more" }))
 
 export const boundedString = (min: number, max: number) =>
   Text.pipe(
-    Schema.filter((s) => charCount(s) >= min && charCount(s) <= max, {
-      message: () => `must be ${min} to ${max} characters`
-    })
+    Schema.check(Schema.makeFilter((s) => charCount(s) >= min && charCount(s) <= max, {
+      message: `must be ${min} to ${max} characters`
+    }))
   )

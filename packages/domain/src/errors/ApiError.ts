@@ -18,7 +18,8 @@ export interface ErrorMeta {
   readonly status: number
 }
 
-export const ErrorMetaId: unique symbol = Symbol.for("@hotel/domain/ErrorMeta")
+// Schema v4 annotations are keyed by strings, not symbols.
+export const ErrorMetaId = "@hotel/domain/ErrorMeta"
 
 /** The annotation that ties an error class to its wire `code`, `type` and HTTP `status`. */
 export const meta = (code: string, type: ErrorType, status: number) => ({ [ErrorMetaId]: { code, type, status } })
@@ -33,8 +34,11 @@ export const errorFields = {
   param: Schema.optional(Schema.String)
 }
 
-/** A class schema is a transformation to its declaration, which carries the class annotations. */
-export const getErrorMeta = (schema: Schema.Schema.Any): Option.Option<ErrorMeta> => {
-  const ast = AST.isTransformation(schema.ast) ? schema.ast.to : schema.ast
-  return AST.getAnnotation<ErrorMeta>(ast, ErrorMetaId)
+const isErrorMeta = (u: unknown): u is ErrorMeta =>
+  typeof u === "object" && u !== null && "code" in u && "type" in u && "status" in u
+
+/** The annotation sits on the class's declaration node. */
+export const getErrorMeta = (schema: Schema.Top): Option.Option<ErrorMeta> => {
+  const found = AST.resolve(schema.ast)?.[ErrorMetaId]
+  return isErrorMeta(found) ? Option.some(found) : Option.none()
 }

@@ -1,8 +1,7 @@
 import * as Schema from "effect/Schema"
 
 /** Every kind of event the API publishes (one per kind of committed change). */
-export const EventType = Schema.Literal(
-  "reservation.held",
+export const EventType = Schema.Literals(["reservation.held",
   "reservation.confirmed",
   "reservation.cancelled",
   "reservation.expired",
@@ -30,8 +29,7 @@ export const EventType = Schema.Literal(
   "block.confirmed",
   "block.released",
   "block.cancelled",
-  "inventory.changed"
-)
+  "inventory.changed"])
 export type EventType = typeof EventType.Type
 
 export const eventTypes: ReadonlyArray<EventType> = EventType.literals

@@ -118,4 +118,4 @@ export const folioBalances = (lines: ReadonlyArray<BalanceLine>, baseCurrency: s
 
 /** Settled only when nothing is owed in any currency: a credit in one never offsets a debt in another. */
 export const isSettled = (balances: FolioBalances): boolean =>
-  balances.entries.every((entry) => BigDecimal.lessThanOrEqualTo(entry.balance, Money.zero))
+  balances.entries.every((entry) => BigDecimal.isLessThanOrEqualTo(entry.balance, Money.zero))

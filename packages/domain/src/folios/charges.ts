@@ -3,7 +3,7 @@
 // the line is unit price × quantity. Any ISO 4217 currency is accepted: one without a configured rate is
 // written with a null exchange rate, which turns the folio's flat figures null.
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { isExpiredHold, type StatusFacts } from "../booking/lifecycle.js"
 import { InvalidStatusTransition } from "../errors/BusinessErrors.js"
@@ -13,7 +13,7 @@ import { type Check, fail, ok } from "../rates/checks.js"
 import { CurrencyField, DecimalField, IdField, int, RevenueCategory, text } from "../rates/fields.js"
 
 /** An optional key that also accepts `null` (same as absent). */
-const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+const optional = <A, I, R>(schema: Schema.Codec<A, I, R>) => Schema.optionalKey(Schema.NullOr(schema))
 
 export const maxChargeQuantity = 99
 
@@ -25,7 +25,7 @@ export const ChargePost = Schema.Struct({
   revenue_category: RevenueCategory,
   service_id: optional(IdField),
   quantity: optional(int(1, maxChargeQuantity))
-}).annotations({ identifier: "ChargePost" })
+}).annotate({ identifier: "ChargePost" })
 export type ChargePost = typeof ChargePost.Type
 
 /** The statuses a charge may be posted on: a live hold, a confirmed or a checked-in reservation. */
@@ -35,12 +35,12 @@ export const chargeableStatuses: ReadonlyArray<string> = ["tentative", "confirme
  * Whether a charge may be posted: a live hold, a confirmed or a checked-in stay. An expired hold, a cancelled,
  * checked-out or no-show reservation is 409 `invalid_status_transition`.
  */
-export const chargeStep = (facts: StatusFacts, now: Date): Either.Either<void, InvalidStatusTransition> => {
+export const chargeStep = (facts: StatusFacts, now: Date): Result.Result<void, InvalidStatusTransition> => {
   if (isExpiredHold(facts, now)) {
-    return Either.left(new InvalidStatusTransition({ message: "The hold has expired; charges cannot be posted to it" }))
+    return Result.fail(new InvalidStatusTransition({ message: "The hold has expired; charges cannot be posted to it" }))
   }
-  if (chargeableStatuses.includes(facts.status)) return Either.void
-  return Either.left(new InvalidStatusTransition({
+  if (chargeableStatuses.includes(facts.status)) return Result.void
+  return Result.fail(new InvalidStatusTransition({
     message: `Charges are accepted on tentative, confirmed and checked-in reservations; this one is ${
       facts.status.replace("_", " ")
     }`

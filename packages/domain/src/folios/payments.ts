@@ -4,17 +4,17 @@ import { text } from "../rates/fields.js"
 /** `POST /reservations/{id}/payments`: `amount` is a decimal string checked against the currency by the service. */
 export const PaymentCreate = Schema.Struct({
   payment_reference: text(1, 255).pipe(
-    Schema.filter((s) => s.trim().length > 0, { message: () => "must be a non-empty string of at most 255 characters" })
+    Schema.check(Schema.makeFilter((s) => s.trim().length > 0, { message: "must be a non-empty string of at most 255 characters" }))
   ),
-  amount: Schema.String.annotations({
-    message: () => "must be a decimal string such as \"120.00\"",
+  amount: Schema.String.annotate({
+    message: "must be a decimal string such as \"120.00\"",
     jsonSchema: { type: "string", pattern: "^\\d+(\\.\\d+)?$", examples: ["131.20"] }
   }),
   currency: Schema.String.pipe(
-    Schema.filter((s) => /^[A-Za-z]{3}$/.test(s), {
-      message: () => "must be an ISO 4217 currency code such as \"EUR\"",
-      jsonSchema: { examples: ["EUR"] }
-    })
+    Schema.check(Schema.makeFilter((s) => /^[A-Za-z]{3}$/.test(s), {
+      message: "must be an ISO 4217 currency code such as \"EUR\"",
+      toJsonSchema: () => ({ examples: ["EUR"] })
+    }))
   )
-}).annotations({ identifier: "PaymentCreate" })
+}).annotate({ identifier: "PaymentCreate" })
 export type PaymentCreate = typeof PaymentCreate.Type

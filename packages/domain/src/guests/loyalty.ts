@@ -1,7 +1,7 @@
 // Loyalty redemption: `POST /guests/{id}/loyalty/redemptions` `{ points, reservation_id? }` debits
 // the guest's ledger. The balance is the sum of the ledger; a redemption of more than the balance is 409
 // `insufficient_points`, and a negative balance (a reversal after the points were spent) blocks any redemption.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { InsufficientPoints } from "../errors/BusinessErrors.js"
 import { IdField, int } from "../rates/fields.js"
@@ -11,15 +11,15 @@ export const maxRedemptionPoints = 1_000_000_000
 
 export const Redemption = Schema.Struct({
   points: int(1, maxRedemptionPoints),
-  reservation_id: Schema.optionalWith(Schema.NullOr(IdField), { exact: true })
-}).annotations({ identifier: "LoyaltyRedemption" })
+  reservation_id: Schema.optionalKey(Schema.NullOr(IdField))
+}).annotate({ identifier: "LoyaltyRedemption" })
 export type Redemption = typeof Redemption.Type
 
 /** The balance after redeeming `points`, or 409 `insufficient_points`. */
-export const redeem = (balance: number, points: number): Either.Either<number, InsufficientPoints> =>
+export const redeem = (balance: number, points: number): Result.Result<number, InsufficientPoints> =>
   points <= balance
-    ? Either.right(balance - points)
-    : Either.left(new InsufficientPoints({
+    ? Result.succeed(balance - points)
+    : Result.fail(new InsufficientPoints({
       message: balance < 0
         ? `The loyalty balance is ${balance} points; nothing can be redeemed until it is positive`
         : `The loyalty balance is ${balance} points; ${points} cannot be redeemed`

@@ -1,6 +1,6 @@
 // The rules of inventory writes that need more than one field or the room type: the range, the weekdays, the
 // limits against the type's rooms. Pure: the services read the rooms and write what these decide.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { type IsoDate, weekdayOf } from "../quotes/dates.js"
 import { type Check, fail, nightRange } from "../rates/checks.js"
 import { maxInventoryNights, type Weekday } from "./requests.js"
@@ -23,7 +23,7 @@ export const plannedControls = (
   },
   rooms: number
 ): Check<ReadonlyArray<IsoDate>> =>
-  Either.gen(function*() {
+  Result.gen(function*() {
     const range = yield* inventoryRange(input.start_date, input.end_date)
     if (input.sell_limit != null && input.sell_limit > rooms) {
       return yield* fail("sell_limit", `must be at most the room type's ${rooms} rooms`)

@@ -14,7 +14,7 @@ export const OutOfOrderCreate = Schema.Struct({
   start_date: DateField,
   end_date: DateField,
   reason: nullable(text(0, 500))
-}).annotations({ identifier: "OutOfOrderCreate" })
+}).annotate({ identifier: "OutOfOrderCreate" })
 export type OutOfOrderCreate = typeof OutOfOrderCreate.Type
 
 /** `GET /out-of-order?start_date&end_date[&room_type_id]` (`end_date` exclusive). */
@@ -31,7 +31,7 @@ export const InventoryPut = Schema.Struct({
   days: optional(list(Weekday, 7)),
   sell_limit: nullable(int(0, 10000)),
   overbooking: optional(int(0, 10000))
-}).annotations({ identifier: "InventoryPut" })
+}).annotate({ identifier: "InventoryPut" })
 export type InventoryPut = typeof InventoryPut.Type
 
 /** `GET /room-types/{id}/inventory?start_date&end_date` (`end_date` exclusive). */

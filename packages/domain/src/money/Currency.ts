@@ -8,7 +8,7 @@ const digitsCache = new Map<string, Option.Option<number>>()
 export const minorUnits = (currency: string): Option.Option<number> => {
   const cached = digitsCache.get(currency)
   if (cached !== undefined) return cached
-  const digits = Option.fromNullable(CurrencyCodes.code(currency)).pipe(Option.map((entry) => entry.digits))
+  const digits = Option.fromNullishOr(CurrencyCodes.code(currency)).pipe(Option.map((entry) => entry.digits))
   // Only codes that exist are kept, so arbitrary input cannot grow the cache without bound.
   if (Option.isSome(digits)) digitsCache.set(currency, digits)
   return digits

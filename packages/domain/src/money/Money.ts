@@ -1,5 +1,5 @@
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { digitsOf } from "./Currency.js"
 
@@ -16,14 +16,14 @@ export type MoneyProblem = "format" | "precision" | "range"
  * Parses a decimal string in a currency: no floats, no more decimals than the currency's minor units,
  * within ±1,000,000,000.
  */
-export const parse = (input: unknown, currency: string): Either.Either<Amount, MoneyProblem> => {
-  if (typeof input !== "string" || !DECIMAL.test(input)) return Either.left("format")
+export const parse = (input: unknown, currency: string): Result.Result<Amount, MoneyProblem> => {
+  if (typeof input !== "string" || !DECIMAL.test(input)) return Result.fail("format")
   const fraction = input.split(".")[1] ?? ""
-  if (fraction.length > digitsOf(currency)) return Either.left("precision")
+  if (fraction.length > digitsOf(currency)) return Result.fail("precision")
   return Option.match(BigDecimal.fromString(input), {
-    onNone: () => Either.left("format" as const),
+    onNone: () => Result.fail("format" as const),
     onSome: (amount) =>
-      BigDecimal.greaterThan(BigDecimal.abs(amount), LIMIT) ? Either.left("range" as const) : Either.right(amount)
+      BigDecimal.isGreaterThan(BigDecimal.abs(amount), LIMIT) ? Result.fail("range" as const) : Result.succeed(amount)
   })
 }
 
@@ -66,7 +66,7 @@ export const round = (amount: Amount, currency: string): Amount => {
 
 /**
  * `amount ÷ divisor` (a whole number above 0), rounded half away from zero to the currency's minor units:
- * exact integer division, where `round(BigDecimal.unsafeDivide(...))` would first expand the quotient to 100
+ * exact integer division, where `round(BigDecimal.divideUnsafe(...))` would first expand the quotient to 100
  * digits.
  */
 export const divide = (amount: Amount, divisor: number, currency: string): Amount => {
@@ -101,7 +101,7 @@ export const fromMinor = (minor: bigint, currency: string): Amount =>
 export const sum = (amounts: Iterable<Amount>): Amount => BigDecimal.sumAll(amounts)
 
 /** Parses a value already known to be a valid decimal string (from the database). */
-export const fromDb = (value: string): Amount => BigDecimal.unsafeFromString(value)
+export const fromDb = (value: string): Amount => BigDecimal.fromStringUnsafe(value)
 
 /** Plain decimal text for storage in a NUMERIC column. */
 export const toDb = (amount: Amount): string => BigDecimal.format(BigDecimal.normalize(amount))

@@ -1,7 +1,7 @@
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 
-export const Scope = Schema.Literal(
-  "rates:read",
+export const Scope = Schema.Literals(["rates:read",
   "rates:write",
   "reservations:read",
   "reservations:write",
@@ -15,13 +15,12 @@ export const Scope = Schema.Literal(
   "blocks:read",
   "blocks:write",
   "inventory:read",
-  "inventory:write"
-)
+  "inventory:write"])
 export type Scope = typeof Scope.Type
 
 export const allScopes: ReadonlyArray<Scope> = Scope.literals
 
-export const SalesContext = Schema.Literal("back_office", "booking_engine", "channel")
+export const SalesContext = Schema.Literals(["back_office", "booking_engine", "channel"])
 export type SalesContext = typeof SalesContext.Type
 
 /** A validated API key as the request sees it; the secret itself is never kept. */
@@ -33,7 +32,7 @@ export class ApiKey extends Schema.Class<ApiKey>("ApiKey")({
   label: Schema.NullOr(Schema.String),
   expiresAt: Schema.NullOr(Schema.Date),
   /** Requests per minute for this key alone (set by the operator); absent or null is the default 600. */
-  rateLimit: Schema.optionalWith(Schema.NullOr(Schema.Int), { default: () => null })
+  rateLimit: Schema.NullOr(Schema.Int).pipe(Schema.withDecodingDefaultType(Effect.succeed(null)))
 }) {
   hasScope(scope: Scope): boolean {
     return this.scopes.includes(scope)

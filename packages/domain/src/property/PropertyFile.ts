@@ -4,9 +4,9 @@
 // (money in the right currency, references by code, one default plan, no derivation cycle) run once the
 // shape is right. Failures name the field by its path as written: `rate_plans[0].base_price: ...`.
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
-import * as ParseResult from "effect/ParseResult"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import * as SchemaIssue from "effect/SchemaIssue"
 import { crossCheck } from "./propertyFile/crossCheck.js"
 import { PropertyFileFields } from "./propertyFile/sections.js"
 
@@ -33,8 +33,8 @@ export {
 
 /** The property file. Decode with `decodePropertyFile`, which rejects unknown keys. */
 export const PropertyFile = PropertyFileFields.pipe(
-  Schema.filter(crossCheck),
-  Schema.annotations({ identifier: "PropertyFile" })
+  Schema.check(Schema.makeFilter(crossCheck)),
+  Schema.annotate({ identifier: "PropertyFile" })
 )
 export type PropertyFile = typeof PropertyFile.Type
 
@@ -55,16 +55,15 @@ export const formatPropertyFilePath = (path: ReadonlyArray<PropertyKey>): string
   path.reduce<string>((acc, key) =>
     typeof key === "number" ? `${acc}[${key}]` : acc.length === 0 ? String(key) : `${acc}.${String(key)}`, "")
 
-const messageOf = (issue: ParseResult.ArrayFormatterIssue): string => {
-  switch (issue._tag) {
-    case "Missing":
-      return "is required"
-    case "Unexpected":
-      return "is not a known field"
-    default:
-      return issue.message
-  }
-}
+// A missing or unknown key has no filter message of its own: the file's wording replaces the library's.
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1({
+  leafHook: (issue) =>
+    issue._tag === "MissingKey" ?
+      "is required" :
+      issue._tag === "UnexpectedKey" ?
+      "is not a known field" :
+      SchemaIssue.defaultLeafHook(issue)
+})
 
 const invalid = (issues: ReadonlyArray<PropertyFileIssue>): PropertyFileInvalid =>
   new PropertyFileInvalid({
@@ -74,21 +73,21 @@ const invalid = (issues: ReadonlyArray<PropertyFileIssue>): PropertyFileInvalid 
     issues
   })
 
-const decode = Schema.decodeUnknownEither(PropertyFile, { onExcessProperty: "error", errors: "all" })
+const decode = Schema.decodeUnknownResult(PropertyFile, { onExcessProperty: "error", errors: "all" })
 
 /** Decodes a parsed JSON document into a property file, or every problem found with the path of its field. */
-export const decodePropertyFileEither = (input: unknown): Either.Either<PropertyFile, PropertyFileInvalid> =>
+export const decodePropertyFileEither = (input: unknown): Result.Result<PropertyFile, PropertyFileInvalid> =>
   typeof input !== "object" || input === null || Array.isArray(input) ?
-    Either.left(invalid([new PropertyFileIssue({ path: "", message: "the document must be a JSON object" })])) :
-    Either.mapLeft(decode(input), (error) =>
+    Result.fail(invalid([new PropertyFileIssue({ path: "", message: "the document must be a JSON object" })])) :
+    Result.mapError(decode(input), (error) =>
     invalid(
-      ParseResult.ArrayFormatter.formatErrorSync(error).map((issue) =>
-        new PropertyFileIssue({ path: formatPropertyFilePath(issue.path), message: messageOf(issue) })
+      formatIssues(error.issue).issues.map((issue) =>
+        new PropertyFileIssue({ path: formatPropertyFilePath((issue.path ?? []).map((segment) => typeof segment === "object" ? segment.key : segment)), message: issue.message })
       )
     ))
 
 export const decodePropertyFile = (input: unknown): Effect.Effect<PropertyFile, PropertyFileInvalid> =>
-  decodePropertyFileEither(input)
+  Effect.fromResult(decodePropertyFileEither(input))
 
 /** Parses JSON text, then decodes it (`decodePropertyFile`). */
 export const parsePropertyFileJson = (json: string): Effect.Effect<PropertyFile, PropertyFileInvalid> =>
@@ -111,7 +110,7 @@ export const parsePropertyFileJson = (json: string): Effect.Effect<PropertyFile,
 export const checkPlanRoomTypesKept = (
   file: PropertyFile,
   existing: ReadonlyMap<string, string>
-): Either.Either<void, PropertyFileInvalid> => {
+): Result.Result<void, PropertyFileInvalid> => {
   const issues = file.rate_plans.flatMap((plan, i) => {
     const sold = existing.get(plan.code)
     return sold === undefined || sold === plan.room_type ? [] : [new PropertyFileIssue({
@@ -119,5 +118,5 @@ export const checkPlanRoomTypesKept = (
       message: `cannot change: plan ${plan.code} sells room type ${sold} (a plan's room type is fixed; import the other offer under a new code)`
     })]
   })
-  return issues.length === 0 ? Either.void : Either.left(invalid(issues))
+  return issues.length === 0 ? Result.void : Result.fail(invalid(issues))
 }

@@ -31,5 +31,5 @@ export const fromBase = (property: PricingProperty, amount: Amount, currency: st
   if (currency === property.baseCurrency) return amount
   const rate = rateToBase(property, currency)
   if (rate === undefined) throw new MissingExchangeRate(currency)
-  return BigDecimal.unsafeDivide(amount, rate)
+  return BigDecimal.divideUnsafe(amount, rate)
 }

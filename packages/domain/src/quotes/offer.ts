@@ -115,7 +115,7 @@ export const offerFor = <P extends OfferPlan, R extends RoomType>(input: {
   if (visibility.some(hidesPlan)) return Option.none()
 
   const request = stayRequestFor(snapshot, plan, roomType, stay, input.pricing, input.addOns)
-  const quote = Option.getRight(tryPriceStay(request))
+  const quote = Option.getSuccess(tryPriceStay(request))
   // An unpriceable stay still shows its nights: a night is priced in the plan's currency, never converted.
   const nights = Option.match(quote, {
     onSome: (q) => q.nights,

@@ -1,6 +1,6 @@
 // `GET /rates` as decisions around the one query it needs (the rooms free per room type): which plans a request
 // prices, and which of their offers it lists, in what order.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { RatePlanNotFound, RoomTypeNotFound } from "../errors/NotFoundErrors.js"
 import type { SalesContext } from "../platform/ApiKey.js"
@@ -55,18 +55,18 @@ export interface RatesScope<P extends ListedPlan> {
 export const ratesScope = <P extends ListedPlan, R extends ListedRoomType>(
   catalogue: RatesCatalogue<P, R>,
   query: RatesQuery
-): Either.Either<RatesScope<P>, RoomTypeNotFound | RatePlanNotFound> => {
+): Result.Result<RatesScope<P>, RoomTypeNotFound | RatePlanNotFound> => {
   const roomTypeId = query.roomTypeId ?? null
   if (roomTypeId !== null && !catalogue.roomTypesById.has(roomTypeId)) {
-    return Either.left(new RoomTypeNotFound({ message: `No room type ${roomTypeId}` }))
+    return Result.fail(new RoomTypeNotFound({ message: `No room type ${roomTypeId}` }))
   }
   const ratePlanId = query.ratePlanId ?? null
   const onePlan = ratePlanId === null ? null : catalogue.plansById.get(ratePlanId)
-  if (onePlan === undefined) return Either.left(new RatePlanNotFound({ message: `No rate plan ${ratePlanId}` }))
+  if (onePlan === undefined) return Result.fail(new RatePlanNotFound({ message: `No rate plan ${ratePlanId}` }))
   const candidates = onePlan !== null
     ? [onePlan]
     : catalogue.plans.filter((plan) => roomTypeId === null || plan.roomTypeId === roomTypeId)
-  return Either.right({ roomTypeId, onePlan, candidates })
+  return Result.succeed({ roomTypeId, onePlan, candidates })
 }
 
 /**
@@ -81,7 +81,7 @@ export const ratesListing = <P extends ListedPlan, R extends ListedRoomType>(inp
   readonly query: RatesQuery
   readonly salesContext: SalesContext
   readonly available: ReadonlyMap<string, number>
-}): Either.Either<ReadonlyArray<Offer<P, R>>, RatePlanNotFound> => {
+}): Result.Result<ReadonlyArray<Offer<P, R>>, RatePlanNotFound> => {
   const { catalogue, query, scope } = input
   const termsOf = termsFor(catalogue, query)
   // One memo for the request: a parent plan's nights are priced once for all the plans derived from it.
@@ -101,12 +101,12 @@ export const ratesListing = <P extends ListedPlan, R extends ListedRoomType>(inp
     }))
   })
   if (scope.onePlan !== null && offers.length === 0) {
-    return Either.left(new RatePlanNotFound({
+    return Result.fail(new RatePlanNotFound({
       message: `Rate plan ${scope.onePlan.id} is not offered for this request`
     }))
   }
   const order = new Map(catalogue.roomTypes.map((roomType, i) => [roomType.id, i]))
-  return Either.right(
+  return Result.succeed(
     offers
       .filter((offer) => offer.bookable || query.includeUnavailable === true)
       .map((offer, i) => ({ offer, i }))

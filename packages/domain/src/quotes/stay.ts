@@ -1,6 +1,6 @@
 // A stay to price: the field rules every stay obeys and the request the engine prices for it. `/rates` and holds
 // both go through here, so they cannot disagree on what a valid stay is or price a plan differently.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { InvalidParameters } from "../errors/RequestErrors.js"
 import type { Amount } from "../money/Money.js"
 import { daysBetween, type IsoDate } from "./dates.js"
@@ -27,23 +27,23 @@ export interface StayQuery {
  * The field rules of a stay: check-out after check-in, at most `maxStayNights` nights (both on `check_out`,
  * the field to change), check-in not before the property's today (`check_in`). The first broken rule wins.
  */
-export const validateStay = (stay: StayQuery, today: IsoDate): Either.Either<void, InvalidParameters> => {
+export const validateStay = (stay: StayQuery, today: IsoDate): Result.Result<void, InvalidParameters> => {
   const nights = daysBetween(stay.checkIn, stay.checkOut)
   if (nights < 1) {
-    return Either.left(new InvalidParameters({ message: "check_out must be after check_in", param: "check_out" }))
+    return Result.fail(new InvalidParameters({ message: "check_out must be after check_in", param: "check_out" }))
   }
   if (nights > maxStayNights) {
-    return Either.left(
+    return Result.fail(
       new InvalidParameters({ message: `A stay may be at most ${maxStayNights} nights`, param: "check_out" })
     )
   }
   if (stay.checkIn < today) {
-    return Either.left(new InvalidParameters({
+    return Result.fail(new InvalidParameters({
       message: `check_in must not be before the property's today (${today})`,
       param: "check_in"
     }))
   }
-  return Either.void
+  return Result.void
 }
 
 /** How one request prices its stays. */
@@ -93,11 +93,11 @@ export const stayRequestFor = (
  * `priceStay`, with a missing exchange rate as a value: an offer lists it as `currency_unavailable` instead of
  * failing the whole request. Any other throw is a defect and is rethrown.
  */
-export const tryPriceStay = (request: StayRequest): Either.Either<Quote, MissingExchangeRate> => {
+export const tryPriceStay = (request: StayRequest): Result.Result<Quote, MissingExchangeRate> => {
   try {
-    return Either.right(priceStay(request))
+    return Result.succeed(priceStay(request))
   } catch (error) {
-    if (error instanceof MissingExchangeRate) return Either.left(error)
+    if (error instanceof MissingExchangeRate) return Result.fail(error)
     throw error
   }
 }

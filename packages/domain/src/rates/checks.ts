@@ -1,19 +1,19 @@
 // Small pure checks shared by the rate-management rules. Each answers `Either<value, InvalidParameters>`, the
 // `param` being the field's path as sent; a rule list reports its first failure.
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { InvalidParameters } from "../errors/RequestErrors.js"
 import * as Money from "../money/Money.js"
 import { daysBetween, type IsoDate, nightsOf } from "../quotes/dates.js"
 
-export type Check<A> = Either.Either<A, InvalidParameters>
+export type Check<A> = Result.Result<A, InvalidParameters>
 
 export const invalid = (param: string, message: string): InvalidParameters =>
   new InvalidParameters({ message: `${param}: ${message}`, param })
 
-export const fail = (param: string, message: string): Check<never> => Either.left(invalid(param, message))
+export const fail = (param: string, message: string): Check<never> => Result.fail(invalid(param, message))
 
-export const ok: Check<void> = Either.void
+export const ok: Check<void> = Result.void
 
 /** A money amount in the currency's minor units; not negative unless allowed. Stored text. */
 export const money = (
@@ -23,25 +23,25 @@ export const money = (
   options: { readonly allowNegative?: boolean } = {}
 ): Check<string> => {
   const parsed = Money.parse(value, currency)
-  if (Either.isLeft(parsed)) return fail(param, Money.problemMessage(parsed.left, currency))
-  if (options.allowNegative !== true && BigDecimal.isNegative(parsed.right)) return fail(param, "must not be negative")
-  return Either.right(Money.toDb(parsed.right))
+  if (Result.isFailure(parsed)) return fail(param, Money.problemMessage(parsed.failure, currency))
+  if (options.allowNegative !== true && BigDecimal.isNegative(parsed.success)) return fail(param, "must not be negative")
+  return Result.succeed(Money.toDb(parsed.success))
 }
 
 export const moneyOrNull = (param: string, value: string | null, currency: string): Check<string | null> =>
-  value === null ? Either.right(null) : money(param, value, currency)
+  value === null ? Result.succeed(null) : money(param, value, currency)
 
 const DECIMAL = /^-?\d+(\.\d{1,6})?$/
 
 /** A percentage as a decimal string within [min, max], at most 6 decimals. Stored text. */
 export const percent = (param: string, value: string, min: number, max: number): Check<string> => {
   if (!DECIMAL.test(value)) return fail(param, "must be a decimal string with at most 6 decimals, such as \"10.5\"")
-  const amount = BigDecimal.unsafeFromString(value)
+  const amount = BigDecimal.fromStringUnsafe(value)
   if (
-    BigDecimal.lessThan(amount, BigDecimal.unsafeFromNumber(min)) ||
-    BigDecimal.greaterThan(amount, BigDecimal.unsafeFromNumber(max))
+    BigDecimal.isLessThan(amount, BigDecimal.fromNumberUnsafe(min)) ||
+    BigDecimal.isGreaterThan(amount, BigDecimal.fromNumberUnsafe(max))
   ) return fail(param, `must be a percentage from ${min} to ${max}`)
-  return Either.right(Money.toDb(amount))
+  return Result.succeed(Money.toDb(amount))
 }
 
 /** A window of dates that includes both ends (booking, stay, promo validity): end may equal start. */
@@ -65,7 +65,7 @@ export const nightRange = (start: IsoDate, end: IsoDate, most: number, tooLong: 
   const count = daysBetween(start, end)
   if (count < 1) return fail("end_date", "must be after start_date")
   if (count > most) return fail("end_date", tooLong)
-  return Either.right(nightsOf(start, end))
+  return Result.succeed(nightsOf(start, end))
 }
 
 /** A lower and an upper bound: upper not below lower. */
@@ -80,7 +80,7 @@ export const bounds = (
 export const all = (...checks: ReadonlyArray<() => Check<unknown>>): Check<void> => {
   for (const check of checks) {
     const result = check()
-    if (Either.isLeft(result)) return Either.left(result.left)
+    if (Result.isFailure(result)) return Result.fail(result.failure)
   }
   return ok
 }

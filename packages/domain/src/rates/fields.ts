@@ -8,36 +8,36 @@ import { calendarDateMessage, charCount, isCalendarDate, isUuid, lowerCaseId, st
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
-export const Str = storableText(Schema.String.annotations({ message: () => "must be a string" }))
+export const Str = storableText(Schema.String.annotate({ message: "must be a string" }))
 
 export const text = (min: number, max: number) =>
   Str.pipe(
-    Schema.filter((s) => charCount(s) >= min && charCount(s) <= max, {
-      message: () => (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`),
-      jsonSchema: { minLength: min, maxLength: max }
-    })
+    Schema.check(Schema.makeFilter((s) => charCount(s) >= min && charCount(s) <= max, {
+      message: (min > 0 ? `must be ${min} to ${max} characters` : `must be at most ${max} characters`),
+      toJsonSchema: () => ({ minLength: min, maxLength: max })
+    }))
   )
 
 export const IdField = lowerCaseId(
-  Str.pipe(Schema.filter(isUuid, { message: () => "must be a UUID", jsonSchema: { format: "uuid" } }))
+  Str.pipe(Schema.check(Schema.makeFilter(isUuid, { message: "must be a UUID", toJsonSchema: () => ({ format: "uuid" }) })))
 )
 
 export const DateField = Str.pipe(
-  Schema.filter(isCalendarDate, { message: () => calendarDateMessage, jsonSchema: { format: "date" } })
+  Schema.check(Schema.makeFilter(isCalendarDate, { message: calendarDateMessage, toJsonSchema: () => ({ format: "date" }) }))
 )
 
 const DECIMAL_MESSAGE = "must be a decimal string such as \"120.00\""
 
 /** A decimal string; precision and range are checked once the currency is known (`Money.parse`). */
-export const DecimalField = Schema.String.annotations({ message: () => DECIMAL_MESSAGE }).pipe(
-  Schema.filter((s) => DECIMAL.test(s), { message: () => DECIMAL_MESSAGE, jsonSchema: { pattern: DECIMAL.source } })
+export const DecimalField = Schema.String.annotate({ message: DECIMAL_MESSAGE }).pipe(
+  Schema.check(Schema.makeFilter((s) => DECIMAL.test(s), { message: DECIMAL_MESSAGE, toJsonSchema: () => ({ pattern: DECIMAL.source }) }))
 )
 
 export const CurrencyField = Str.pipe(
-  Schema.filter(Currency.isCurrency, {
-    message: () => "must be an ISO 4217 currency code such as \"EUR\"",
+  Schema.check(Schema.makeFilter(Currency.isCurrency, {
+    message: "must be an ISO 4217 currency code such as \"EUR\"",
     jsonSchema: { pattern: "^[A-Z]{3}$" }
-  })
+  }))
 )
 
 /** An absolute http(s) URL of at most 2000 characters. */
@@ -52,46 +52,43 @@ export const isHttpUrl = (s: string): boolean => {
 }
 
 export const UrlField = Str.pipe(
-  Schema.filter(isHttpUrl, {
-    message: () => "must be an absolute http(s) URL of at most 2000 characters",
-    jsonSchema: { format: "uri", maxLength: 2000 }
-  })
+  Schema.check(Schema.makeFilter(isHttpUrl, {
+    message: "must be an absolute http(s) URL of at most 2000 characters",
+    toJsonSchema: () => ({ format: "uri", maxLength: 2000 })
+  }))
 )
 
 export const int = (min: number, max: number) =>
-  Schema.Number.annotations({ message: () => "must be a whole number" }).pipe(
-    Schema.filter((n) => Number.isInteger(n), { message: () => "must be a whole number", jsonSchema: { type: "integer" } }),
-    Schema.filter((n) => n >= min && n <= max, {
-      message: () => `must be a whole number from ${min} to ${max}`,
-      jsonSchema: { minimum: min, maximum: max }
-    })
+  Schema.Number.annotate({ message: "must be a whole number" }).pipe(
+    Schema.check(Schema.makeFilter((n) => Number.isInteger(n), { message: "must be a whole number", toJsonSchema: () => ({ type: "integer" }) })),
+    Schema.check(Schema.makeFilter((n) => n >= min && n <= max, {
+      message: `must be a whole number from ${min} to ${max}`,
+      toJsonSchema: () => ({ minimum: min, maximum: max })
+    }))
   )
 
-export const BoolField = Schema.Boolean.annotations({ message: () => "must be true or false" })
+export const BoolField = Schema.Boolean.annotate({ message: "must be true or false" })
 
 export const literal = <const L extends readonly [string, ...Array<string>]>(...values: L) =>
-  Schema.Literal(...values).annotations({
-    message: () => ({ message: `must be one of ${values.map((v) => `"${v}"`).join(", ")}`, override: true })
+  Schema.Literals(values).annotate({
+    message: `must be one of ${values.map((v) => `"${v}"`).join(", ")}`
   })
 
-export const list = <A, I>(item: Schema.Schema<A, I>, max: number) =>
-  Schema.Array(item).annotations({ message: () => "must be an array" }).pipe(
-    Schema.filter((items) => items.length <= max, { message: () => `must have at most ${max} entries` })
+export const list = <A, I>(item: Schema.Codec<A, I>, max: number) =>
+  Schema.Array(item).annotate({ message: "must be an array" }).pipe(
+    Schema.check(Schema.makeFilter((items) => items.length <= max, { message: `must have at most ${max} entries` }))
   )
 
 /** An optional key: absent or a valid value. */
-export const optional = <A, I, R>(schema: Schema.Schema<A, I, R>) => Schema.optionalWith(schema, { exact: true })
+export const optional = <A, I, R>(schema: Schema.Codec<A, I, R>) => Schema.optionalKey(schema)
 
 /** An optional key that also accepts `null` (on PATCH: clears the field). */
-export const nullable = <A, I, R>(schema: Schema.Schema<A, I, R>) =>
-  Schema.optionalWith(Schema.NullOr(schema), { exact: true })
+export const nullable = <A, I, R>(schema: Schema.Codec<A, I, R>) =>
+  Schema.optionalKey(Schema.NullOr(schema))
 
 /** A key a PATCH must not send. */
 export const immutable = (message: string) =>
-  Schema.optionalWith(
-    Schema.Unknown.pipe(Schema.filter(() => false, { message: () => message, description: `Not accepted: ${message}` })),
-    { exact: true }
-  )
+  Schema.optionalKey(Schema.Unknown.pipe(Schema.check(Schema.makeFilter(() => false, { message: message, description: `Not accepted: ${message}` }))))
 
 // Vocabularies
 export const DiscountType = literal("fixed", "percent")

@@ -1,5 +1,5 @@
 // Inclusions and credits of a rate plan: the whole-list replace body and its rules.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { type Check, fail, money } from "./checks.js"
 import {
@@ -33,7 +33,7 @@ export type InclusionInput = typeof InclusionInput.Type
 /** `POST /rate-plans/{id}/inclusions`: the plan's whole new set, in order. */
 export const InclusionsReplace = Schema.Struct({
   inclusions: list(InclusionInput, maxInclusions)
-}).annotations({ identifier: "InclusionsReplace" })
+}).annotate({ identifier: "InclusionsReplace" })
 export type InclusionsReplace = typeof InclusionsReplace.Type
 
 /** An inclusion as stored (money as decimal text, currency defaulted). */
@@ -57,13 +57,13 @@ export const checkInclusions = (
   planCurrency: string,
   currencies: ReadonlyArray<string>
 ): Check<ReadonlyArray<InclusionFields>> =>
-  Either.all(entries.map((entry, i) => {
+  Result.all(entries.map((entry, i) => {
     const at = (field: string) => `inclusions[${i}].${field}`
     const currency = entry.currency ?? planCurrency
     if (!currencies.includes(currency)) {
       return fail(at("currency"), `must be the property's base currency or a configured currency (${currencies.join(", ")})`)
     }
-    return Either.map(money(at("allocated_amount"), entry.allocated_amount, currency), (amount): InclusionFields => ({
+    return Result.map(money(at("allocated_amount"), entry.allocated_amount, currency), (amount): InclusionFields => ({
       label: entry.label,
       allocated_amount: amount,
       frequency: entry.frequency,

@@ -1,6 +1,6 @@
 // Seasonal intervals: request bodies and rules. An interval covers nights
 // from `start_date` up to the night before `end_date`; two intervals of a plan overlap when they share a night.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import { all, bounds, type Check, fail, money, moneyOrNull, nights, ok, percent } from "./checks.js"
 import { BoolField, DateField, DecimalField, int, nullable, optional, text } from "./fields.js"
@@ -44,7 +44,7 @@ export const IntervalCreate = Schema.Struct({
   start_date: DateField,
   end_date: DateField,
   ...settableFields
-}).annotations({ identifier: "IntervalCreate" })
+}).annotate({ identifier: "IntervalCreate" })
 export type IntervalCreate = typeof IntervalCreate.Type
 
 /** `PATCH /intervals/{id}`: any field; `null` clears a weekday price or a stay rule. */
@@ -53,7 +53,7 @@ export const IntervalPatch = Schema.Struct({
   start_date: optional(DateField),
   end_date: optional(DateField),
   ...settableFields
-}).annotations({ identifier: "IntervalPatch" })
+}).annotate({ identifier: "IntervalPatch" })
 export type IntervalPatch = typeof IntervalPatch.Type
 
 /** Every writable field of an interval as stored (money as decimal text). */
@@ -146,7 +146,7 @@ export const checkAlone = (input: {
 export const checkFields = (fields: IntervalFields, plan: IntervalPlan): Check<IntervalFields> => {
   const currency = plan.currency
   const priced = plan.derived ? weekdayPriceKeys.find((key) => fields[key] !== null) : undefined
-  const checked = Either.all({
+  const checked = Result.all({
     dates: nights("start_date", fields.start_date, "end_date", fields.end_date),
     derived: priced === undefined
       ? ok
@@ -164,7 +164,7 @@ export const checkFields = (fields: IntervalFields, plan: IntervalPlan): Check<I
       ? percent("single_guest_discount", fields.single_guest_discount, 0, 100)
       : money("single_guest_discount", fields.single_guest_discount, currency)
   })
-  return Either.map(checked, (c) => ({
+  return Result.map(checked, (c) => ({
     ...fields,
     price_mon: c.price_mon,
     price_tue: c.price_tue,

@@ -10,10 +10,10 @@ export const normalizeCode = (code: string): string => code.toUpperCase()
 
 /** 3 to 40 characters once in upper case (the form it is stored in: "ß" becomes "SS"), no white space. */
 export const CodeField = Str.pipe(
-  Schema.filter((s) => charCount(normalizeCode(s)) >= 3 && charCount(normalizeCode(s)) <= 40, {
-    message: () => "must be 3 to 40 characters (in upper case)"
-  }),
-  Schema.filter((s) => /^\S+$/.test(s), { message: () => "must not contain white space" })
+  Schema.check(Schema.makeFilter((s) => charCount(normalizeCode(s)) >= 3 && charCount(normalizeCode(s)) <= 40, {
+    message: "must be 3 to 40 characters (in upper case)"
+  })),
+  Schema.check(Schema.makeFilter((s) => /^\S+$/.test(s), { message: "must not contain white space" }))
 )
 
 const Cap = int(1, 1_000_000)
@@ -25,7 +25,7 @@ export const PromoCodeCreate = Schema.Struct({
   valid_to: nullable(DateField),
   max_redemptions: nullable(Cap),
   max_per_guest: nullable(Cap)
-}).annotations({ identifier: "PromoCodeCreate" })
+}).annotate({ identifier: "PromoCodeCreate" })
 export type PromoCodeCreate = typeof PromoCodeCreate.Type
 
 /** `PATCH /promo-codes/{id}`: everything but the code; `null` clears a bound or a cap. */
@@ -36,7 +36,7 @@ export const PromoCodePatch = Schema.Struct({
   max_redemptions: nullable(Cap),
   max_per_guest: nullable(Cap),
   is_active: optional(BoolField)
-}).annotations({ identifier: "PromoCodePatch" })
+}).annotate({ identifier: "PromoCodePatch" })
 export type PromoCodePatch = typeof PromoCodePatch.Type
 
 export interface PromoCodeFields {

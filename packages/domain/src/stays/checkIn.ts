@@ -1,6 +1,6 @@
 // The room a check-in assigns, decided from the loaded facts: the room the caller named (if any),
 // the reservation, and the rooms of its type free for every night of the stay.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { NoAvailability, RoomUnavailable } from "../errors/BusinessErrors.js"
 import { RoomNotFound } from "../errors/NotFoundErrors.js"
 import { InvalidParameters } from "../errors/RequestErrors.js"
@@ -29,18 +29,18 @@ export const checkNamedRoom = (
   roomId: string | null,
   room: RoomFacts | undefined,
   reservation: CheckInFacts
-): Either.Either<void, RoomNotFound | InvalidParameters> => {
-  if (roomId === null) return Either.void
-  if (room === undefined) return Either.left(new RoomNotFound({ message: `No room ${roomId}` }))
+): Result.Result<void, RoomNotFound | InvalidParameters> => {
+  if (roomId === null) return Result.void
+  if (room === undefined) return Result.fail(new RoomNotFound({ message: `No room ${roomId}` }))
   if (room.roomTypeId !== reservation.roomTypeId) {
-    return Either.left(
+    return Result.fail(
       new InvalidParameters({
         message: `room_id: room ${room.number} is not a ${reservation.roomTypeName}, the room type of this reservation`,
         param: "room_id"
       })
     )
   }
-  return Either.void
+  return Result.void
 }
 
 /**
@@ -51,26 +51,26 @@ export const assignRoom = (
   room: RoomFacts | undefined,
   free: ReadonlyArray<string>,
   reservation: CheckInFacts
-): Either.Either<string, RoomUnavailable | NoAvailability> => {
+): Result.Result<string, RoomUnavailable | NoAvailability> => {
   if (room !== undefined) {
-    if (room.retired) return Either.left(new RoomUnavailable({ message: `Room ${room.number} is out of service` }))
+    if (room.retired) return Result.fail(new RoomUnavailable({ message: `Room ${room.number} is out of service` }))
     if (!free.includes(room.id)) {
-      return Either.left(
+      return Result.fail(
         new RoomUnavailable({
           message: `Room ${room.number} is taken for a night from ${reservation.checkIn} to ${reservation.checkOut}`
         })
       )
     }
-    return Either.right(room.id)
+    return Result.succeed(room.id)
   }
   const first = free[0]
   if (first === undefined) {
-    return Either.left(
+    return Result.fail(
       new NoAvailability({
         message:
           `No ${reservation.roomTypeName} room is free for every night from ${reservation.checkIn} to ${reservation.checkOut}`
       })
     )
   }
-  return Either.right(first)
+  return Result.succeed(first)
 }

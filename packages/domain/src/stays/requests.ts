@@ -4,6 +4,6 @@ import { IdField } from "../rates/fields.js"
 
 export const CheckIn = Schema.Struct({
   /** A room of the reservation's room type to assign; absent or null assigns the first free one. */
-  room_id: Schema.optionalWith(Schema.NullOr(IdField), { exact: true })
-}).annotations({ identifier: "CheckIn" })
+  room_id: Schema.optionalKey(Schema.NullOr(IdField))
+}).annotate({ identifier: "CheckIn" })
 export type CheckIn = typeof CheckIn.Type

@@ -8,7 +8,7 @@
 // | no-show   | `confirmed` | arrival date < today (the arrival date has passed)          | `no_show`     |
 //
 // A hold (live or expired) is never checked in, out or marked a no-show: it must be confirmed first.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { effectiveStatus, type StatusFacts } from "../booking/lifecycle.js"
 import { InvalidStatusTransition } from "../errors/BusinessErrors.js"
 import type { IsoDate } from "../quotes/dates.js"
@@ -28,7 +28,7 @@ export const targetOf: Readonly<Record<StayAction, StayStatus>> = {
   no_show: "no_show"
 }
 
-const refuse = (message: string) => Either.left(new InvalidStatusTransition({ message }))
+const refuse = (message: string) => Result.fail(new InvalidStatusTransition({ message }))
 
 const described = (status: string): string => (status === "tentative" ? "a tentative hold" : status.replace("_", " "))
 
@@ -41,7 +41,7 @@ export const stayStep = (
   facts: StayFacts,
   now: Date,
   today: IsoDate
-): Either.Either<StayStatus, InvalidStatusTransition> => {
+): Result.Result<StayStatus, InvalidStatusTransition> => {
   const status = effectiveStatus(facts, now)
   switch (action) {
     case "check_in": {
@@ -52,11 +52,11 @@ export const stayStep = (
       if (today >= facts.checkOut) {
         return refuse(`The stay ended on ${facts.checkOut}; today at the property is ${today}`)
       }
-      return Either.right("checked_in")
+      return Result.succeed("checked_in")
     }
     case "check_out": {
       if (status !== "checked_in") return refuse(`Only a checked-in reservation can be checked out; this one is ${described(status)}`)
-      return Either.right("checked_out")
+      return Result.succeed("checked_out")
     }
     case "no_show": {
       if (status !== "confirmed") {
@@ -65,7 +65,7 @@ export const stayStep = (
       if (today <= facts.checkIn) {
         return refuse(`A no-show can be recorded once the arrival date ${facts.checkIn} has passed; today at the property is ${today}`)
       }
-      return Either.right("no_show")
+      return Result.succeed("no_show")
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Blocks from "../../src/blocks/index.js"
 import type { NightState } from "../../src/blocks/nights.js"
 import * as Money from "../../src/money/Money.js"
@@ -13,8 +13,8 @@ import { d, plan } from "../quotes/fixtures.js"
 const night = (date: string, units: number, pickups = 0, released = false): NightState =>
   ({ date, units, pickups, released, remaining: released ? 0 : Math.max(0, units - pickups) })
 
-const paramOf = <A, E extends { readonly param?: string | undefined; readonly _tag: string }>(result: Either.Either<A, E>) =>
-  Either.match(result, { onLeft: (error) => `${error._tag}:${error.param ?? ""}`, onRight: () => "ok" })
+const paramOf = <A, E extends { readonly param?: string | undefined; readonly _tag: string }>(result: Result.Result<A, E>) =>
+  Result.match(result, { onFailure: (error) => `${error._tag}:${error.param ?? ""}`, onSuccess: () => "ok" })
 
 describe("block nights", () => {
   it.each([
@@ -48,9 +48,9 @@ describe("block nights", () => {
     const stored = [night("2031-05-01", 2, 2), night("2031-05-02", 2, 0)]
     expect(paramOf(Blocks.patchedNights({ units: 1 }, stored, 3))).toBe("BlockInUse:")
     expect(Blocks.patchedNights({ nights: [{ date: "2031-05-02", units: 1 }] }, stored, 3)).toEqual(
-      Either.right([{ date: "2031-05-02", units: 1 }])
+      Result.succeed([{ date: "2031-05-02", units: 1 }])
     )
-    expect(Blocks.patchedNights({ units: 2 }, stored, 3)).toEqual(Either.right([]))
+    expect(Blocks.patchedNights({ units: 2 }, stored, 3)).toEqual(Result.succeed([]))
     expect(paramOf(Blocks.patchedNights({ units: 4 }, stored, 3))).toBe("InvalidParameters:units")
     expect(paramOf(Blocks.patchedNights({ nights: [{ date: "2031-05-03", units: 1 }] }, stored, 3))).toBe(
       "InvalidParameters:nights[0].date"
@@ -112,6 +112,6 @@ describe("block price", () => {
     expect(priced).toEqual(["110.00", "80.50", "80.50", "110.00"])
     expect(Blocks.pickupPrice({ start_date: "a", end_date: "b", price: null })).toBeNull()
     expect(paramOf(Blocks.checkPrice("1.234", "EUR"))).toBe("InvalidParameters:price")
-    expect(Blocks.checkPrice("12.5", "EUR")).toEqual(Either.right("12.5"))
+    expect(Blocks.checkPrice("12.5", "EUR")).toEqual(Result.succeed("12.5"))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import * as fc from "fast-check"
 import { bookableQuote } from "../../src/booking/bookableQuote.js"
@@ -27,9 +27,9 @@ const offer = (model: RatePlan, available = 1, options: { readonly stay?: StayQu
   }).pipe(Option.map(withAvailability(available)))
 
 const outcome = (found: Option.Option<Offer<TestPlan, TestRoomType>>) =>
-  Either.match(bookableQuote(found, { id: "bar" }, dbl, stay), {
-    onLeft: (error) => `${error._tag} ${error.param ?? "-"}: ${error.message}`,
-    onRight: (quote) => `quote ${fmt(quote.total, quote.currency)} ${quote.currency}`
+  Result.match(bookableQuote(found, { id: "bar" }, dbl, stay), {
+    onFailure: (error) => `${error._tag} ${error.param ?? "-"}: ${error.message}`,
+    onSuccess: (quote) => `quote ${fmt(quote.total, quote.currency)} ${quote.currency}`
   })
 
 describe("bookableQuote", () => {
@@ -100,9 +100,9 @@ describe("bookableQuote", () => {
       const found = offer(plan({ minLos }), available, { stay: { ...stay, party: { adults } } })
       const o = Option.getOrThrow(found)
       const booked = bookableQuote(found, { id: "bar" }, dbl, stay)
-      expect(Either.isRight(booked)).toBe(o.bookable)
-      if (Either.isRight(booked)) expect(Option.some(booked.right)).toEqual(o.quote)
-      else expect(booked.left._tag).toBe(o.reasons.every((r) => r === "sold_out") ? "NoAvailability" : "RatePlanNotFound")
+      expect(Result.isSuccess(booked)).toBe(o.bookable)
+      if (Result.isSuccess(booked)) expect(Option.some(booked.success)).toEqual(o.quote)
+      else expect(booked.failure._tag).toBe(o.reasons.every((r) => r === "sold_out") ? "NoAvailability" : "RatePlanNotFound")
     }))
   })
 })

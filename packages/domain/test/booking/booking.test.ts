@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import {
@@ -29,15 +29,15 @@ const modifiers: ReadonlyArray<ModifierSpec> = [
   { key: "arrival", type: "date", required: false }
 ]
 
-const paramOf = (result: Either.Either<unknown, { readonly param?: string | undefined }>) =>
-  Either.match(result, { onLeft: (e) => e.param, onRight: () => undefined })
+const paramOf = (result: Result.Result<unknown, { readonly param?: string | undefined }>) =>
+  Result.match(result, { onFailure: (e) => e.param, onSuccess: () => undefined })
 
 describe("modifier values", () => {
   const at = "add_ons[0].modifier_values"
 
   it("keeps the declared values, drops nulls and absent optional ones", () => {
     const result = checkModifierValues(modifiers, { flight: "TP12", diet: "vegan", pax: 2, child_seat: null }, at)
-    expect(result).toEqual(Either.right({ diet: "vegan", flight: "TP12", pax: 2 }))
+    expect(result).toEqual(Result.succeed({ diet: "vegan", flight: "TP12", pax: 2 }))
   })
 
   it("names the exact path of an unknown key, a missing required key, a wrong type, a value not an option", () => {
@@ -81,9 +81,9 @@ describe("transitions", () => {
 
   it("confirm: live hold → confirm; confirmed → already; expired (swept or not) → hold_expired; others → not_confirmable", () => {
     const confirmError = (facts: Parameters<typeof confirmStep>[0]) =>
-      Either.getLeft(confirmStep(facts, now)).pipe((e) => e._tag === "Some" && e.value._tag)
-    expect(confirmStep({ ...live, cancellationReason: null }, now)).toEqual(Either.right("confirm"))
-    expect(confirmStep({ status: "confirmed", holdExpiresAt: now, cancellationReason: null }, now)).toEqual(Either.right("already_confirmed"))
+      Result.getFailure(confirmStep(facts, now)).pipe((e) => e._tag === "Some" && e.value._tag)
+    expect(confirmStep({ ...live, cancellationReason: null }, now)).toEqual(Result.succeed("confirm"))
+    expect(confirmStep({ status: "confirmed", holdExpiresAt: now, cancellationReason: null }, now)).toEqual(Result.succeed("already_confirmed"))
     expect(confirmError({ ...expired, cancellationReason: null })).toBe("HoldExpired")
     expect(confirmError({ status: "cancelled", holdExpiresAt: now, cancellationReason: "hold_expired" })).toBe("HoldExpired")
     expect(confirmError({ status: "cancelled", holdExpiresAt: null, cancellationReason: "guest asked" })).toBe("NotConfirmable")
@@ -93,10 +93,10 @@ describe("transitions", () => {
   })
 
   it("cancel: live hold and confirmed only; everything else → not_cancellable", () => {
-    expect(cancelStep(live, now)).toEqual(Either.right("cancel_hold"))
-    expect(cancelStep({ status: "confirmed", holdExpiresAt: null }, now)).toEqual(Either.right("cancel_confirmed"))
+    expect(cancelStep(live, now)).toEqual(Result.succeed("cancel_hold"))
+    expect(cancelStep({ status: "confirmed", holdExpiresAt: null }, now)).toEqual(Result.succeed("cancel_confirmed"))
     for (const facts of [expired, ...["cancelled", "checked_in", "checked_out", "no_show"].map((status) => ({ status, holdExpiresAt: null }))]) {
-      const left = Either.getLeft(cancelStep(facts, now))
+      const left = Result.getFailure(cancelStep(facts, now))
       expect(left._tag === "Some" && left.value._tag, facts.status).toBe("NotCancellable")
     }
   })
@@ -112,19 +112,19 @@ describe("money of confirm and cancel", () => {
     expect(read("1310.40")).toBe("1310.4")
     expect(read(0)).toBe("0")
     const sum = parsePaymentAmount(0.1 + 0.2)
-    expect(sum !== undefined && BigDecimal.equals(sum, BigDecimal.unsafeFromString("0.30000000000000004"))).toBe(true)
+    expect(sum !== undefined && BigDecimal.equals(sum, BigDecimal.fromStringUnsafe("0.30000000000000004"))).toBe(true)
     for (const bad of [-1, "-1", "1e3", "12,50", "", true, null, Number.NaN, Number.POSITIVE_INFINITY, "2000000000"]) {
       expect(read(bad), String(bad)).toBeUndefined()
     }
   })
 
   it("loyalty: points per whole USD of room revenue", () => {
-    expect(loyaltyPoints(BigDecimal.unsafeFromString("435.99"), 10)).toBe(4350)
-    expect(loyaltyPoints(BigDecimal.unsafeFromString("0.99"), 10)).toBe(0)
-    expect(loyaltyPoints(BigDecimal.unsafeFromString("100"), 0)).toBe(0)
+    expect(loyaltyPoints(BigDecimal.fromStringUnsafe("435.99"), 10)).toBe(4350)
+    expect(loyaltyPoints(BigDecimal.fromStringUnsafe("0.99"), 10)).toBe(0)
+    expect(loyaltyPoints(BigDecimal.fromStringUnsafe("100"), 0)).toBe(0)
     // a stay earns at most a billion points, however large (the ledger holds 32-bit entries)
-    expect(loyaltyPoints(BigDecimal.unsafeFromString("31800000000.00"), 1_000_000)).toBe(1_000_000_000)
-    expect(loyaltyPoints(BigDecimal.unsafeFromString("99999999.99"), 10)).toBe(999_999_990)
+    expect(loyaltyPoints(BigDecimal.fromStringUnsafe("31800000000.00"), 1_000_000)).toBe(1_000_000_000)
+    expect(loyaltyPoints(BigDecimal.fromStringUnsafe("99999999.99"), 10)).toBe(999_999_990)
   })
 
   it("refund: the tier in force in the local calendar, rounded down; the fee is the rest of the paid amount", () => {
@@ -139,7 +139,7 @@ describe("money of confirm and cancel", () => {
         checkIn: "2031-07-10",
         timeZone: "Europe/Lisbon",
         now: new Date(now),
-        paid: BigDecimal.unsafeFromString(paid),
+        paid: BigDecimal.fromStringUnsafe(paid),
         currency: "EUR"
       })
     const a = settle("2031-07-03T22:59:59Z", "216")
@@ -156,7 +156,7 @@ describe("money of confirm and cancel", () => {
 
 describe("request bodies", () => {
   it("hold: defaults stay absent, nulls are accepted, limits are enforced", () => {
-    const decode = Schema.decodeUnknownEither(HoldCreate)
+    const decode = Schema.decodeUnknownResult(HoldCreate)
     const base = {
       room_type_id: "7f0c1a62-5a55-4a3e-9a7e-0a0b0c0d0e0f",
       rate_plan_id: "7f0c1a62-5a55-4a3e-9a7e-0a0b0c0d0e10",
@@ -165,18 +165,18 @@ describe("request bodies", () => {
       guest_id: "7f0c1a62-5a55-4a3e-9a7e-0a0b0c0d0e11",
       adults: 2
     }
-    expect(Either.isRight(decode(base))).toBe(true)
-    expect(Either.isRight(decode({ ...base, children: null, promo_code: null }))).toBe(true)
-    expect(Either.isLeft(decode({ ...base, adults: 21 }))).toBe(true)
-    expect(Either.isLeft(decode({ ...base, add_ons: Array.from({ length: 11 }, () => ({ service_id: base.guest_id })) })))
+    expect(Result.isSuccess(decode(base))).toBe(true)
+    expect(Result.isSuccess(decode({ ...base, children: null, promo_code: null }))).toBe(true)
+    expect(Result.isFailure(decode({ ...base, adults: 21 }))).toBe(true)
+    expect(Result.isFailure(decode({ ...base, add_ons: Array.from({ length: 11 }, () => ({ service_id: base.guest_id })) })))
       .toBe(true)
   })
 
   it("confirm: payment_amount as a number or a decimal string", () => {
-    const decode = Schema.decodeUnknownEither(HoldConfirm)
-    expect(Either.isRight(decode({ payment_reference: "p", payment_amount: 12.5 }))).toBe(true)
-    expect(Either.isRight(decode({ payment_reference: "p", payment_amount: "12.50" }))).toBe(true)
-    expect(Either.isLeft(decode({ payment_reference: "p", payment_amount: "twelve" }))).toBe(true)
-    expect(Either.isLeft(decode({ payment_reference: "" }))).toBe(true)
+    const decode = Schema.decodeUnknownResult(HoldConfirm)
+    expect(Result.isSuccess(decode({ payment_reference: "p", payment_amount: 12.5 }))).toBe(true)
+    expect(Result.isSuccess(decode({ payment_reference: "p", payment_amount: "12.50" }))).toBe(true)
+    expect(Result.isFailure(decode({ payment_reference: "p", payment_amount: "twelve" }))).toBe(true)
+    expect(Result.isFailure(decode({ payment_reference: "" }))).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import {
   bookingConfirmStep,
@@ -18,8 +18,8 @@ import { CurrencyMismatch } from "../../src/errors/BusinessErrors.js"
 import { InvalidParameters } from "../../src/errors/RequestErrors.js"
 import * as Money from "../../src/money/Money.js"
 
-const outcome = <A, E extends { readonly _tag: string }>(either: Either.Either<A, E>) =>
-  Either.match(either, { onLeft: (error) => error._tag, onRight: (value) => String(value) })
+const outcome = <A, E extends { readonly _tag: string }>(either: Result.Result<A, E>) =>
+  Result.match(either, { onFailure: (error) => error._tag, onSuccess: (value) => String(value) })
 
 describe("a room's refusal as the booking's", () => {
   it.each([
@@ -50,7 +50,7 @@ describe("the live holds a booking's room is decided on", () => {
   it("room i counts the booking's i earlier rooms: a guest with L live holds books at most 10 - L rooms", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 10 }), (live, rooms) => {
       const refused = Array.from({ length: rooms }, (_, i) =>
-        Either.isLeft(checkHoldLimits(liveHoldsForRoom({ guest: live, apiKey: 0, apiKeyMax: null }, i))))
+        Result.isFailure(checkHoldLimits(liveHoldsForRoom({ guest: live, apiKey: 0, apiKeyMax: null }, i))))
       const firstRefused = refused.indexOf(true)
       expect(firstRefused < 0 ? rooms : firstRefused).toBe(Math.min(rooms, Math.max(0, maxLiveHoldsPerGuest - live)))
     }))
@@ -70,10 +70,10 @@ describe("one currency", () => {
     { currencies: ["USD", "USD", "EUR", "JPY"], expected: "rooms[2].rate_plan_id" }
   ])("$currencies", ({ currencies, expected }) => {
     const checked = checkOneCurrency(currencies)
-    if (expected === null) expect(Either.isRight(checked)).toBe(true)
+    if (expected === null) expect(Result.isSuccess(checked)).toBe(true)
     else {
-      expect(Either.isLeft(checked) && checked.left).toBeInstanceOf(CurrencyMismatch)
-      expect(Either.isLeft(checked) ? checked.left.param : undefined).toBe(expected)
+      expect(Result.isFailure(checked) && checked.failure).toBeInstanceOf(CurrencyMismatch)
+      expect(Result.isFailure(checked) ? checked.failure.param : undefined).toBe(expected)
     }
   })
 })

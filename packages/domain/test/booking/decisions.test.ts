@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import {
   cancellationLines,
@@ -15,8 +15,8 @@ import * as Rates from "../../src/rates/index.js"
 import { assignRoom, type CheckInFacts, checkNamedRoom, type RoomFacts } from "../../src/stays/checkIn.js"
 
 const amount = (s: string) => Money.fromDb(s)
-const outcome = <A, E extends { readonly _tag: string }>(either: Either.Either<A, E>) =>
-  Either.match(either, { onLeft: (error) => error._tag, onRight: (value) => value })
+const outcome = <A, E extends { readonly _tag: string }>(either: Result.Result<A, E>) =>
+  Result.match(either, { onFailure: (error) => error._tag, onSuccess: (value) => value })
 
 describe("confirm: the payment recorded", () => {
   const due = { amount: amount("262.08"), currency: "EUR" }
@@ -30,7 +30,7 @@ describe("confirm: the payment recorded", () => {
     { paymentCurrency: null, paymentAmount: "262.07", expected: "AmountMismatch" },
     { paymentCurrency: "EUR", paymentAmount: 0, expected: "AmountMismatch" }
   ])("currency $paymentCurrency, amount $paymentAmount: $expected", ({ expected, ...assertion }) => {
-    const result = outcome(Either.map(confirmPayment(due, assertion), (paid) => BigDecimal.format(paid)))
+    const result = outcome(Result.map(confirmPayment(due, assertion), (paid) => BigDecimal.format(paid)))
     expect(result).toBe(expected)
   })
 
@@ -41,7 +41,7 @@ describe("confirm: the payment recorded", () => {
         paymentCurrency: "EUR",
         paymentAmount: Money.format(owed, "EUR")
       })
-      expect(Either.isRight(paid) && BigDecimal.equals(paid.right, owed)).toBe(true)
+      expect(Result.isSuccess(paid) && BigDecimal.equals(paid.success, owed)).toBe(true)
     }))
   })
 })

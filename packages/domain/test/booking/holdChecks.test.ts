@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import {
   type AddOnRequest,
@@ -13,10 +13,10 @@ import {
 import type { ModifierSpec } from "../../src/booking/modifiers.js"
 
 /** `Tag param: message`, or the value. */
-const outcome = <A>(either: Either.Either<A, { readonly _tag: string; readonly message: string; readonly param?: string | undefined }>) =>
-  Either.match(either, {
-    onLeft: (error) => `${error._tag} ${error.param ?? "-"}: ${error.message}`,
-    onRight: (value) => value
+const outcome = <A>(either: Result.Result<A, { readonly _tag: string; readonly message: string; readonly param?: string | undefined }>) =>
+  Result.match(either, {
+    onFailure: (error) => `${error._tag} ${error.param ?? "-"}: ${error.message}`,
+    onSuccess: (value) => value
   })
 
 const diet: ModifierSpec = { key: "diet", type: "select", options: ["vegan", "none"], required: true }
@@ -67,7 +67,7 @@ describe("checkBedConfig", () => {
       expected: "InvalidParameters bed_config: bed_config: the room type offers \"king\""
     }
   ])("$case", ({ bedConfig, expected, offered }) => {
-    expect(outcome(Either.map(checkBedConfig(bedConfig, offered), () => "ok"))).toBe(expected)
+    expect(outcome(Result.map(checkBedConfig(bedConfig, offered), () => "ok"))).toBe(expected)
   })
 })
 
@@ -117,7 +117,7 @@ describe("checkAddOns", () => {
   it("add-ons of guest-bookable services without modifiers always pass, keeping nothing", () => {
     fc.assert(fc.property(fc.array(fc.string(), { maxLength: 10 }), (codes) => {
       const kept = checkAddOns(codes.map(() => addOn()), codes.map((code) => service(code)))
-      expect(kept).toEqual(Either.right(codes.map(() => ({}))))
+      expect(kept).toEqual(Result.succeed(codes.map(() => ({}))))
     }))
   })
 
@@ -128,7 +128,7 @@ describe("checkAddOns", () => {
         Array.from({ length: count }, () => addOn()),
         Array.from({ length: count }, (_, i) => service(`S${i}`, { guestBookable: i !== bad }))
       )
-      expect(Either.isLeft(checked) ? checked.left.param : null).toBe(`add_ons[${bad}].service_id`)
+      expect(Result.isFailure(checked) ? checked.failure.param : null).toBe(`add_ons[${bad}].service_id`)
     }))
   })
 })
@@ -153,11 +153,11 @@ describe("checkPartyFits", () => {
     [3, 2, "PartyTooLarge -: A party of 3 exceeds the room type's maximum occupancy of 2"],
     [5, 4, "PartyTooLarge -: A party of 5 exceeds the room type's maximum occupancy of 4"]
   ])("a party of %i in a room type for %i: %s", (party, occupancy, expected) => {
-    expect(outcome(Either.map(checkPartyFits(party, occupancy), () => "fits"))).toBe(expected)
+    expect(outcome(Result.map(checkPartyFits(party, occupancy), () => "fits"))).toBe(expected)
   })
 
   it("refuses exactly the parties larger than the room type", () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), (party, occupancy) =>
-      Either.isLeft(checkPartyFits(party, occupancy)) === party > occupancy))
+      Result.isFailure(checkPartyFits(party, occupancy)) === party > occupancy))
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import {
   changedFields,
   changeStep,
@@ -25,8 +25,8 @@ const now = new Date("2031-03-01T10:00:00Z")
 const later = new Date("2031-03-01T10:20:00Z")
 
 /** The outcome of an Either as its error's tag and param, or "ok". */
-const outcome = <A>(result: Either.Either<A, { readonly _tag: string; readonly param?: string | undefined }>) =>
-  Either.match(result, { onLeft: (e) => `${e._tag}${e.param === undefined ? "" : `:${e.param}`}`, onRight: () => "ok" })
+const outcome = <A>(result: Result.Result<A, { readonly _tag: string; readonly param?: string | undefined }>) =>
+  Result.match(result, { onFailure: (e) => `${e._tag}${e.param === undefined ? "" : `:${e.param}`}`, onSuccess: () => "ok" })
 
 describe("resolveTarget and changedFields", () => {
   it.each([

@@ -3,7 +3,7 @@ import * as BigDecimal from "effect/BigDecimal"
 import { folioBalances, isSettled } from "../../src/folios/balances.js"
 import { Money } from "../../src/money/index.js"
 
-const d = BigDecimal.unsafeFromString
+const d = BigDecimal.fromStringUnsafe
 const line = (kind: string, amount: string, currency = "EUR", rate: string | null = null, voided = false) => ({
   kind,
   amount: d(amount),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import { folioBalances, voidedByFolio } from "../../src/folios/balances.js"
 import { chargeLineAmount, chargeStep } from "../../src/folios/charges.js"
 import { type CreditEntitlement, consumeCredits, coveredBy, remainingOf } from "../../src/folios/credits.js"
 import { Money } from "../../src/money/index.js"
 
-const d = BigDecimal.unsafeFromString
+const d = BigDecimal.fromStringUnsafe
 const fmt = (amount: BigDecimal.BigDecimal, currency = "EUR") => Money.format(amount, currency)
 
 const credit = (id: string, allowance: string, consumed = "0", over: Partial<CreditEntitlement> = {}): CreditEntitlement => ({
@@ -55,8 +55,8 @@ describe("credit consumption", () => {
           const c = credits.find((x) => x.id === use.entitlementId)
           if (c === undefined) throw new Error("unknown credit")
           expect(BigDecimal.isPositive(use.amount)).toBe(true)
-          expect(BigDecimal.lessThanOrEqualTo(use.amount, remainingOf(c))).toBe(true)
-          expect(BigDecimal.lessThanOrEqualTo(use.consumedAfter, BigDecimal.max(c.allowance, c.consumed))).toBe(true)
+          expect(BigDecimal.isLessThanOrEqualTo(use.amount, remainingOf(c))).toBe(true)
+          expect(BigDecimal.isLessThanOrEqualTo(use.consumedAfter, BigDecimal.max(c.allowance, c.consumed))).toBe(true)
         }
       })
     )
@@ -87,9 +87,9 @@ describe("charges", () => {
     const now = new Date("2031-01-01T12:00:00Z")
     const live = new Date(now.getTime() + 60_000)
     const lapsed = new Date(now.getTime() - 60_000)
-    expect(Either.isRight(chargeStep({ status: "tentative", holdExpiresAt: live }, now))).toBe(true)
-    expect(Either.isRight(chargeStep({ status: "confirmed", holdExpiresAt: null }, now))).toBe(true)
-    expect(Either.isRight(chargeStep({ status: "checked_in", holdExpiresAt: null }, now))).toBe(true)
+    expect(Result.isSuccess(chargeStep({ status: "tentative", holdExpiresAt: live }, now))).toBe(true)
+    expect(Result.isSuccess(chargeStep({ status: "confirmed", holdExpiresAt: null }, now))).toBe(true)
+    expect(Result.isSuccess(chargeStep({ status: "checked_in", holdExpiresAt: null }, now))).toBe(true)
     for (const facts of [
       { status: "tentative", holdExpiresAt: lapsed },
       { status: "cancelled", holdExpiresAt: null },
@@ -97,7 +97,7 @@ describe("charges", () => {
       { status: "no_show", holdExpiresAt: null }
     ]) {
       const step = chargeStep(facts, now)
-      expect(Either.isLeft(step) && step.left._tag, facts.status).toBe("InvalidStatusTransition")
+      expect(Result.isFailure(step) && step.failure._tag, facts.status).toBe("InvalidStatusTransition")
     }
   })
 })

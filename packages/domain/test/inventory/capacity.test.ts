@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Inventory from "../../src/inventory/index.js"
 
 // The rules sale applies to a night's figures and the inventory writes' own rules, as tables.
@@ -7,8 +7,8 @@ import * as Inventory from "../../src/inventory/index.js"
 const night = (rooms: number, outOfOrder: number, sellLimit: number | null, overbooking: number) =>
   ({ rooms, outOfOrder, sellLimit, overbooking })
 
-const paramOf = <A, E extends { readonly param?: string | undefined; readonly _tag: string }>(result: Either.Either<A, E>) =>
-  Either.match(result, { onLeft: (error) => `${error._tag}:${error.param ?? ""}`, onRight: () => "ok" })
+const paramOf = <A, E extends { readonly param?: string | undefined; readonly _tag: string }>(result: Result.Result<A, E>) =>
+  Result.match(result, { onFailure: (error) => `${error._tag}:${error.param ?? ""}`, onSuccess: () => "ok" })
 
 describe("capacity", () => {
   // The capacity itself is SQL (`night_capacity`): persistence test/inventory/capacity.test.ts.
@@ -61,8 +61,8 @@ describe("inventory writes", () => {
 
   it("days keeps only the weekdays listed (2031-05-04 is a Sunday)", () => {
     expect(Inventory.plannedControls({ ...range, days: ["sat", "sun"], sell_limit: 1 }, 3)).toEqual(
-      Either.right(["2031-05-04", "2031-05-10"])
+      Result.succeed(["2031-05-04", "2031-05-10"])
     )
-    expect(Either.map(Inventory.plannedControls({ ...range, overbooking: 1 }, 3), (nights) => nights.length)).toEqual(Either.right(7))
+    expect(Result.map(Inventory.plannedControls({ ...range, overbooking: 1 }, 3), (nights) => nights.length)).toEqual(Result.succeed(7))
   })
 })

@@ -6,7 +6,7 @@ import * as fc from "fast-check"
 import { digitsOf } from "../../src/money/Currency.js"
 import * as Money from "../../src/money/Money.js"
 
-const d = (text: string) => BigDecimal.unsafeFromString(text)
+const d = (text: string) => BigDecimal.fromStringUnsafe(text)
 
 describe("Money.format", () => {
   it.each([
@@ -81,10 +81,10 @@ describe("Money.round", () => {
     }), { numRuns: 2000 })
   })
 
-  it("divide is round(BigDecimal.unsafeDivide(x, n)), exactly", () => {
+  it("divide is round(BigDecimal.divideUnsafe(x, n)), exactly", () => {
     fc.assert(fc.property(amount, currency, fc.integer({ min: 1, max: 60 }), (x, code, n) => {
       const divided = Money.divide(x, n, code)
-      const reference = Money.round(BigDecimal.unsafeDivide(x, BigDecimal.fromBigInt(BigInt(n))), code)
+      const reference = Money.round(BigDecimal.divideUnsafe(x, BigDecimal.fromBigInt(BigInt(n))), code)
       expect(divided.scale).toBe(digitsOf(code))
       expect(divided.value).toBe(reference.value)
     }), { numRuns: 2000 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as FastCheck from "effect/FastCheck"
+import * as FastCheck from "fast-check"
 import { addDays, fromEpochDay, nightsOf, stayNightOf, stayNightsOf, toEpochDay, weekdayOf } from "../../src/quotes/dates.js"
 
 // The calendar arithmetic is integer-only; `Date` (UTC) is the reference it must agree with.

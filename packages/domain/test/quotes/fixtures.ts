@@ -7,7 +7,7 @@ import { priceStay, type Quote, type StayRequest } from "../../src/quotes/quote.
 import type { RatesCatalogue } from "../../src/quotes/ratesListing.js"
 import type { PromoCodeState } from "../../src/rates/visibility/promoCodes.js"
 
-export const d = (text: string): BigDecimal.BigDecimal => BigDecimal.unsafeFromString(text)
+export const d = (text: string): BigDecimal.BigDecimal => BigDecimal.fromStringUnsafe(text)
 
 export const plan = (overrides: Partial<RatePlan> = {}): RatePlan => ({
   id: "bar",

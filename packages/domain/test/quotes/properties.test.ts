@@ -60,11 +60,11 @@ const ratePlan = (currency: string): fc.Arbitrary<RatePlan> =>
   })
 
 const taxes: fc.Arbitrary<ReadonlyArray<Tax>> = fc.subarray([
-  { code: "VAT", name: "VAT", kind: "percent", value: BigDecimal.unsafeFromString("6"), appliesTo: "room" },
-  { code: "AVAT", name: "Add-on VAT", kind: "percent", value: BigDecimal.unsafeFromString("13.5"), appliesTo: "addons" },
-  { code: "STAY", name: "Stay fee", kind: "perStay", value: BigDecimal.unsafeFromString("3.33") },
-  { code: "ECO", name: "Eco", kind: "perNight", value: BigDecimal.unsafeFromString("1.11"), maxNights: 3 },
-  { code: "CITY", name: "City", kind: "perGuestPerNight", value: BigDecimal.unsafeFromString("2.05"), maxNights: 7, exemptUnderAge: 13 }
+  { code: "VAT", name: "VAT", kind: "percent", value: BigDecimal.fromStringUnsafe("6"), appliesTo: "room" },
+  { code: "AVAT", name: "Add-on VAT", kind: "percent", value: BigDecimal.fromStringUnsafe("13.5"), appliesTo: "addons" },
+  { code: "STAY", name: "Stay fee", kind: "perStay", value: BigDecimal.fromStringUnsafe("3.33") },
+  { code: "ECO", name: "Eco", kind: "perNight", value: BigDecimal.fromStringUnsafe("1.11"), maxNights: 3 },
+  { code: "CITY", name: "City", kind: "perGuestPerNight", value: BigDecimal.fromStringUnsafe("2.05"), maxNights: 7, exemptUnderAge: 13 }
 ])
 
 const addOns: fc.Arbitrary<ReadonlyArray<AddOn>> = fc.array(
@@ -86,10 +86,10 @@ const stayRequest: fc.Arbitrary<StayRequest> = fc.constantFrom(...CURRENCIES).ch
   fc.record({
     plan: ratePlan(currency),
     roomType: fc.integer({ min: 1, max: 3 }).map((base) => ({ baseOccupancy: base, maxOccupancy: 8 })),
-    property: fc.record({ taxes, brackets: fc.constantFrom([], [{ maxAge: 2, extraGuestPercent: BigDecimal.unsafeFromString("0") }, { maxAge: 12, extraGuestPercent: BigDecimal.unsafeFromString("50") }]) })
+    property: fc.record({ taxes, brackets: fc.constantFrom([], [{ maxAge: 2, extraGuestPercent: BigDecimal.fromStringUnsafe("0") }, { maxAge: 12, extraGuestPercent: BigDecimal.fromStringUnsafe("50") }]) })
       .map(({ brackets, taxes }): PricingProperty => ({
         baseCurrency: "EUR",
-        exchangeRates: [{ currency: "JPY", rateToBase: BigDecimal.unsafeFromString("0.0062") }, { currency: "KWD", rateToBase: BigDecimal.unsafeFromString("2.98") }],
+        exchangeRates: [{ currency: "JPY", rateToBase: BigDecimal.fromStringUnsafe("0.0062") }, { currency: "KWD", rateToBase: BigDecimal.fromStringUnsafe("2.98") }],
         ageBrackets: brackets,
         taxes
       })),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import { type RatesQuery, ratesListing, ratesScope } from "../../src/quotes/ratesListing.js"
 import { catalogue, d, listedPlan, plan, roomType } from "./fixtures.js"
@@ -16,9 +16,9 @@ const property = catalogue({ plans, roomTypes: rooms })
 const stay: RatesQuery = { checkIn: "2026-12-01", checkOut: "2026-12-04", party: { adults: 2 } }
 
 const scopeOf = (query: Partial<RatesQuery>) =>
-  Either.match(ratesScope(property, { ...stay, ...query }), {
-    onLeft: (error) => `${error._tag}: ${error.message}`,
-    onRight: (scope) => ({
+  Result.match(ratesScope(property, { ...stay, ...query }), {
+    onFailure: (error) => `${error._tag}: ${error.message}`,
+    onSuccess: (scope) => ({
       roomTypeId: scope.roomTypeId,
       onePlan: scope.onePlan?.id ?? null,
       candidates: scope.candidates.map((p) => p.id)
@@ -46,7 +46,7 @@ describe("ratesScope", () => {
 
 const listing = (query: Partial<RatesQuery>, available: Record<string, number> = { dbl: 2, suite: 1 }) => {
   const full = { ...stay, ...query }
-  return Either.flatMap(ratesScope(property, full), (scope) =>
+  return Result.flatMap(ratesScope(property, full), (scope) =>
     ratesListing({
       catalogue: property,
       scope,
@@ -56,9 +56,9 @@ const listing = (query: Partial<RatesQuery>, available: Record<string, number> =
     }))
 }
 const listed = (query: Partial<RatesQuery>, available?: Record<string, number>) =>
-  Either.match(listing(query, available), {
-    onLeft: (error) => `${error._tag}: ${error.message}`,
-    onRight: (offers) => offers.map((o) => `${o.plan.id}@${o.roomType.id}${o.bookable ? "" : ` (${o.reasons.join(",")})`}`)
+  Result.match(listing(query, available), {
+    onFailure: (error) => `${error._tag}: ${error.message}`,
+    onSuccess: (offers) => offers.map((o) => `${o.plan.id}@${o.roomType.id}${o.bookable ? "" : ` (${o.reasons.join(",")})`}`)
   })
 
 describe("ratesListing", () => {
@@ -101,7 +101,7 @@ describe("ratesListing", () => {
 
   it("each night carries its trace unless trace=false", () => {
     const traces = (query: Partial<RatesQuery>) =>
-      Either.getOrThrow(listing({ ...query, ratePlanId: "bar" }))[0].nights.map((night) => night.trace.length > 0)
+      Result.getOrThrow(listing({ ...query, ratePlanId: "bar" }))[0].nights.map((night) => night.trace.length > 0)
     expect(traces({})).toEqual([true, true, true])
     expect(traces({ trace: true })).toEqual([true, true, true])
     expect(traces({ trace: false })).toEqual([false, false, false])
@@ -111,8 +111,8 @@ describe("ratesListing", () => {
     const counts = fc.record({ dbl: fc.integer({ min: -1, max: 3 }), suite: fc.integer({ min: -1, max: 3 }) })
     fc.assert(fc.property(counts, fc.constantFrom(undefined, "dbl", "suite"), (available, roomTypeId) => {
       const query = roomTypeId === undefined ? {} : { roomTypeId }
-      const bookable = Either.getOrThrow(listing(query, available))
-      const all = Either.getOrThrow(listing({ ...query, includeUnavailable: true }, available))
+      const bookable = Result.getOrThrow(listing(query, available))
+      const all = Result.getOrThrow(listing({ ...query, includeUnavailable: true }, available))
       expect(bookable.every((o) => o.bookable)).toBe(true)
       expect(bookable).toEqual(all.filter((o) => o.bookable))
       const positions = all.map((o) => rooms.findIndex((r) => r.id === o.roomType.id))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import { addDays } from "../../src/quotes/dates.js"
 import { MissingExchangeRate } from "../../src/quotes/fx.js"
@@ -13,9 +13,9 @@ const today = "2026-11-20"
 const query = (checkIn: string, checkOut: string): StayQuery => ({ checkIn, checkOut, party: { adults: 2 } })
 /** `ok`, or the refusal as `Tag param: message`. */
 const outcome = (stay: StayQuery) =>
-  Either.match(validateStay(stay, today), {
-    onLeft: (error) => `${error._tag} ${error.param}: ${error.message}`,
-    onRight: () => "ok"
+  Result.match(validateStay(stay, today), {
+    onFailure: (error) => `${error._tag} ${error.param}: ${error.message}`,
+    onSuccess: () => "ok"
   })
 
 describe("validateStay", () => {
@@ -68,7 +68,7 @@ describe("validateStay", () => {
       const checkIn = addDays(today, offset)
       const result = validateStay(query(checkIn, addDays(checkIn, nights)), today)
       const param = nights < 1 || nights > maxStayNights ? "check_out" : offset < 0 ? "check_in" : null
-      expect(Either.isLeft(result) ? result.left.param : null).toBe(param)
+      expect(Result.isFailure(result) ? result.failure.param : null).toBe(param)
     }))
   })
 })
@@ -117,12 +117,12 @@ describe("tryPriceStay", () => {
     )
 
   it("is the engine's quote when the stay can be priced", () => {
-    expect(tryPriceStay(request("EUR"))).toEqual(Either.right(priceStay(request("EUR"))))
+    expect(tryPriceStay(request("EUR"))).toEqual(Result.succeed(priceStay(request("EUR"))))
   })
 
   it("answers a missing exchange rate as a value: the offer lists it as currency_unavailable", () => {
     const priced = tryPriceStay(request("USD"))
-    expect(Either.isLeft(priced) && priced.left instanceof MissingExchangeRate).toBe(true)
+    expect(Result.isFailure(priced) && priced.failure instanceof MissingExchangeRate).toBe(true)
   })
 
   it("rethrows anything else: a defect, not a reason", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as Inclusion from "../../src/rates/inclusion.js"
 import * as Interval from "../../src/rates/interval.js"
 import * as PromoCode from "../../src/rates/promoCode.js"
 import * as RatePlan from "../../src/rates/ratePlan.js"
 
-const paramOf = <A>(result: Either.Either<A, { readonly param?: string | undefined }>): string | undefined =>
-  Either.isLeft(result) ? result.left.param : undefined
+const paramOf = <A>(result: Result.Result<A, { readonly param?: string | undefined }>): string | undefined =>
+  Result.isFailure(result) ? result.failure.param : undefined
 
 const currencies = ["EUR", "USD", "JPY"]
 
@@ -19,7 +19,7 @@ const create = (overrides: Partial<RatePlan.RatePlanCreate> = {}, parentCurrency
 describe("rate plan rules", () => {
   it("applies the defaults of 2.2 and normalises money", () => {
     const result = RatePlan.checkFields(create({ base_price: "99.50" }), currencies)
-    expect(Either.getOrThrow(result)).toMatchObject({
+    expect(Result.getOrThrow(result)).toMatchObject({
       currency: "EUR",
       base_price: "99.5",
       extra_guest_charge: "0",
@@ -57,7 +57,7 @@ describe("rate plan rules", () => {
   })
 
   it("clearing derived_from_id on PATCH clears the derivation", () => {
-    const stored = Either.getOrThrow(
+    const stored = Result.getOrThrow(
       RatePlan.checkFields(create({ derived_from_id: "p", derivation_type: "percent", derivation_value: "-10" }), currencies)
     )
     const merged = RatePlan.fieldsFromPatch({ derived_from_id: null }, stored)
@@ -75,12 +75,12 @@ describe("rate plan rules", () => {
   })
 
   it("a derived plan agrees with its parent's room type and currency", () => {
-    const fields = Either.getOrThrow(RatePlan.checkFields(create({ derived_from_id: "p", derivation_type: "fixed", derivation_value: "1" }), currencies))
+    const fields = Result.getOrThrow(RatePlan.checkFields(create({ derived_from_id: "p", derivation_type: "fixed", derivation_value: "1" }), currencies))
     expect(paramOf(RatePlan.checkParent(undefined, fields, { id: "p", room_type_id: "other", currency: "EUR" }, new Map())))
       .toBe("room_type_id")
     expect(paramOf(RatePlan.checkParent(undefined, fields, { id: "p", room_type_id: "rt", currency: "USD" }, new Map())))
       .toBe("currency")
-    expect(Either.isRight(RatePlan.checkParent(undefined, fields, { id: "p", room_type_id: "rt", currency: "EUR" }, new Map())))
+    expect(Result.isSuccess(RatePlan.checkParent(undefined, fields, { id: "p", room_type_id: "rt", currency: "EUR" }, new Map())))
       .toBe(true)
   })
 })
@@ -113,7 +113,7 @@ describe("inclusion and promo code rules", () => {
     const yen = { ...entry, allocated_amount: "1" }
     expect(paramOf(Inclusion.checkInclusions([yen, yen, { ...entry, allocated_amount: "1.5" }], "JPY", currencies)))
       .toBe("inclusions[2].allocated_amount")
-    const ok = Either.getOrThrow(Inclusion.checkInclusions([entry], "USD", currencies))
+    const ok = Result.getOrThrow(Inclusion.checkInclusions([entry], "USD", currencies))
     expect(ok[0]).toMatchObject({ currency: "USD", inclusion_kind: "perk", included_quantity: 1, service_item_id: null })
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import * as fc from "fast-check"
 import { settleCancellation } from "../../src/booking/settlement.js"
 import { cancellationTerms } from "../../src/booking/cancellation/policy.js"
@@ -14,9 +14,9 @@ import { startOfLocalDay } from "../../src/rates/visibility/localTime.js"
 const now = new Date("2031-03-10T12:00:00Z")
 const today = "2031-03-10"
 const step = (action: StayAction, status: string, checkIn: string, checkOut: string, holdExpiresAt: Date | null = null) =>
-  Either.match(stayStep(action, { status, holdExpiresAt, checkIn, checkOut }, now, today), {
-    onLeft: (error) => `refused: ${error.message}`,
-    onRight: (to) => to
+  Result.match(stayStep(action, { status, holdExpiresAt, checkIn, checkOut }, now, today), {
+    onFailure: (error) => `refused: ${error.message}`,
+    onSuccess: (to) => to
   })
 
 describe("stay transitions", () => {
@@ -54,12 +54,12 @@ describe("stay transitions", () => {
 
 describe("loyalty redemption", () => {
   it("takes at most the balance; a negative balance blocks it", () => {
-    expect(redeem(3900, 1000)).toEqual(Either.right(2900))
-    expect(redeem(1000, 1000)).toEqual(Either.right(0))
+    expect(redeem(3900, 1000)).toEqual(Result.succeed(2900))
+    expect(redeem(1000, 1000)).toEqual(Result.succeed(0))
     const more = redeem(999, 1000)
-    expect(Either.isLeft(more) && more.left._tag).toBe("InsufficientPoints")
+    expect(Result.isFailure(more) && more.failure._tag).toBe("InsufficientPoints")
     const negative = redeem(-5, 1)
-    expect(Either.isLeft(negative) && negative.left.message).toContain("-5")
+    expect(Result.isFailure(negative) && negative.failure.message).toContain("-5")
   })
 })
 
@@ -99,7 +99,7 @@ describe("cancellation quote", () => {
   })
 
   it("names when the percentage in force ends", () => {
-    const input = { tiers, timeZone: "Europe/Lisbon", now, paid: BigDecimal.unsafeFromString("393.60"), currency: "EUR" }
+    const input = { tiers, timeZone: "Europe/Lisbon", now, paid: BigDecimal.fromStringUnsafe("393.60"), currency: "EUR" }
     const far = quoteCancellation({ ...input, checkIn: addDays(today, 10) })
     expect([far.settlement.refundDueMinor, far.settlement.refundPercent, far.tierUntil])
       .toEqual([39360n, 100, startOfLocalDay(addDays(today, 4), "Europe/Lisbon").toISOString()])

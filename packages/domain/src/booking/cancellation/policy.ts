@@ -30,7 +30,7 @@ const byDaysDescending = (tiers: ReadonlyArray<CancellationTier>): ReadonlyArray
 }
 
 export const tierInForce = (tiers: ReadonlyArray<CancellationTier>, days: number): Option.Option<CancellationTier> =>
-  Option.fromNullable(byDaysDescending(tiers).find((tier) => tier.daysBeforeArrival <= days))
+  Option.fromNullishOr(byDaysDescending(tiers).find((tier) => tier.daysBeforeArrival <= days))
 
 export const refundPercentFor = (tiers: ReadonlyArray<CancellationTier>, days: number): number =>
   Option.match(tierInForce(tiers, days), { onNone: () => 0, onSome: (tier) => tier.refundPercent })
@@ -38,7 +38,7 @@ export const refundPercentFor = (tiers: ReadonlyArray<CancellationTier>, days: n
 /** paid × percent / 100 in minor units of `currency`, rounded down (never negative). */
 export const refundDueMinor = (paid: Amount, currency: string, percent: number): bigint => {
   if (BigDecimal.isNegative(paid) || percent <= 0) return 0n
-  return Money.toMinorFloor(percentOf(paid, BigDecimal.unsafeFromNumber(percent)), currency)
+  return Money.toMinorFloor(percentOf(paid, BigDecimal.fromNumberUnsafe(percent)), currency)
 }
 
 /**

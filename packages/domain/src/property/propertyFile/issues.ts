@@ -1,7 +1,7 @@
 // Collecting the cross-field problems of a property file, each with the path of its field, and the checks
 // several sections share (unique keys, money, percentages, cancellation tiers).
 import * as BigDecimal from "effect/BigDecimal"
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import type * as Schema from "effect/Schema"
 import * as Money from "../../money/Money.js"
 import type { PropertyFileCancellationTier } from "./sections.js"
@@ -11,7 +11,7 @@ export type Path = ReadonlyArray<PropertyKey>
 export class Issues {
   readonly all: Array<Schema.FilterIssue> = []
   add(path: Path, message: string): void {
-    this.all.push({ path, message })
+    this.all.push({ path, issue: message })
   }
   /** Reports every entry whose `key` repeats an earlier one. */
   unique<A>(items: ReadonlyArray<A>, key: (a: A) => string | number, path: (i: number) => Path, what: string) {
@@ -24,16 +24,16 @@ export class Issues {
   }
   money(path: Path, value: string, currency: string, options: { readonly allowNegative?: boolean } = {}) {
     const parsed = Money.parse(value, currency)
-    if (Either.isLeft(parsed)) return this.add(path, Money.problemMessage(parsed.left, currency))
-    if (options.allowNegative !== true && BigDecimal.isNegative(parsed.right)) {
+    if (Result.isFailure(parsed)) return this.add(path, Money.problemMessage(parsed.failure, currency))
+    if (options.allowNegative !== true && BigDecimal.isNegative(parsed.success)) {
       this.add(path, "must not be negative")
     }
   }
   percent(path: Path, value: string, min: number, max: number) {
-    const amount = BigDecimal.unsafeFromString(value)
+    const amount = BigDecimal.fromStringUnsafe(value)
     if (
-      BigDecimal.lessThan(amount, BigDecimal.unsafeFromNumber(min)) ||
-      BigDecimal.greaterThan(amount, BigDecimal.unsafeFromNumber(max))
+      BigDecimal.isLessThan(amount, BigDecimal.fromNumberUnsafe(min)) ||
+      BigDecimal.isGreaterThan(amount, BigDecimal.fromNumberUnsafe(max))
     ) this.add(path, `must be a percentage from ${min} to ${max}`)
   }
 }

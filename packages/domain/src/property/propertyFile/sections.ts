@@ -1,4 +1,5 @@
 // The sections of the property file: every entry strict (unknown keys rejected) and validated like API input.
+import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import {
   BoolField,
@@ -86,7 +87,7 @@ export const PropertyFileModifier = Schema.Struct({
   type: PropertyFileModifierType,
   /** For `select` only (and required there). */
   options: optional(list(text(1, 100))),
-  required: Schema.optionalWith(BoolField, { exact: true, default: () => false })
+  required: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(false)))
 })
 
 export const PropertyFileServiceTax = Schema.Struct({
@@ -104,7 +105,7 @@ export const PropertyFileService = Schema.Struct({
   price: DecimalField,
   pricing_unit: PropertyFilePricingUnit,
   revenue_category: PropertyFileRevenueCategory,
-  guest_bookable: Schema.optionalWith(BoolField, { exact: true, default: () => true }),
+  guest_bookable: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(true))),
   tax: optional(PropertyFileServiceTax),
   modifiers: defaultList(PropertyFileModifier)
 })
@@ -113,7 +114,7 @@ export type PropertyFileService = typeof PropertyFileService.Type
 /** Every field of a rate plan, with the room type and the parent named by code, plus the import-only fields. */
 export const PropertyFileRatePlan = Schema.Struct({
   code: Code,
-  default: Schema.optionalWith(BoolField, { exact: true, default: () => false }),
+  default: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(false))),
   room_type: Code,
   name: Name,
   base_price: DecimalField,
@@ -124,21 +125,21 @@ export const PropertyFileRatePlan = Schema.Struct({
   image_url: optional(AbsoluteUrl),
   extra_guest_charge: optional(DecimalField),
   single_guest_discount: optional(DecimalField),
-  single_guest_discount_type: Schema.optionalWith(PropertyFileDiscountType, { exact: true, default: () => "fixed" as const }),
+  single_guest_discount_type: PropertyFileDiscountType.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("fixed" as const))),
   min_los: optional(int(1, 366)),
   max_los: optional(int(1, 366)),
   booking_window_start: optional(IsoDate),
   booking_window_end: optional(IsoDate),
   stay_window_start: optional(IsoDate),
   stay_window_end: optional(IsoDate),
-  active_for_booking_engine: Schema.optionalWith(BoolField, { exact: true, default: () => false }),
-  active_for_channels: Schema.optionalWith(BoolField, { exact: true, default: () => false }),
-  kind: Schema.optionalWith(PropertyFileRatePlanKind, { exact: true, default: () => "standard" as const }),
+  active_for_booking_engine: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(false))),
+  active_for_channels: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(false))),
+  kind: PropertyFileRatePlanKind.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed("standard" as const))),
   derived_from: optional(Code),
   derivation_type: optional(PropertyFileDerivationType),
   derivation_value: optional(DecimalField),
-  is_active: Schema.optionalWith(BoolField, { exact: true, default: () => true }),
-  requires_promo_code: Schema.optionalWith(BoolField, { exact: true, default: () => false }),
+  is_active: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(true))),
+  requires_promo_code: BoolField.pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(false))),
   /** Overrides the property's policy for this plan. */
   cancellation_policy: optional(list(PropertyFileCancellationTier))
 })
@@ -151,7 +152,7 @@ export const PropertyFileFields = Schema.Struct({
   timezone: TimeZone,
   base_currency: CurrencyField,
   currencies: defaultList(PropertyFileCurrency),
-  loyalty_points_per_usd: Schema.optionalWith(int(0, 1_000_000), { exact: true, default: () => 10 }),
+  loyalty_points_per_usd: int(0, 1_000_000).pipe(Schema.withDecodingDefaultTypeKey(Effect.succeed(10))),
   age_brackets: defaultList(PropertyFileAgeBracket),
   taxes: defaultList(PropertyFileTax),
   cancellation_policy: defaultList(PropertyFileCancellationTier),

@@ -56,7 +56,7 @@ export const RatePlanCreate = Schema.Struct({
   name: Name,
   base_price: DecimalField,
   ...settableFields
-}).annotations({ identifier: "RatePlanCreate" })
+}).annotate({ identifier: "RatePlanCreate" })
 export type RatePlanCreate = typeof RatePlanCreate.Type
 
 /** `PATCH /rate-plans/{id}`: any field of the create body but `room_type_id`, plus `is_active`; `null` clears. */
@@ -66,5 +66,5 @@ export const RatePlanPatch = Schema.Struct({
   base_price: optional(DecimalField),
   ...settableFields,
   is_active: optional(BoolField)
-}).annotations({ identifier: "RatePlanPatch" })
+}).annotate({ identifier: "RatePlanPatch" })
 export type RatePlanPatch = typeof RatePlanPatch.Type

@@ -1,6 +1,6 @@
 // The rules on a plan's fields, run on the whole result of every write so a
 // plan is valid after each one; and the rules on its parent.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { all, bounds, type Check, fail, money, ok, percent, window } from "../checks.js"
 import type { RatePlanPatch } from "./bodies.js"
 import type { CancellationTier, ParentPlan, RatePlanFields } from "./fields.js"
@@ -28,7 +28,7 @@ export const checkPatchAlone = (patch: RatePlanPatch, currencies: ReadonlyArray<
  */
 export const checkFields = (fields: RatePlanFields, currencies: ReadonlyArray<string>): Check<RatePlanFields> => {
   const currency = fields.currency
-  const checked = Either.all({
+  const checked = Result.all({
     currency: currencyRule(currency, currencies),
     base_price: money("base_price", fields.base_price, currency),
     extra_guest_charge: money("extra_guest_charge", fields.extra_guest_charge, currency),
@@ -41,7 +41,7 @@ export const checkFields = (fields: RatePlanFields, currencies: ReadonlyArray<st
     derivation: checkDerivation(fields),
     policy: checkPolicy(fields.cancellation_policy)
   })
-  return Either.map(checked, (c) => ({
+  return Result.map(checked, (c) => ({
     ...fields,
     base_price: c.base_price,
     extra_guest_charge: c.extra_guest_charge,
@@ -56,7 +56,7 @@ const checkDerivation = (fields: RatePlanFields): Check<string | null> => {
   if (fields.derived_from_id === null) {
     if (fields.derivation_type !== null) return fail("derivation_type", "is only allowed with derived_from_id")
     if (fields.derivation_value !== null) return fail("derivation_value", "is only allowed with derived_from_id")
-    return Either.right(null)
+    return Result.succeed(null)
   }
   if (fields.derivation_type === null) return fail("derivation_type", "is required with derived_from_id")
   if (fields.derivation_value === null) return fail("derivation_value", "is required with derived_from_id")
@@ -67,7 +67,7 @@ const checkDerivation = (fields: RatePlanFields): Check<string | null> => {
 
 /** Tiers with distinct `days_before_arrival`, stored most days first. */
 const checkPolicy = (tiers: ReadonlyArray<CancellationTier> | null): Check<ReadonlyArray<CancellationTier> | null> => {
-  if (tiers === null) return Either.right(null)
+  if (tiers === null) return Result.succeed(null)
   const seen = new Set<number>()
   for (const [i, tier] of tiers.entries()) {
     if (seen.has(tier.days_before_arrival)) {
@@ -75,7 +75,7 @@ const checkPolicy = (tiers: ReadonlyArray<CancellationTier> | null): Check<Reado
     }
     seen.add(tier.days_before_arrival)
   }
-  return Either.right(
+  return Result.succeed(
     [...tiers]
       .sort((a, b) => b.days_before_arrival - a.days_before_arrival)
       .map((t) => ({ days_before_arrival: t.days_before_arrival, refund_percent: t.refund_percent }))

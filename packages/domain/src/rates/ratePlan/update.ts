@@ -1,6 +1,6 @@
 // The rules a change of a stored plan adds to the field rules: they need the stored
 // plan and what depends on it, loaded under the property's lock.
-import * as Either from "effect/Either"
+import * as Result from "effect/Result"
 import { DefaultRatePlanProtected } from "../../errors/BusinessErrors.js"
 import type { InvalidParameters } from "../../errors/RequestErrors.js"
 import { fail, ok } from "../checks.js"
@@ -31,7 +31,7 @@ export interface StoredPlanFacts {
 export const checkUpdate = (
   stored: StoredPlanFacts,
   fields: RatePlanFields
-): Either.Either<void, InvalidParameters | DefaultRatePlanProtected> => {
+): Result.Result<void, InvalidParameters | DefaultRatePlanProtected> => {
   if (fields.currency !== stored.currency && stored.liveChildren > 0) {
     return fail("currency", "cannot change while other rate plans derive from this one (they price in its currency)")
   }
@@ -57,7 +57,7 @@ export const checkUpdate = (
     )
   }
   if (stored.is_default && !fields.is_active) {
-    return Either.left(new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deactivated" }))
+    return Result.fail(new DefaultRatePlanProtected({ message: "The property's default rate plan cannot be deactivated" }))
   }
   return ok
 }
