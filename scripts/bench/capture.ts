@@ -1,8 +1,8 @@
 // Captures the SQL our server runs for one request of each workload by calling the same persistence services
 // its handlers and gateway call (the key lookup that takes the request's rate-limit token, then the handler's
 // reads or the hold's transaction), with a statement transformer recording every compiled statement and its parameters.
-import * as SqlClient from "@effect/sql/SqlClient"
-import * as Statement from "@effect/sql/Statement"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as Statement from "effect/sql/Statement"
 import { hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
 import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"

@@ -40,7 +40,7 @@ export const HOLD_GUESTS = "bench_hold_guests"
 /** Fills `HOLD_GUESTS` with the hold workloads' guests (the scratch database's own table, dropped with it). */
 export const holdGuestsTable = (url: string, guests: ReadonlyArray<string>) =>
   adminQuery(url, `CREATE TABLE ${HOLD_GUESTS} (n int PRIMARY KEY, id uuid NOT NULL)`).pipe(
-    Effect.zipRight(adminQuery(url, `
+    Effect.andThen(adminQuery(url, `
       INSERT INTO ${HOLD_GUESTS} (n, id)
       SELECT row_number() OVER (ORDER BY g), g FROM unnest($1::uuid[]) AS g`, [guests]))
   )

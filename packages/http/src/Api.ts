@@ -1,5 +1,5 @@
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as OpenApi from "@effect/platform/OpenApi"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { BlocksGroups } from "./blocks/Api.js"
 import { InventoryGroups } from "./inventory/Api.js"
 import { BookingGroups } from "./booking/Api.js"

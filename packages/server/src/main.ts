@@ -1,5 +1,5 @@
-import * as HttpServer from "@effect/platform/HttpServer"
-import type * as SqlClient from "@effect/sql/SqlClient"
+import * as HttpServer from "effect/http/HttpServer"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
 import { HttpBlocksLive } from "@hotel/http/blocks/Http"
 import { HttpInventoryLive } from "@hotel/http/inventory/Http"

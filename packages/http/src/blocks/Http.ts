@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { BlockNotFound } from "@hotel/domain"
 import { BlockRepository } from "@hotel/persistence/blocks/BlockRepository"
 import { Blocks } from "@hotel/persistence/blocks/Blocks"

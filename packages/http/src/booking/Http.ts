@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"

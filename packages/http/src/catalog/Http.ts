@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
 import { HotelApi } from "../Api.js"

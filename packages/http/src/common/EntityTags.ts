@@ -1,4 +1,4 @@
-import * as OpenApi from "@effect/platform/OpenApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
 

@@ -1,4 +1,4 @@
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { type ErrorMeta, getErrorMeta } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"

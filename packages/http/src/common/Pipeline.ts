@@ -1,6 +1,6 @@
-import type * as HttpApi from "@effect/platform/HttpApi"
-import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import type * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
+import type * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import type * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
 import type * as Context from "effect/Context"
 import { Authorization, IdempotentTransaction, RequestBody } from "./Security.js"
 

@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
 import * as Effect from "effect/Effect"
 import { HotelApi } from "../Api.js"

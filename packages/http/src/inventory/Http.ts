@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { InventoryControls } from "@hotel/persistence/inventory/InventoryControls"
 import { OutOfOrder } from "@hotel/persistence/inventory/OutOfOrder"
 import { Inventory } from "@hotel/persistence/inventory/Inventory"

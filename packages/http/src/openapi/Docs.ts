@@ -1,4 +1,4 @@
-import * as OpenApi from "@effect/platform/OpenApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 
 /** An endpoint's summary (one line, the docs page's menu entry) and description (what it does, when to use it). */
 export const doc = (summary: string, description: string) => OpenApi.annotations({ summary, description })

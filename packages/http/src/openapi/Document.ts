@@ -1,5 +1,5 @@
-import type * as HttpApi from "@effect/platform/HttpApi"
-import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import type * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import type * as OpenApiJsonSchema from "@effect/platform/OpenApiJsonSchema"
 import * as Option from "effect/Option"
 import { withEventWebhooks } from "../events/openapi.js"

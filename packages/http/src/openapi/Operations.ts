@@ -1,5 +1,5 @@
-import * as HttpApi from "@effect/platform/HttpApi"
-import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
+import * as HttpApi from "effect/http-api/HttpApi"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { getErrorMeta } from "@hotel/domain"
 import * as AST from "effect/SchemaAST"
 import * as Context from "effect/Context"

@@ -1,9 +1,9 @@
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { BlockList, isIP } from "node:net"
@@ -14,7 +14,7 @@ export const trustedProxiesVariable = "HOTEL_TRUSTED_PROXIES"
 const family = (address: string) => (isIP(address) === 6 ? "ipv6" : "ipv4")
 
 /** The proxy list as a matcher, or the first entry that is neither an address nor a range. */
-export const parseTrustedProxies = (list: string): Either.Either<BlockList, string> => {
+export const parseTrustedProxies = (list: string): Result.Result<BlockList, string> => {
   const proxies = new BlockList()
   for (const raw of list.split(",")) {
     const entry = raw.trim()
@@ -22,13 +22,13 @@ export const parseTrustedProxies = (list: string): Either.Either<BlockList, stri
     const [address = "", bits, extra] = entry.split("/")
     const prefix = bits === undefined ? undefined : Number(bits)
     const max = isIP(address) === 6 ? 128 : 32
-    if (isIP(address) === 0 || extra !== undefined) return Either.left(entry)
+    if (isIP(address) === 0 || extra !== undefined) return Result.fail(entry)
     if (prefix === undefined) proxies.addAddress(address, family(address))
     else if (Number.isInteger(prefix) && prefix >= 0 && prefix <= max && bits !== "") {
       proxies.addSubnet(address, prefix, family(address))
-    } else return Either.left(entry)
+    } else return Result.fail(entry)
   }
-  return Either.right(proxies)
+  return Result.succeed(proxies)
 }
 
 const isTrusted = (proxies: BlockList, address: string) => isIP(address) !== 0 && proxies.check(address, family(address))
@@ -78,7 +78,7 @@ export class ClientAddress extends Context.Tag("@hotel/http/platform/ClientAddre
     Config.string(trustedProxiesVariable).pipe(
       Config.withDefault(""),
       Config.mapOrFail((list) =>
-        Either.mapLeft(parseTrustedProxies(list), (entry) =>
+        Result.mapError(parseTrustedProxies(list), (entry) =>
           ConfigError.InvalidData([], `${trustedProxiesVariable}: "${entry}" is not an IP address or CIDR range`))
       ),
       Config.map(ClientAddress.trusting)

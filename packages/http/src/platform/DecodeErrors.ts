@@ -1,4 +1,4 @@
-import type { HttpApiDecodeError } from "@effect/platform/HttpApiError"
+import type { HttpApiDecodeError } from "effect/http-api/HttpApiError"
 import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
 import type { NotFoundError } from "../common/Security.js"

@@ -1,9 +1,9 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import { HttpApiDecodeError } from "@effect/platform/HttpApiError"
-import * as HttpApp from "@effect/platform/HttpApp"
-import { RouteNotFound } from "@effect/platform/HttpServerError"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import { HttpApiDecodeError } from "effect/http-api/HttpApiError"
+import * as HttpApp from "effect/http/HttpEffect"
+import { RouteNotFound } from "effect/http/HttpServerError"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import {
   DatabaseBusy,
   IdempotencyInProgress,
@@ -76,7 +76,7 @@ const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterL
   const path = quotedPath(request)
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return unknownRoute(request)
-  return Effect.zipRight(
+  return Effect.andThen(
     HttpApp.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeader(response, "allow", allow.join(", ")))),
     Effect.fail(new MethodNotAllowed({ message: `${request.method} is not allowed on ${path}; use ${allow.join(", ")}` }))
@@ -122,12 +122,12 @@ const busyRetryAfterSeconds = 1
 const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | InternalError> =>
   isDatabaseBusy(defect)
     ? Effect.logWarning("Database busy", Cause.die(defect)).pipe(
-      Effect.zipRight(HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.andThen(HttpApp.appendPreResponseHandler((_request, response) =>
         Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(busyRetryAfterSeconds))))),
-      Effect.zipRight(Effect.fail(new DatabaseBusy({ message: "The database is busy or unreachable; retry shortly" })))
+      Effect.andThen(Effect.fail(new DatabaseBusy({ message: "The database is busy or unreachable; retry shortly" })))
     )
     : Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
-      Effect.zipRight(Effect.fail(new InternalError({ message: "Internal server error" })))
+      Effect.andThen(Effect.fail(new InternalError({ message: "Internal server error" })))
     )
 
 /** A failed request's answer: a defect as 500 or 503, any other failure with its headers as the contract's error. */
@@ -142,7 +142,7 @@ const failed = <E>(
   const defect = Cause.dieOption(cause)
   return Option.isSome(defect)
     ? asServerError(defect.value)
-    : Effect.zipRight(failureHeaders(cause), routerFailures(request, lookup)(cause))
+    : Effect.andThen(failureHeaders(cause), routerFailures(request, lookup)(cause))
 }
 
 /**
@@ -170,7 +170,7 @@ export const GatewayLive = HttpApiBuilder.middleware(
           // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
           // failure its headers and the contract's error (the router fails with its own errors although the
           // app's type says it cannot fail).
-          const routed = Effect.zipRight(checkMaintenance(route), idempotency.settled(request, app)).pipe(
+          const routed = Effect.andThen(checkMaintenance(route), idempotency.settled(request, app)).pipe(
             Effect.matchCauseEffect({
               onSuccess: (response) => {
                 const endpoint = lookup.endpointOf(route)

@@ -1,5 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"

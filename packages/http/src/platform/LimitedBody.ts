@@ -1,4 +1,4 @@
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { InvalidJson, PayloadTooLarge } from "@hotel/domain"
 import * as Chunk from "effect/Chunk"

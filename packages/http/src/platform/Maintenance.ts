@@ -1,5 +1,5 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpApp from "effect/http/HttpEffect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { MaintenanceMode } from "@hotel/domain"
 import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/platform/MaintenanceRepository"
 import { makeTtlCache } from "@hotel/persistence/platform/TtlCache"
@@ -41,7 +41,7 @@ export const makeMaintenanceCheck = Effect.gen(function*() {
   const current = cached("window")
   const refuse = (window: MaintenanceWindow) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.zipRight(
+      Effect.andThen(
         HttpApp.appendPreResponseHandler((_request, response) =>
           Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(window, now))))),
         Effect.fail(

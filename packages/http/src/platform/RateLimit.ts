@@ -1,6 +1,6 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpApp from "effect/http/HttpEffect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { InvalidApiKey, MissingApiKey } from "@hotel/domain"
 import { RateLimited } from "@hotel/domain"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
@@ -16,7 +16,7 @@ const setHeaders = (headers: Record<string, string>) =>
   )
 
 const refused = (retryAfterSeconds: number, message: string) =>
-  Effect.zipRight(
+  Effect.andThen(
     setHeaders({ "retry-after": String(retryAfterSeconds) }),
     Effect.fail(new RateLimited({ message: `${message}; retry after ${retryAfterSeconds} s` }))
   )
@@ -55,7 +55,7 @@ export const makeRateLimits = Effect.gen(function*() {
    * and what is left go on every response, errors included.
    */
   const limited = (decision: TokenBucket.Decision): Effect.Effect<void, RateLimited> =>
-    Effect.zipRight(
+    Effect.andThen(
       setHeaders({
         "x-ratelimit-limit": String(decision.limit),
         "x-ratelimit-remaining": String(decision.remaining)

@@ -1,5 +1,5 @@
-import * as Headers from "@effect/platform/Headers"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as Headers from "effect/http/Headers"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { InvalidJson, MissingApiKey } from "@hotel/domain"
 import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
 import * as Effect from "effect/Effect"

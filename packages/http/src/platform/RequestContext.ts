@@ -1,7 +1,7 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type * as ServerError from "@effect/platform/HttpServerError"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpApp from "effect/http/HttpEffect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as ServerError from "effect/http/HttpServerError"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { InternalError } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
@@ -107,11 +107,11 @@ export const makeRequestContext = Effect.gen(function*() {
       })
       const line = { method: request.method, route, status: response.status, duration_ms: elapsed }
       // The access line's fields join the request's annotations for good: nothing logs after it.
-      return Effect.zipRight(
+      return Effect.andThen(
         FiberRef.update(FiberRef.currentLogAnnotations, (annotations) => withFields(annotations, line)),
         isHealthCheck(route) ? Effect.logDebug("request") : Effect.logInfo("request")
       ).pipe(
-        Effect.zipRight(recordRequest(route, request.method, response, elapsed)),
+        Effect.andThen(recordRequest(route, request.method, response, elapsed)),
         Effect.as(HttpServerResponse.setHeader(errorsNotStored(response), "x-request-id", requestId))
       )
     })
@@ -123,7 +123,7 @@ export const makeRequestContext = Effect.gen(function*() {
         const annotated = fiber.getFiberRef(FiberRef.currentTracerEnabled)
           ? Effect.annotateCurrentSpan("request_id", requestId)
           : Effect.void
-        return Effect.flatMap(Effect.zipRight(annotated, Clock.currentTimeNanos), (startedAt) =>
+        return Effect.flatMap(Effect.andThen(annotated, Clock.currentTimeNanos), (startedAt) =>
           app.pipe(
             Effect.flatMap(withPendingHeaders(request)),
             Effect.catchAllCause((cause) =>

@@ -1,4 +1,4 @@
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Effect from "effect/Effect"
 import * as Metric from "effect/Metric"
 import * as MetricBoundaries from "effect/MetricBoundaries"

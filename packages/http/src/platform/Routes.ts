@@ -1,7 +1,7 @@
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import type * as HttpApiGroup from "@effect/platform/HttpApiGroup"
-import * as HttpRouter from "@effect/platform/HttpRouter"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpRouter from "effect/http/HttpRouter"
 import type { Scope } from "@hotel/domain"
 import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
@@ -56,7 +56,7 @@ export const endpointIndex = <Id extends string, Groups extends HttpApiGroup.Htt
 
 /** The endpoint the router chose for the request being handled (its `RouteContext`). */
 export const routedEndpoint = (index: ReadonlyMap<string, EndpointInfo>, route: HttpRouter.RouteContext) =>
-  Option.fromNullable(index.get(endpointKey(route.route.method, String(route.route.path))))
+  Option.fromNullishOr(index.get(endpointKey(route.route.method, String(route.route.path))))
 
 export interface RouterLookup {
   /** The method and path template of the route the router serves `url` with, if any. */
@@ -92,10 +92,10 @@ export const makeRouterLookup = Effect.gen(function*() {
     })
     // HEAD falls back to GET, as in the router.
     const find = (method: string, url: string) =>
-      Option.fromNullable(matcher.find(method, url) ?? (method === "HEAD" ? matcher.find("GET", url) : undefined))
+      Option.fromNullishOr(matcher.find(method, url) ?? (method === "HEAD" ? matcher.find("GET", url) : undefined))
         .pipe(Option.map((result) => result.handler))
     const endpointOf = (route: Option.Option<{ readonly method: string; readonly path: string }>) =>
-      Option.flatMap(route, ({ method, path }) => Option.fromNullable(index.get(endpointKey(method, path))))
+      Option.flatMap(route, ({ method, path }) => Option.fromNullishOr(index.get(endpointKey(method, path))))
     const served = (url: string) => Array.from(methods).filter((method) => matcher.find(method, url) !== undefined)
     return {
       find,

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Blocks } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -13,7 +13,7 @@ export class BlockRepository extends Effect.Service<BlockRepository>()("@hotel/p
 
     const get = (propertyId: string, id: string, now: Date): Effect.Effect<Option.Option<BlockRead>> =>
       findBlock(sql, propertyId, id, now, false).pipe(
-        Effect.map(Option.fromNullable),
+        Effect.map(Option.fromNullishOr),
         Effect.orDie,
         withSpan("BlockRepository.get")
       )

@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Blocks, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { remainingUnits, takesNights } from "../inventory/inventorySql.js"

@@ -1,7 +1,7 @@
 // The locks of block writes: the block's room type (the lock every hold of the type queues on), then the block's
 // row, both taken by `lockStay` (../booking/stayLocks.ts, which holds the order every writer follows), so a
 // block's write and a pickup or an ordinary hold of its type run one at a time.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { BlockNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { lockStay } from "../booking/stayLocks.js"

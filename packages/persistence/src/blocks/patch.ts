@@ -2,7 +2,7 @@
 // (./lock.ts). Checks: the fields (400: price in the plan's currency, nights inside the range), then the
 // nights' units against what is picked up (409 `block_in_use`), then, for a definite block, the rooms it now
 // sets aside beyond what it did (409 `no_availability`), counted before the change.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Blocks as Rules, type InvalidStatusTransition } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { requireCurrentTag } from "../events/EntityTag.js"

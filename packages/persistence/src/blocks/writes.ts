@@ -1,6 +1,6 @@
 // The rows block writes change, in the caller's transaction (the check before a commit that sets more rooms
 // aside is ./roomsSetAside.ts).
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Blocks } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 

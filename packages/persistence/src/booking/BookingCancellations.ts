@@ -1,8 +1,8 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, NotCancellable } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Metric from "effect/Metric"
 import { EventOutbox } from "../events/EventOutbox.js"
 import type { BookingCancelError, BookingCancelled } from "./bookings/requests.js"
@@ -41,7 +41,7 @@ export class BookingCancellations extends Effect.Service<BookingCancellations>()
           const rooms = yield* Effect.forEach(booking.reservationIds, (id) =>
             Effect.map(cancellationFacts(sql, propertyId, id, "read"), (rows) => rows[0]))
           const cancellable = rooms.filter((row) =>
-            Either.isRight(Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)))
+            Result.isSuccess(Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)))
           if (cancellable.length === 0) {
             return yield* new NotCancellable({ message: "No reservation of the booking can still be cancelled" })
           }

@@ -1,8 +1,8 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Metric from "effect/Metric"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
 import type { EventOutbox } from "../events/EventOutbox.js"
@@ -65,12 +65,12 @@ export class BookingConfirmations extends Effect.Service<BookingConfirmations>()
             holdExpiresAt: row.hold_expires_at,
             cancellationReason: row.cancellation_reason
           })), now)
-          if (Either.isLeft(step)) return yield* step.left
+          if (Result.isFailure(step)) return yield* step.left
           if (step.right === "already_confirmed") return yield* answer(true)
 
           const total = Booking.bookingTotal(rooms.map(({ due }) => due))
           const payment = Booking.confirmPayment({ amount: total, currency: booking.currency }, request, "booking")
-          if (Either.isLeft(payment)) return yield* payment.left
+          if (Result.isFailure(payment)) return yield* payment.left
           yield* checkReference(sql, actor.propertyId, { _tag: "Booking", bookingId: booking.id }, request.paymentReference)
           for (const [i, { due, row }] of rooms.entries()) {
             const share = { reference: request.paymentReference, amount: due, booking: { id: booking.id, claims: i === 0 } }

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, BookingNotFound, isUuid, Money } from "@hotel/domain"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"

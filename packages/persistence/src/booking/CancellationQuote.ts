@@ -1,8 +1,8 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Cancellation, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationThen } from "./ReservationLock.js"
 import { withSpan } from "../database/Span.js"
@@ -90,7 +90,7 @@ export const cancellableFacts = (
     const [row] = yield* cancellationFacts(sql, propertyId, reservationId, lock)
     if (row === undefined) return yield* notFound
     const step = Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
-    if (Either.isLeft(step)) return yield* step.left
+    if (Result.isFailure(step)) return yield* step.left
     return { row, now }
   })
 

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money, type NotCancellable, type PreconditionFailed, type ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { cancellableFacts, type CancellationFacts, settlementAt } from "./CancellationQuote.js"

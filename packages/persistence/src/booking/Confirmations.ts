@@ -1,8 +1,8 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, isUuid, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
 import { Inventory } from "../inventory/Inventory.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
@@ -53,7 +53,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
      * were decided: what every confirmed reservation goes through, alone or as a room of a booking.
      */
     const confirmReservation = (actor: ConfirmActor, row: LockedReservation, share: PaymentShare, now: Date) =>
-      Effect.zipRight(
+      Effect.andThen(
         checkAvailability(sql, inventory, actor.propertyId, row, now),
         writeConfirm(sql, actor, row, share, now)
       )
@@ -78,14 +78,14 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
         }, now)
         // A confirmed reservation answers its result before any other check, a booking's room too (it records
         // nothing); only paying a booking's room alone is refused.
-        if (Either.isRight(step) && step.right === "already_confirmed") return yield* confirmResult(sql, row, true)
+        if (Result.isSuccess(step) && step.right === "already_confirmed") return yield* confirmResult(sql, row, true)
         yield* Booking.checkConfirmableAlone(row.booking_id)
-        if (Either.isLeft(step)) return yield* step.left
+        if (Result.isFailure(step)) return yield* step.left
 
         const lines = yield* folioLinesOf(sql, row.folio_id)
         const due = amountDue(lines, row.currency, row.folio_status === "voided")
         const payment = Booking.confirmPayment({ amount: due, currency: row.currency }, request)
-        if (Either.isLeft(payment)) return yield* payment.left
+        if (Result.isFailure(payment)) return yield* payment.left
         yield* checkReference(sql, actor.propertyId, { _tag: "Reservation", reservationId: row.id }, request.paymentReference)
         yield* confirmReservation(actor, row, { reference: request.paymentReference, amount: payment.right, booking: null }, now)
         return yield* confirmResult(sql, row, false)

@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 
 // A hold lives until `hold_expires_at`: from that instant it takes no inventory, redeems no promo code and
 // reads as cancelled, whether or not the sweeper has written that down yet. These are the one

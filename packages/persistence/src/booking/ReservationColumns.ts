@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { expiredHold } from "./HoldWindow.js"
 import type { AccommodationRow, FolioLineRow, ReservationRow } from "./ReservationQueries.js"
 

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { BookingNotFound, GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -132,8 +132,8 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
     /** One page in check-in order (then creation, then id, so paging is stable); one row more tells `has_more`. */
     const list = (propertyId: string, filter: ReservationFilter, now: Date) =>
       knownGuest(propertyId, filter.guestId).pipe(
-        Effect.zipRight(knownBooking(propertyId, filter.bookingId)),
-        Effect.zipRight(page(propertyId, filter, now))
+        Effect.andThen(knownBooking(propertyId, filter.bookingId)),
+        Effect.andThen(page(propertyId, filter, now))
       )
 
     const page = (propertyId: string, filter: ReservationFilter, now: Date) => {
@@ -177,7 +177,7 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
             JOIN room_types rt ON rt.id = r.room_type_id
             JOIN folios f ON f.reservation_id = r.id
             WHERE r.property_id = ${propertyId} AND r.id = ${id}`.pipe(
-            Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), readOf)),
+            Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), readOf)),
             Effect.orDie,
             withSpan("ReservationQueries.findRecord")
           )

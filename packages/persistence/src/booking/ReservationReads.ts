@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { type BookingNotFound, type Folio, type GuestNotFound, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -58,7 +58,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
     const baseCurrency = yield* makeTtlCache(propertyCacheTtl, (propertyId) =>
       sql<{ base_currency: string }>`SELECT base_currency FROM properties WHERE id = ${propertyId}`.pipe(
         Effect.orDie,
-        Effect.flatMap((rows) => keyPropertyExists(propertyId)(Option.fromNullable(rows[0]))),
+        Effect.flatMap((rows) => keyPropertyExists(propertyId)(Option.fromNullishOr(rows[0]))),
         Effect.map((property) => property.base_currency)
       ))
 

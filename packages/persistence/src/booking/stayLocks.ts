@@ -16,8 +16,8 @@
 // their writers take the room type's lock, so every count under it sees them settled. A caller that must read
 // between two of its locks (a change reads its reservation before it knows the room types) calls `lockStay`
 // again, naming the kind it already holds (`after`): a kind earlier in the order is then refused as a defect.
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import { type Booking, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { type BlockRead, findBlock } from "../blocks/BlockSql.js"

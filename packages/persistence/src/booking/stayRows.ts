@@ -2,8 +2,8 @@
 // and cancellation policy frozen on it, its block and the overbooking each night was counted under, and its
 // accommodation's. A hold (and each room of a booking, and a pickup) inserts them (./holds/writes.ts), a change
 // updates them (../changes/writes.ts), from the same `Booking.StayRecord`.
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { type Booking, Money, Pricing } from "@hotel/domain"
 
 type Column = readonly [name: string, value: Fragment]

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -101,7 +101,7 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
                (SELECT rp.id FROM rate_plans rp
                  WHERE rp.property_id = p.id AND rp.is_default AND rp.deleted_at IS NULL) AS default_rate_plan_id
         FROM properties p WHERE p.id = ${propertyId}`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.map((rows) => Option.fromNullishOr(rows[0])),
         Effect.orDie,
         withSpan("CatalogRepository.property")
       )

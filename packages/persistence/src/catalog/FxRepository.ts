@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Currency, InvalidParameters } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
@@ -37,7 +37,7 @@ export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persist
         const amount = DECIMAL.test(rate) ? BigDecimal.fromString(rate) : Option.none()
         if (
           Option.isNone(amount) || !BigDecimal.isPositive(amount.value) ||
-          BigDecimal.greaterThan(amount.value, MAX_RATE)
+          BigDecimal.isGreaterThan(amount.value, MAX_RATE)
         ) {
           return yield* new InvalidParameters({
             message: "must be a decimal string above 0 such as \"0.92\" (base-currency units per one unit)",

@@ -1,5 +1,5 @@
 import type { ReservationStateColumns, StayColumns } from "../booking/ReservationQueries.js"
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Cancellation, type Changes, isUuid, Money, ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { lockReservationThen } from "../booking/ReservationLock.js"

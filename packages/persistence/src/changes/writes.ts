@@ -1,5 +1,5 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import { Booking, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as BigDecimal from "effect/BigDecimal"

@@ -1,4 +1,4 @@
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 
 // libpq's multi-host connection URL (`postgres://h1:5432,h2:5433/hotel?target_session_attrs=read-write`, what
 // `pg_autoctl show uri` prints), which `pg` cannot parse: the hosts in order, the session the client wants, and
@@ -33,16 +33,16 @@ export interface ConnectionString {
 const defaultPort = 5432
 
 /** `h`, `h:5433`, `[::1]`, `[::1]:5433`; an empty entry is libpq's default host. */
-const parseHost = (entry: string): Either.Either<Host, string> => {
+const parseHost = (entry: string): Result.Result<Host, string> => {
   const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(entry)
   const plain = /^([^:[\]]*)(?::(\d*))?$/.exec(entry)
   const match = bracketed ?? plain
-  if (match === null) return Either.left(`cannot read the host "${entry}"`)
+  if (match === null) return Result.fail(`cannot read the host "${entry}"`)
   const host = match[1] === undefined || match[1] === "" ? "localhost" : match[1]
   const portText = match[2] ?? ""
   const port = portText === "" ? defaultPort : Number(portText)
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return Either.left(`the port of "${entry}" is not a port`)
-  return Either.right({ host, port })
+  if (!Number.isInteger(port) || port < 1 || port > 65535) return Result.fail(`the port of "${entry}" is not a port`)
+  return Result.succeed({ host, port })
 }
 
 const hostText = ({ host, port }: Host) => `${host.includes(":") ? `[${host}]` : host}:${port}`
@@ -64,9 +64,9 @@ export const opportunisticSslModes: ReadonlySet<string> = new Set(["prefer", "al
 export const parseConnectionString = (
   url: string,
   severalHostsDefault: TargetSessionAttrs = "any"
-): Either.Either<ConnectionString, string> => {
+): Result.Result<ConnectionString, string> => {
   const scheme = /^(postgres(?:ql)?):\/\//.exec(url)
-  if (scheme === null) return Either.left("the URL must start with postgres:// or postgresql://")
+  if (scheme === null) return Result.fail("the URL must start with postgres:// or postgresql://")
   const rest = url.slice(scheme[0].length)
   const authorityEnd = rest.search(/[/?#]/)
   const authority = authorityEnd === -1 ? rest : rest.slice(0, authorityEnd)
@@ -78,7 +78,7 @@ export const parseConnectionString = (
   const hosts: Array<Host> = []
   for (const entry of hostList.split(",")) {
     const parsed = parseHost(entry)
-    if (Either.isLeft(parsed)) return Either.left(parsed.left)
+    if (Result.isFailure(parsed)) return Result.fail(parsed.left)
     hosts.push(parsed.right)
   }
 
@@ -87,14 +87,14 @@ export const parseConnectionString = (
   const params = new URLSearchParams(queryStart === -1 ? "" : tail.slice(queryStart + 1))
   const target = params.get("target_session_attrs") ?? (hosts.length > 1 ? severalHostsDefault : "any")
   if (!isTargetSessionAttrs(target)) {
-    return Either.left(`target_session_attrs must be one of ${targetSessionAttrs.join(", ")}, not "${target}"`)
+    return Result.fail(`target_session_attrs must be one of ${targetSessionAttrs.join(", ")}, not "${target}"`)
   }
   const sslMode = params.get("sslmode") ?? undefined
   const kept = new URLSearchParams([...params].filter(([name, value]) =>
     !multiHostParameters.has(name) && !(name === "sslmode" && opportunisticSslModes.has(value))
   ))
   const query = kept.size === 0 ? "" : `?${kept.toString()}`
-  return Either.right({
+  return Result.succeed({
     hosts,
     targetSessionAttrs: target,
     sslMode,
@@ -111,9 +111,9 @@ export const needsHostChoice = (parsed: ConnectionString): boolean =>
 
 /** `h1:5432,h2:5433/hotel`: where a URL points, without its credentials (for messages). */
 export const describeLocation = (url: string): string =>
-  Either.match(parseConnectionString(url), {
-    onLeft: () => "the database",
-    onRight: (parsed) => {
+  Result.match(parseConnectionString(url), {
+    onFailure: () => "the database",
+    onSuccess: (parsed) => {
       const path = /^[^/]*(\/[^?#]*)?/.exec(url.replace(/^postgres(?:ql)?:\/\//, ""))?.[1] ?? ""
       return `${parsed.hosts.map(hostText).join(",")}${path}`
     }

@@ -1,4 +1,4 @@
-import { SqlError } from "@effect/sql/SqlError"
+import { SqlError } from "effect/sql/SqlError"
 import { CommitNotReplicated } from "./QueryGuard.js"
 
 // The failures by which the database says "not now" rather than "wrong": the bounds every connection has

@@ -1,5 +1,5 @@
 import * as NodeContext from "@effect/platform-node/NodeContext"
-import * as Migrator from "@effect/sql/Migrator"
+import * as Migrator from "effect/sql/Migrator"
 import * as PgMigrator from "@effect/sql-pg/PgMigrator"
 import * as Layer from "effect/Layer"
 import { migrations } from "./migrations/index.js"

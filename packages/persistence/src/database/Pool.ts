@@ -1,5 +1,5 @@
 import * as Config from "effect/Config"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import pg from "pg"
 import { type ClientBounds, clientClass, probeWith } from "./ClientClass.js"
 import {
@@ -117,7 +117,7 @@ export const makePool = (
   session: SessionBounds,
   hosts: HostBounds,
   purpose: Purpose
-): Either.Either<pg.Pool, string> => {
+): Result.Result<pg.Pool, string> => {
   const options = sessionOptions(session, purpose.applicationName)
   const bounds: ClientBounds = {
     connectTimeoutMs: hosts.connectTimeoutMs,
@@ -125,13 +125,13 @@ export const makePool = (
     answerTimeoutMs: session.statementTimeoutMs + answerMarginMs
   }
   const parsed = parseConnectionString(url, purpose.severalHostsDefault)
-  if (Either.isLeft(parsed)) {
+  if (Result.isFailure(parsed)) {
     // Anything else `pg` reads as it always has (a Unix socket directory, parameters in the query).
     return looksMultiHost(url)
-      ? Either.left(parsed.left)
-      : Either.right(new pg.Pool({ ...options, connectionString: url, Client: clientClass(bounds) }))
+      ? Result.fail(parsed.left)
+      : Result.succeed(new pg.Pool({ ...options, connectionString: url, Client: clientClass(bounds) }))
   }
   return needsHostChoice(parsed.right)
-    ? Either.right(formationPool(parsed.right, options, bounds))
-    : Either.right(new pg.Pool({ ...options, connectionString: url, Client: clientClass(bounds) }))
+    ? Result.succeed(formationPool(parsed.right, options, bounds))
+    : Result.succeed(new pg.Pool({ ...options, connectionString: url, Client: clientClass(bounds) }))
 }

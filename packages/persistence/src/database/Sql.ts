@@ -1,11 +1,11 @@
-import * as Reactivity from "@effect/experimental/Reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import * as PgClient from "@effect/sql-pg/PgClient"
-import * as SqlClient from "@effect/sql/SqlClient"
-import { SqlError } from "@effect/sql/SqlError"
+import * as SqlClient from "effect/sql/SqlClient"
+import { SqlError } from "effect/sql/SqlError"
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
@@ -94,7 +94,7 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings, hosts: Host
     Effect.tryPromise({
       try: async () => {
         const made = makePool(Redacted.value(url), settings, hosts, purpose)
-        if (Either.isLeft(made)) throw new Error(made.left)
+        if (Result.isFailure(made)) throw new Error(made.left)
         const pool = made.right
         if (settings.preparedStatements) pool.on("connect", prepareStatements(makeStatementNames()))
         // An idle connection that the server closes is an event, not a crash of the process.

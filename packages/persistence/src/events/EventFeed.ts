@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Events, InvalidParameters } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { withSpan } from "../database/Span.js"

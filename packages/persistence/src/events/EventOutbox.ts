@@ -1,5 +1,5 @@
-import * as SqlClient from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import * as SqlClient from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Events } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Events } from "@hotel/domain"
 import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   Folio,
   type InvalidParameters,
@@ -12,7 +12,7 @@ import {
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
@@ -168,7 +168,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/folio
           if (found.length === 0) return yield* new ServiceNotFound({ message: `No service ${request.serviceId}` })
         }
         const step = Folio.chargeStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
-        if (Either.isLeft(step)) return yield* step.left
+        if (Result.isFailure(step)) return yield* step.left
 
         const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
         const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
@@ -176,7 +176,7 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/folio
           SELECT COALESCE(sum(amount), 0)::text AS charged FROM folio_lines
           WHERE folio_id = ${row.folio_id} AND currency = ${request.currency} AND kind IN ${sql.in(Folio.chargeKinds)}`
         const fits = Folio.checkFolioCharges(Money.fromDb(charged), amount, request.currency)
-        if (Either.isLeft(fits)) return yield* fits.left
+        if (Result.isFailure(fits)) return yield* fits.left
         const uses = Folio.consumeCredits(
           credits.map(toCredit),
           { amount, currency: request.currency, revenueCategory: request.revenueCategory }

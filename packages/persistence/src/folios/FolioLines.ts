@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Folio, Money } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -43,7 +43,7 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
     const findById = (propertyId: string, folioId: string, now: Date) =>
       isUuid(folioId)
         ? sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY`.pipe(
-          Effect.zipRight(load(propertyId, folioId, now)),
+          Effect.andThen(load(propertyId, folioId, now)),
           inTransaction(sql),
           Effect.orDie,
           withSpan("FolioRepository.findById")

@@ -1,5 +1,5 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { SqlError } from "@effect/sql/SqlError"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import { Money, PaymentReferenceReused } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { appendLine } from "./FolioLines.js"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   CurrencyMismatch,
   InvalidParameters,
@@ -11,7 +11,7 @@ import {
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { folioLinesOf, rateToBase } from "./FolioLines.js"
 import type { FolioLineRow } from "../booking/ReservationQueries.js"
 import { recordPayment, referenceReused, reservationOfReference } from "./PaymentRecords.js"
@@ -61,24 +61,24 @@ interface PayableRow {
 
 /** The amount: a decimal string in the currency's minor units, above zero. */
 const amountOf = (amount: string, currency: string) =>
-  Either.flatMap(
-    Either.mapLeft(Money.parse(amount, currency), (problem) =>
+  Result.flatMap(
+    Result.mapError(Money.parse(amount, currency), (problem) =>
       new InvalidParameters({ message: `amount ${Money.problemMessage(problem, currency)}`, param: "amount" })),
     (parsed) =>
       BigDecimal.isPositive(parsed)
-        ? Either.right(parsed)
-        : Either.left(new InvalidParameters({ message: "amount must be above zero", param: "amount" }))
+        ? Result.succeed(parsed)
+        : Result.fail(new InvalidParameters({ message: "amount must be above zero", param: "amount" }))
   )
 
 /**
  * What of the amount is a field's check, made before the reservation is read: a decimal string above zero. Its
  * decimals wait for the reservation's currency, so that "10.00" in yen on a euro stay is a `currency_mismatch`.
  */
-const amountShape = (amount: string, currency: string): Either.Either<void, InvalidParameters> => {
+const amountShape = (amount: string, currency: string): Result.Result<void, InvalidParameters> => {
   const parsed = Money.parse(amount, currency)
-  return Either.isLeft(parsed) && parsed.left === "precision"
-    ? Either.right(undefined)
-    : Either.map(amountOf(amount, currency), () => undefined)
+  return Result.isFailure(parsed) && parsed.left === "precision"
+    ? Result.succeed(undefined)
+    : Result.map(amountOf(amount, currency), () => undefined)
 }
 
 export class Payments extends Effect.Service<Payments>()("@hotel/persistence/folios/Payments", {

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
@@ -54,7 +54,7 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
             FROM guests g WHERE g.property_id = ${propertyId} AND g.id = ${id}`.pipe(
             // A balance may pass 32 bits (many stays); it is exact as a number up to 2^53.
             Effect.map((rows) =>
-              Option.map(Option.fromNullable(rows[0]), (row): GuestRow => ({ ...row, loyalty_points: Number(row.loyalty_points) }))
+              Option.map(Option.fromNullishOr(rows[0]), (row): GuestRow => ({ ...row, loyalty_points: Number(row.loyalty_points) }))
             ),
             Effect.orDie,
             withSpan("GuestRepository.findById")

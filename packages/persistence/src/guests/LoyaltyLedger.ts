@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
 // The guest's points ledger: a confirm writes the `earn`, a change of the stay an `adjustment` (the difference

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { type InvalidParameters, Inventory as Rules, isUuid, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { EventOutbox } from "../events/EventOutbox.js"

@@ -1,5 +1,5 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { Pricing } from "@hotel/domain"
 import { liveHold } from "../booking/HoldWindow.js"
 

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { SalesContext } from "@hotel/domain"
 import { ApiKey, Scope } from "@hotel/domain"
 import * as Clock from "effect/Clock"

@@ -1,6 +1,6 @@
-import * as SqlClient from "@effect/sql/SqlClient"
-import type * as SqlConnection from "@effect/sql/SqlConnection"
-import type { SqlError } from "@effect/sql/SqlError"
+import * as SqlClient from "effect/sql/SqlClient"
+import type * as SqlConnection from "effect/sql/SqlConnection"
+import type { SqlError } from "effect/sql/SqlError"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Duration from "effect/Duration"
@@ -135,7 +135,7 @@ export class IdempotencyKeys extends Context.Tag("@hotel/persistence/platform/Id
           const commit = (response: Option.Option<StoredResponse>) =>
             Option.match(response, { onNone: () => Effect.void, onSome: (kept) => store(request, kept) }).pipe(
               Effect.provideService(SqlClient.TransactionConnection, connection),
-              Effect.zipRight(run("COMMIT")),
+              Effect.andThen(run("COMMIT")),
               Effect.onError(() => rollback),
               Effect.ensuring(release),
               Effect.uninterruptible

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import * as TokenLease from "@hotel/domain/platform/TokenLease"
 import * as Clock from "effect/Clock"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { PropertyFile, PropertyFileInvalid } from "@hotel/domain"
 import { checkPlanRoomTypesKept, decodePropertyFile } from "@hotel/domain"
 import * as Clock from "effect/Clock"

@@ -1,7 +1,7 @@
 // Importing the property itself and its catalogue: everything matched by code and updated in
 // place. Rooms missing from the file are retired; taxes and age brackets missing from it are removed (they are
 // property rules the file states in full); currencies, room types and services missing from it stay.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import type { PropertyFile } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { stableId } from "../database/StableId.js"

@@ -1,6 +1,6 @@
 // Importing a property file's rate plans: matched by code, parents before the plans derived
 // from them, the file's default made the only default; plans missing from the file stay.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import type { PropertyFile, PropertyFileRatePlan } from "@hotel/domain"
 import { propertyFilePlanCurrency } from "@hotel/domain"
 import * as Effect from "effect/Effect"

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

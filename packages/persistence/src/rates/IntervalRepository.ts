@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   IntervalNotFound,
   IntervalOverlap,
@@ -64,7 +64,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
       sql<IntervalRow>`
         SELECT ${columns} FROM rate_plan_intervals i JOIN rate_plans p ON p.id = i.rate_plan_id
         WHERE i.id = ${id} AND i.property_id = ${propertyId} AND p.property_id = ${propertyId}
-          AND p.deleted_at IS NULL`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+          AND p.deleted_at IS NULL`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const requirePlan = (propertyId: string, planId: string, lock: "none" | "update") =>
       findPlanFacts(sql, propertyId, planId, lock).pipe(
@@ -77,7 +77,7 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
         SELECT id, name, start_date, end_date FROM rate_plan_intervals
         WHERE rate_plan_id = ${planId} AND start_date < ${fields.end_date} AND end_date > ${fields.start_date}
           ${except === null ? sql.literal("") : sql`AND id <> ${except}`}
-        ORDER BY start_date LIMIT 1`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        ORDER BY start_date LIMIT 1`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const rejectOverlap = (planId: string, fields: Rates.Interval.IntervalFields, except: string | null) =>
       Effect.flatMap(firstOverlap(planId, fields, except), Option.match({

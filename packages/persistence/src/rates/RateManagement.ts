@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   DefaultRatePlanProtected,
   type InvalidParameters,
@@ -10,7 +10,7 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Option from "effect/Option"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
@@ -40,7 +40,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
       sql<RatePlanRow>`
         SELECT ${ratePlanColumns(sql)} FROM rate_plans
         WHERE id = ${id} AND property_id = ${propertyId} AND deleted_at IS NULL
-        ${lock ? sql.literal("FOR UPDATE") : sql.literal("")}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        ${lock ? sql.literal("FOR UPDATE") : sql.literal("")}`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const roomTypeExists = (propertyId: string, id: string) =>
       sql<{ id: string }>`SELECT id FROM room_types WHERE id = ${id} AND property_id = ${propertyId}`.pipe(
@@ -155,7 +155,7 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
           liveChildren: yield* liveChildren(propertyId, id),
           ...yield* intervalAmounts(id)
         }, fields)
-        if (Either.isLeft(decision)) return yield* decision.left
+        if (Result.isFailure(decision)) return yield* decision.left
         yield* sql`
           UPDATE rate_plans SET
             name = ${fields.name}, public_name = ${fields.public_name}, description = ${fields.description},

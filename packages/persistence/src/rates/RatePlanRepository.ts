@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -38,7 +38,7 @@ export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@h
     const findById = (propertyId: string, id: string) =>
       sql<RatePlanRow>`SELECT ${columns} FROM rate_plans
                        WHERE property_id = ${propertyId} AND id = ${id} AND deleted_at IS NULL`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.map((rows) => Option.fromNullishOr(rows[0])),
         Effect.orDie,
         withSpan("RatePlanRepository.findById")
       )

@@ -1,8 +1,8 @@
 // Queries shared by the rate-management services (plans, intervals, inclusions, promo codes). Every query is
 // scoped by property; a deleted plan is a missing one. Lock order across the services: property row, then
 // plan row(s), then the plan's intervals/inclusions/codes.
-import type { SqlError } from "@effect/sql/SqlError"
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { liveHold } from "../booking/HoldWindow.js"
@@ -60,7 +60,7 @@ export const findPlanFacts = (sql: SqlClient.SqlClient, propertyId: string, plan
     SELECT id, currency, single_guest_discount_type, derived_from_id FROM rate_plans
     WHERE id = ${planId} AND property_id = ${propertyId} AND deleted_at IS NULL
     ${lock === "update" ? sql.literal("FOR UPDATE") : lock === "share" ? sql.literal("FOR SHARE") : sql.literal("")}`
-    .pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+    .pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
 /**
  * Whether the reservation `r` redeems its promo code at `now`: a hold not yet expired, or

@@ -1,5 +1,5 @@
-import type { SqlError } from "@effect/sql/SqlError"
-import * as SqlClient from "@effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
+import * as SqlClient from "effect/sql/SqlClient"
 import {
   type InvalidParameters,
   type InvalidStatusTransition,
@@ -13,7 +13,7 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { lockReservationThen } from "../booking/ReservationLock.js"
 import { lockStay } from "../booking/stayLocks.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
@@ -159,14 +159,14 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
           checkOut: row.check_out_date
         }
         const named = Stay.checkNamedRoom(roomId, wanted, reservation)
-        if (Either.isLeft(named)) return yield* named.left
+        if (Result.isFailure(named)) return yield* named.left
         const target = step("check_in")
-        if (Either.isLeft(target)) return yield* target.left
+        if (Result.isFailure(target)) return yield* target.left
 
         yield* lockStay(sql, propertyId, { roomTypes: [row.room_type_id] }, "reservation")
         const free = (yield* freeRooms(propertyId, row)).map((room) => room.id)
         const room = Stay.assignRoom(wanted, free, reservation)
-        if (Either.isLeft(room)) return yield* room.left
+        if (Result.isFailure(room)) return yield* room.left
         const assigned = room.right
 
         yield* sql`
@@ -194,7 +194,7 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
         const target = step(action)
-        if (Either.isLeft(target)) return yield* target.left
+        if (Result.isFailure(target)) return yield* target.left
         const status = target.right
         yield* sql`UPDATE accommodations SET status = ${status} WHERE reservation_id = ${row.id}`
         yield* (action === "check_out"

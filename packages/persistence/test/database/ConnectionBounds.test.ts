@@ -1,10 +1,10 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { describe, expect, layer } from "@effect/vitest"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
-import { SqlError } from "@effect/sql/SqlError"
+import { SqlError } from "effect/sql/SqlError"
 import pg from "pg"
 import { isDatabaseBusy } from "../../src/database/DatabaseBusy.js"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
@@ -61,7 +61,7 @@ describe("connection bounds", () => {
     it.effect("no free connection within the pool timeout is a busy database", () =>
       bounded(Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const error = yield* Effect.scoped(Effect.zipRight(sql.reserve, failure(sql`SELECT 1`)))
+        const error = yield* Effect.scoped(Effect.andThen(sql.reserve, failure(sql`SELECT 1`)))
         expect(isDatabaseBusy(error)).toBe(true)
       })))
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { describeLocation, needsHostChoice, parseConnectionString } from "../../src/database/ConnectionString.js"
 
 // libpq's multi-host URL, as `pg_autoctl show uri` prints it, read into its hosts, the session it asks for and
 // the single-host URL `pg` connects each host with.
 
 const parsed = (url: string, severalHostsDefault?: "read-write" | "prefer-standby") =>
-  Either.getOrThrow(parseConnectionString(url, severalHostsDefault))
+  Result.getOrThrow(parseConnectionString(url, severalHostsDefault))
 
 describe("connection strings", () => {
   it("a formation's URL: every host in order, the session it asks for, and each host's own URL", () => {
@@ -40,10 +40,10 @@ describe("connection strings", () => {
 
   it("refuses an unknown target_session_attrs, a port that is not one, and another scheme", () => {
     expect(parseConnectionString("postgres://a,b/hotel?target_session_attrs=readwrite")).toEqual(
-      Either.left("target_session_attrs must be one of any, read-write, read-only, primary, standby, prefer-standby, not \"readwrite\"")
+      Result.fail("target_session_attrs must be one of any, read-write, read-only, primary, standby, prefer-standby, not \"readwrite\"")
     )
-    expect(Either.isLeft(parseConnectionString("postgres://a:99999/hotel"))).toBe(true)
-    expect(Either.isLeft(parseConnectionString("mysql://a/hotel"))).toBe(true)
+    expect(Result.isFailure(parseConnectionString("postgres://a:99999/hotel"))).toBe(true)
+    expect(Result.isFailure(parseConnectionString("mysql://a/hotel"))).toBe(true)
   })
 
   it("where a URL points, for messages: every host and the database, never the credentials", () => {

@@ -1,5 +1,5 @@
-import * as SqlClient from "@effect/sql/SqlClient"
-import * as Statement from "@effect/sql/Statement"
+import * as SqlClient from "effect/sql/SqlClient"
+import * as Statement from "effect/sql/Statement"
 import { describe, expect, it, layer } from "@effect/vitest"
 import { Money } from "@hotel/domain"
 import * as Effect from "effect/Effect"

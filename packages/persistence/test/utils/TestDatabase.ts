@@ -78,7 +78,7 @@ export const TestDatabase = {
         const routes = yield* route(database)
         const settings = yield* PoolSettingsConfig
         const hosts = yield* HostBoundsConfig
-        const read = Option.fromNullable(routes.readUrl).pipe(
+        const read = Option.fromNullishOr(routes.readUrl).pipe(
           Option.map((readUrl) => ({ url: Redacted.make(readUrl), maxLagMs: 5_000 }))
         )
         const DatabaseLive = sqlLayer(Redacted.make(routes.url), settings, hosts, read).pipe(

@@ -1,4 +1,4 @@
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import { installDemo } from "../runtime/FirstStart.js"
 import { runPrinting } from "./Shared.js"

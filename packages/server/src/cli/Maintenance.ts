@@ -1,5 +1,5 @@
-import * as Command from "@effect/cli/Command"
-import * as Options from "@effect/cli/Options"
+import * as Command from "effect/cli/Command"
+import * as Options from "effect/cli/Flag"
 import { MaintenanceRepository, maintenanceWindowJson } from "@hotel/persistence/platform/MaintenanceRepository"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"

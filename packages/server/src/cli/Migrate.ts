@@ -1,4 +1,4 @@
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import { runMigrations } from "@hotel/persistence/database/Migrations"
 import * as Effect from "effect/Effect"
 import { DatabaseLive } from "../main.js"

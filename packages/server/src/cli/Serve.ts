@@ -1,4 +1,4 @@
-import * as Command from "@effect/cli/Command"
+import * as Command from "effect/cli/Command"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { MainLive, PrimaryLive } from "../main.js"

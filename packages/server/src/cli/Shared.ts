@@ -1,5 +1,5 @@
-import * as HelpDoc from "@effect/cli/HelpDoc"
-import * as ValidationError from "@effect/cli/ValidationError"
+import * as HelpDoc from "effect/cli/HelpDoc"
+import * as ValidationError from "effect/cli/CliError"
 import * as Cause from "effect/Cause"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"

@@ -1,7 +1,7 @@
 import * as Config from "effect/Config"
 import * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as FiberRef from "effect/FiberRef"
 import * as HashSet from "effect/HashSet"
 import * as Layer from "effect/Layer"
@@ -25,8 +25,8 @@ export const LogLevelConfig = Config.string("LOG_LEVEL").pipe(
   Config.mapOrFail((value) => {
     const level = levels[value.trim().toLowerCase()]
     return level === undefined
-      ? Either.left(ConfigError.InvalidData([], `LOG_LEVEL must be debug, info, warning or error, not "${value}"`))
-      : Either.right(level)
+      ? Result.fail(ConfigError.InvalidData([], `LOG_LEVEL must be debug, info, warning or error, not "${value}"`))
+      : Result.succeed(level)
   })
 )
 

@@ -1,7 +1,7 @@
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpRouter from "@effect/platform/HttpRouter"
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServer from "effect/http/HttpServer"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
@@ -16,7 +16,7 @@ import { contentType, render } from "./Prometheus.js"
 export const metricsApp = HttpRouter.empty.pipe(
   HttpRouter.get(
     "/metrics",
-    Effect.zipRight(
+    Effect.andThen(
       updatePoolGauges,
       Effect.map(Metric.snapshot, (snapshot) => HttpServerResponse.text(render(snapshot), { contentType }))
     )

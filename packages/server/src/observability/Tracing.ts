@@ -1,5 +1,5 @@
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { isHealthCheck } from "@hotel/http/platform/Routes"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"

@@ -119,13 +119,13 @@ export const listenForProcesses = (host: string, port: number) =>
         checkAsked()
       })
     }
-    const close = Effect.zipRight(
+    const close = Effect.andThen(
       closeInPause(listener, () => accepted),
       Effect.sync(() => {
         for (const socket of waiting.splice(0)) socket.destroy()
         serving.forEach(release)
       })
-    ).pipe(Effect.zipRight(Effect.logInfo("Shutting down: listener closed; serving processes released")))
+    ).pipe(Effect.andThen(Effect.logInfo("Shutting down: listener closed; serving processes released")))
     const markStopping = () => {
       stopping = true
       checkAsked()

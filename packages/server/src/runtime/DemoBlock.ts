@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { Pricing } from "@hotel/domain"
 import { EventsLive } from "@hotel/persistence/events/EventsLive"
 import { Blocks } from "@hotel/persistence/blocks/Blocks"

@@ -32,7 +32,7 @@ const ListeningServerLive = Layer.unwrapEffect(
     const { host, port } = yield* ApiAddressConfig
     const tracked = yield* makeTrackedServer
     const stopAccepting = closeInPause(tracked.server, tracked.connections).pipe(
-      Effect.zipRight(Effect.logInfo("Shutting down: listener closed"))
+      Effect.andThen(Effect.logInfo("Shutting down: listener closed"))
     )
     return Layer.merge(
       NodeHttpServer.layer(() => tracked.server, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT"))),
@@ -64,7 +64,7 @@ export const DrainOnShutdownLive = Layer.scopedDiscard(
     const received = yield* firstStopSignal(() => readiness.stop)
     yield* Effect.addFinalizer(() =>
       readiness.stop.pipe(
-        Effect.zipRight(received),
+        Effect.andThen(received),
         Effect.flatMap((signal) => drain(Option.contains(signal, "SIGTERM") ? delay : Duration.zero))
       )
     )

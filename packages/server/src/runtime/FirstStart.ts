@@ -1,5 +1,5 @@
-import * as FileSystem from "@effect/platform/FileSystem"
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as FileSystem from "effect/FileSystem"
+import * as SqlClient from "effect/sql/SqlClient"
 import { allScopes, parsePropertyFileJson } from "@hotel/domain"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport } from "@hotel/persistence/property/PropertyImport"

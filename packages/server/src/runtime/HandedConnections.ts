@@ -1,4 +1,4 @@
-import * as HttpServer from "@effect/platform/HttpServer"
+import * as HttpServer from "effect/http/HttpServer"
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
@@ -70,7 +70,7 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
         })
     })
     const stopAccepting = tellPrimary("stopping").pipe(
-      Effect.zipRight(Effect.timeoutOption(Deferred.await(released), releaseTimeout)),
+      Effect.andThen(Effect.timeoutOption(Deferred.await(released), releaseTimeout)),
       Effect.flatMap((answer) =>
         Option.isSome(answer)
           ? Effect.logInfo("Shutting down: released by the primary")

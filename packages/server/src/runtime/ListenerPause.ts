@@ -37,7 +37,7 @@ export const closeInPause = (listener: Net.Server, connections: () => number) =>
   }
   const inPause = until(Effect.suspend(() => {
     const seen = connections()
-    return Effect.zipRight(
+    return Effect.andThen(
       Effect.sleep("50 millis"),
       afterPoll(() => {
         const paused = connections() === seen

@@ -55,7 +55,7 @@ export const makeTrackedServer = Effect.sync((): TrackedServer => {
   // before the drain, without `Connection: close`) is seen before the connections are closed.
   const closeWhenQuiet = until(Effect.suspend(() => {
     if (inFlight.size > 0) return Effect.as(Effect.sleep("25 millis"), false)
-    return Effect.zipRight(
+    return Effect.andThen(
       Effect.sleep("50 millis"),
       afterPoll(() => {
         const quiet = inFlight.size === 0

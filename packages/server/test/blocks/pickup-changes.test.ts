@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { getReservation, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { blockBody, createBlock, getBlock } from "../utils/blocks.js"
 import { change, changeQuote } from "../utils/changes.js"

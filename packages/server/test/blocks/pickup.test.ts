@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { BlockInUse, BlockNotDefinite, BlockNotFound, InvalidParameters, NoAvailability, RatePlanNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { cancel, confirm, getReservation, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { availabilityOf, blockAction, blockBody, createBlock, getBlock, nightFigures } from "../utils/blocks.js"
 import { book, bookingBody, importedRoom } from "../utils/bookings.js"

@@ -1,8 +1,8 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
 import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
@@ -62,7 +62,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
       const responses = yield* all(requests.map(({ payload }) => postHold(client, payload)))
       expect(outcomes(responses)).toEqual({ "201": 16, NoAvailability: 16 })
       for (const t of types) {
-        const won = responses.filter((res, i) => requests[i].t === t && Either.isRight(res))
+        const won = responses.filter((res, i) => requests[i].t === t && Result.isSuccess(res))
         expect(won, t).toHaveLength(2)
       }
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])

@@ -4,7 +4,7 @@ import type { ReservationStatus } from "@hotel/http/booking/Api"
 import { HoldSweeper, HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import {
   cancel,
   confirm,

@@ -11,7 +11,7 @@ import {
   RoomTypeNotFound
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { cancel, folioLines, getReservation, importRoomTypes, lastSuite, newGuest } from "../utils/booking.js"
 import { book as bookRooms, bookingBody, dblRoom } from "../utils/bookings.js"
 import { expectFailure } from "../utils/client.js"

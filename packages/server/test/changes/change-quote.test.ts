@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { HoldExpired, InvalidParameters, NotModifiable, RatePlanNotFound, ReservationNotFound, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { allEvents } from "../events/feed.js"
 import { cancel, folioLines, getReservation, lastSuite } from "../utils/booking.js"
 import { expectFailure } from "../utils/client.js"

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { allEvents } from "../events/feed.js"
 import { confirm, folioLines, getReservation, lastSuite } from "../utils/booking.js"
 import { change, changeQuote, pay, patchReservation } from "../utils/changes.js"

@@ -86,8 +86,8 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
       const appended: Array<PendingEvent> = []
       const record = (events: ReadonlyArray<PendingEvent>) => Effect.sync(() => appended.push(...events))
       const recording = EventOutbox.of({
-        append: (propertyId, events) => Effect.zipRight(record(events), outbox.append(propertyId, events)),
-        render: (propertyId, events) => Effect.zipRight(record(events), outbox.render(propertyId, events))
+        append: (propertyId, events) => Effect.andThen(record(events), outbox.append(propertyId, events)),
+        render: (propertyId, events) => Effect.andThen(record(events), outbox.render(propertyId, events))
       })
       const request: HoldRequest = {
         roomTypeId: body.room_type_id,

@@ -60,7 +60,7 @@ const reader = (api: TestApiService, reservationId: string, reads: Array<Read>) 
     const started = performance.now()
     const res = yield* api.get(`/reservations/${reservationId}`)
     reads.push({ status: res.status, ms: Math.round(performance.now() - started) })
-  }).pipe(Effect.zipRight(Effect.sleep("20 millis")), Effect.forever)
+  }).pipe(Effect.andThen(Effect.sleep("20 millis")), Effect.forever)
 
 /** Waits until no other backend of the test database is working (the abandoned requests have finished). */
 const settled = (api: TestApiService) =>

@@ -8,7 +8,7 @@ import {
   ReservationNotFound
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { cancel, newGuest } from "../utils/booking.js"
 import { clientOf, expectFailure } from "../utils/client.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -132,15 +132,15 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
           Array.from({ length: n }, () => Effect.either(redeemed(api, stay.guest_id, { points }))),
           { concurrency: "unbounded" }
         )
-      const outcome = <A>(result: Either.Either<A, { readonly _tag: string }>) =>
-        Either.isRight(result) ? "redeemed" : result.left._tag
+      const outcome = <A>(result: Result.Result<A, { readonly _tag: string }>) =>
+        Result.isSuccess(result) ? "redeemed" : result.left._tag
       const results = yield* race(10, 1000)
       const outcomes = results.map(outcome).sort()
       expect(outcomes).toEqual([...Array.from({ length: 7 }, () => "InsufficientPoints"), "redeemed", "redeemed", "redeemed"])
-      for (const refused of results.flatMap((r) => (Either.isLeft(r) ? [r.left] : []))) {
+      for (const refused of results.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))) {
         expect(refused).toBeInstanceOf(InsufficientPoints)
       }
-      const balances = results.flatMap((r) => (Either.isRight(r) ? [r.right.loyalty_points] : [])).sort((a, b) => a - b)
+      const balances = results.flatMap((r) => (Result.isSuccess(r) ? [r.right.loyalty_points] : [])).sort((a, b) => a - b)
       expect(balances).toEqual([900, 1900, 2900])
       expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(900)
 

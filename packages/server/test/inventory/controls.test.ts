@@ -1,7 +1,7 @@
 import { expect, layer } from "@effect/vitest"
 import { InvalidParameters, type Inventory, NoAvailability, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { confirm, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { blockBody, createBlock } from "../utils/blocks.js"
 import { change } from "../utils/changes.js"

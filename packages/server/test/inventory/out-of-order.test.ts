@@ -11,7 +11,7 @@ import {
   RoomUnavailable
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as TestClock from "effect/TestClock"
+import * as TestClock from "effect/testing/TestClock"
 import { confirm, hold, importedHoldBody, importRoomTypes } from "../utils/booking.js"
 import { blockBody, createBlock } from "../utils/blocks.js"
 import { expectFailure } from "../utils/client.js"

@@ -66,7 +66,7 @@ layer(MetricsPort.pipe(Layer.provideMerge(TestApiLive)), { excludeTestServices: 
     Effect.gen(function*() {
       const api = yield* TestApi
       // Connections in use while the scrape is read: a transaction holds one until the scrape has answered.
-      const text = yield* api.sql.withTransaction(Effect.zipRight(api.sql`SELECT 1`, Effect.map(scrape, (m) => m.text)))
+      const text = yield* api.sql.withTransaction(Effect.andThen(api.sql`SELECT 1`, Effect.map(scrape, (m) => m.text)))
       expect(text).toContain("# TYPE hotel_db_pool_connections gauge")
       expect(sample(text, "hotel_db_pool_max")).toBe(20)
       expect(sample(text, `hotel_db_pool_connections{state="busy"}`)).toBeGreaterThanOrEqual(1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as HttpApi from "@effect/platform/HttpApi"
+import * as HttpApi from "effect/http-api/HttpApi"
 import { HotelApi } from "@hotel/http/Api"
 import { Authorization, IdempotentTransaction, RequestBody } from "@hotel/http/common/Security"
 

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import { allScopes } from "@hotel/domain"
 import { ApiKeyRepository, hashKey } from "@hotel/persistence/platform/ApiKeyRepository"

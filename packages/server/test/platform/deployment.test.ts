@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { parseConnectionString } from "@hotel/persistence/database/ConnectionString"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { parse } from "yaml"
 
 const root = path.resolve(import.meta.dirname, "../../../..")
@@ -100,7 +100,7 @@ describe("docker-compose.yml", () => {
       const api = service(name)
       expect(api.build).toBe(".")
       for (const [variable, attrs] of [["DATABASE_URL", "read-write"], ["DATABASE_READ_URL", "prefer-standby"]] as const) {
-        const url = Either.getOrThrow(parseConnectionString(api.environment?.[variable] ?? ""))
+        const url = Result.getOrThrow(parseConnectionString(api.environment?.[variable] ?? ""))
         expect(url.hosts).toEqual(nodes.map((host) => ({ host, port: 5432 })))
         expect(url.targetSessionAttrs).toBe(attrs)
         expect(url.urlFor({ host: "node1", port: 5432 })).toMatch(/^postgres:\/\/postgres@node1:5432\/hotel/)

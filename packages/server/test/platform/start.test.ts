@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import { allScopes } from "@hotel/domain"
 import * as fs from "node:fs"

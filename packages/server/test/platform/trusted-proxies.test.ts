@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { ClientAddress, parseTrustedProxies } from "@hotel/http/platform/ClientAddress"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Http from "node:http"
 import { HttpLive, servicesWith } from "../../src/main.js"
@@ -12,7 +12,7 @@ import { makeTestApiLive, TestApi } from "../utils/TestServer.js"
 // that is the address in `X-Forwarded-For`; from any other peer the header is ignored. The server here
 // trusts 127.0.0.1 only; requests sent from 127.0.0.2 (also loopback) come from an untrusted peer.
 
-const trusted = Either.getOrThrow(parseTrustedProxies("127.0.0.1, 10.0.0.0/8"))
+const trusted = Result.getOrThrow(parseTrustedProxies("127.0.0.1, 10.0.0.0/8"))
 
 const ProxiedApiLive = makeTestApiLive(
   HttpLive.pipe(Layer.provide(ClientAddress.trusting(trusted)), Layer.provideMerge(servicesWith(PlatformLive)))
@@ -75,10 +75,10 @@ layer(ProxiedApiLive, { excludeTestServices: true })("failed authentication behi
 
 layer(Layer.empty)("HOTEL_TRUSTED_PROXIES", (it) => {
   it("accepts addresses and CIDR ranges of both families, and names an entry that is neither", () => {
-    expect(Either.isRight(parseTrustedProxies(""))).toBe(true)
-    expect(Either.isRight(parseTrustedProxies("10.0.0.1, 192.168.0.0/16, ::1, fd00::/8"))).toBe(true)
-    expect(parseTrustedProxies("10.0.0.1, proxy.local")).toEqual(Either.left("proxy.local"))
-    expect(parseTrustedProxies("10.0.0.0/33")).toEqual(Either.left("10.0.0.0/33"))
-    expect(parseTrustedProxies("10.0.0.0/")).toEqual(Either.left("10.0.0.0/"))
+    expect(Result.isSuccess(parseTrustedProxies(""))).toBe(true)
+    expect(Result.isSuccess(parseTrustedProxies("10.0.0.1, 192.168.0.0/16, ::1, fd00::/8"))).toBe(true)
+    expect(parseTrustedProxies("10.0.0.1, proxy.local")).toEqual(Result.fail("proxy.local"))
+    expect(parseTrustedProxies("10.0.0.0/33")).toEqual(Result.fail("10.0.0.0/33"))
+    expect(parseTrustedProxies("10.0.0.0/")).toEqual(Result.fail("10.0.0.0/"))
   })
 })

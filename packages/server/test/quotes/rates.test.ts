@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, MissingApiKey, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
 import type { RatesParams } from "@hotel/http/quotes/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { expectFailure, type HotelClient } from "../utils/client.js"
 import { expectInvalid, withQuery } from "../utils/rateManagement.js"
 import {
@@ -147,7 +147,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
       const result = yield* Effect.either(
         offers(api.client, { ...stay, adults: 2, rate_plan_id: planId, include_unavailable: true, ...params })
       )
-      if (Either.isLeft(result)) {
+      if (Result.isFailure(result)) {
         expect(result.left).toBeInstanceOf(RatePlanNotFound)
         return undefined
       }

@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, IntervalNotFound, IntervalOverlap, InvalidParameters, RatePlanNotFound, type Rates } from "@hotel/domain"
 import { IntervalCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
@@ -203,9 +203,9 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
           }))),
         { concurrency: "unbounded" }
       )
-      const created = results.filter(Either.isRight)
+      const created = results.filter(Result.isSuccess)
       expect(created).toHaveLength(1)
-      for (const result of results) if (Either.isLeft(result)) expect(result.left).toBeInstanceOf(IntervalOverlap)
+      for (const result of results) if (Result.isFailure(result)) expect(result.left).toBeInstanceOf(IntervalOverlap)
       const list = yield* api.client.intervals.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
@@ -249,7 +249,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         Effect.either(update(b, { start_date: "2026-04-05", end_date: "2026-04-15" }))
       ], { concurrency: "unbounded" })
       expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
-      expect(Either.isLeft(ra) ? ra.left : Either.isLeft(rb) ? rb.left : undefined).toBeInstanceOf(IntervalOverlap)
+      expect(Result.isFailure(ra) ? ra.left : Result.isFailure(rb) ? rb.left : undefined).toBeInstanceOf(IntervalOverlap)
     }))
 
   it.effect("a derived plan's intervals carry no weekday prices (400 naming the price)", () =>

@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, type Rates } from "@hotel/domain"
 import { PromoCodeCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold } from "../utils/sqlSeed.js"
@@ -116,8 +116,8 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         Array.from({ length: 10 }, (_, i) => Effect.either(createCode(api, plan, { code: i % 2 === 0 ? "flash" : "FLASH" }))),
         { concurrency: "unbounded" }
       )
-      expect(results.filter(Either.isRight)).toHaveLength(1)
-      for (const result of results) if (Either.isLeft(result)) expect(result.left).toBeInstanceOf(PromoCodeExists)
+      expect(results.filter(Result.isSuccess)).toHaveLength(1)
+      for (const result of results) if (Result.isFailure(result)) expect(result.left).toBeInstanceOf(PromoCodeExists)
       const list = yield* api.client.promoCodes.list({ path: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))

@@ -9,7 +9,7 @@ import {
 } from "@hotel/domain"
 import { RatePlanCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { propertyFile } from "../utils/fixtures.js"
 import {
@@ -570,7 +570,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         Effect.either(updatePlan(api, b, { derived_from_id: a, ...derivation }))
       ], { concurrency: "unbounded" })
       expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
-      const failed = Either.isLeft(ra) ? ra.left : Either.isLeft(rb) ? rb.left : undefined
+      const failed = Result.isFailure(ra) ? ra.left : Result.isFailure(rb) ? rb.left : undefined
       expect(failed).toBeInstanceOf(InvalidParameters)
       expect(failed).toMatchObject({ param: "derived_from_id" })
     }))

@@ -12,7 +12,7 @@ import {
 } from "@hotel/domain"
 import { StayTransitioned } from "@hotel/http/stays/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 import { cancel, getReservation, importRoomTypes } from "../utils/booking.js"
 import { bodyAs, expectFailure, type HotelClient } from "../utils/client.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -257,15 +257,15 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const stays = yield* Effect.forEach([0, 1, 2], () => p.bookStay({ from: 0, to: 1 }))
       yield* api.sql`UPDATE rooms SET retired = true WHERE id = ${p.room("DBL-2")}`.pipe(Effect.orDie)
       // Each ends as a success or its decoded error class.
-      const outcome = <A>(result: Either.Either<A, { readonly _tag: string }>) =>
-        Either.isRight(result) ? "ok" : result.left._tag
+      const outcome = <A>(result: Result.Result<A, { readonly _tag: string }>) =>
+        Result.isSuccess(result) ? "ok" : result.left._tag
       const results = yield* Effect.all(
         stays.map((s) => Effect.either(move(p.client, s.reservation_id, "check-in"))),
         { concurrency: "unbounded" }
       )
       expect(results.map(outcome).sort()).toEqual(["NoAvailability", "ok", "ok"])
-      expect(results.flatMap((r) => (Either.isLeft(r) ? [r.left] : []))[0]).toBeInstanceOf(NoAvailability)
-      expect(new Set(results.flatMap((r) => (Either.isRight(r) ? [r.right.room_id] : []))))
+      expect(results.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))[0]).toBeInstanceOf(NoAvailability)
+      expect(new Set(results.flatMap((r) => (Result.isSuccess(r) ? [r.right.room_id] : []))))
         .toEqual(new Set([p.room("DBL-1"), p.room("DBL-3")]))
 
       // Two check-ins asking for the same room at once: one gets it, the other 409 room_unavailable.
@@ -276,10 +276,10 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
         { concurrency: "unbounded" }
       )
       expect(raced.map(outcome).sort()).toEqual(["RoomUnavailable", "ok"])
-      expect(raced.flatMap((r) => (Either.isLeft(r) ? [r.left] : []))[0]).toBeInstanceOf(RoomUnavailable)
+      expect(raced.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))[0]).toBeInstanceOf(RoomUnavailable)
 
       // The database refuses a doubled room even without the lock.
-      const [winner, loser] = Either.isRight(raced[0]) ? pair : [pair[1], pair[0]]
+      const [winner, loser] = Result.isSuccess(raced[0]) ? pair : [pair[1], pair[0]]
       expect((yield* stored(api.sql, winner.reservation_id)).room_id).toBe(q.room("DBL-2"))
       const doubled = yield* api.sql`
         UPDATE accommodations SET room_id = ${q.room("DBL-2")}, status = 'checked_in'

@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import type { Booking } from "@hotel/domain"
 import type { HoldConfirmed, HoldCreated } from "@hotel/http/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"

@@ -1,17 +1,17 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Either"
+import * as Either from "effect/Result"
 
 // Helpers of the race tests: real concurrent HTTP requests through the typed client, each ending as its success
 // status or its decoded error class, and the invariant every race keeps (no night sold beyond its rooms).
 
-export type Outcome<A> = Either.Either<readonly [A, { readonly status: number }], { readonly _tag: string }>
+export type Outcome<A> = Result.Result<readonly [A, { readonly status: number }], { readonly _tag: string }>
 
 /** How the calls ended: a success by its status (`"201"`), a failure by its error class (`"NoAvailability"`). */
 export const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
   const tally: Record<string, number> = {}
   for (const result of results) {
-    const label = Either.isRight(result) ? String(result.right[1].status) : result.left._tag
+    const label = Result.isSuccess(result) ? String(result.right[1].status) : result.left._tag
     tally[label] = (tally[label] ?? 0) + 1
   }
   return tally
@@ -19,7 +19,7 @@ export const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
 
 /** The successes' values, in call order. */
 export const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
-  results.flatMap((result) => (Either.isRight(result) ? [result.right[0]] : []))
+  results.flatMap((result) => (Result.isSuccess(result) ? [result.right[0]] : []))
 
 /** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
 export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
@@ -45,7 +45,7 @@ export const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
 export const race = (calls: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>>) =>
   Effect.map(
     Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" }),
-    (results) => results.map((result) => Either.isRight(result) ? "ok" : result.left._tag)
+    (results) => results.map((result) => Result.isSuccess(result) ? "ok" : result.left._tag)
   )
 
 /** How many times each label occurs. */

@@ -75,7 +75,7 @@ export const openRequest = (
     // The connection stays open after the answer (kept alive, unless the answer said `Connection: close`): a
     // stopping server has to close it, as it would a real client's.
     const finish = Effect.sync(() => req.end(body.slice(sent))).pipe(
-      Effect.zipRight(Deferred.await(outcome)),
+      Effect.andThen(Deferred.await(outcome)),
       Effect.timeoutTo({
         duration: "60 seconds",
         onTimeout: (): Attempt => {

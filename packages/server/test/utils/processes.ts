@@ -233,7 +233,7 @@ const startServe = (extra: Record<string, string>, sources: boolean, ready = tru
   if (embedded(extra)) return once.pipe(Effect.catchTag("NotReadyInTime", (first) => stuck([first.output])))
   return once.pipe(Effect.catchTag("NotReadyInTime", (first) =>
     Effect.sync(() => process.stderr.write(`hotel serve was not ready within ${readyWithinMs} ms; starting another. Its output:\n${first.output}\n`)).pipe(
-      Effect.zipRight(once),
+      Effect.andThen(once),
       Effect.catchTag("NotReadyInTime", (second) => stuck([first.output, second.output]))
     )))
 }

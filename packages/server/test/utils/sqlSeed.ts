@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
 // Direct SQL seeding for tests of reads (quotes, availability) that must not depend on the write endpoints.

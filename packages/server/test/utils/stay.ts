@@ -1,4 +1,4 @@
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { type Folio, Pricing, type Stay, Visibility } from "@hotel/domain"
 import type { ChargePosted, FolioLine, FolioView } from "@hotel/http/folios/Api"
 import * as Effect from "effect/Effect"

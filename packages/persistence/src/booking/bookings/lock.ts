@@ -3,7 +3,7 @@
 // booking queue on the booking's row; a single cancel, change or transition of one of its reservations queues on
 // that reservation's row, taken by both sides before any room type's lock, so a booking's confirm never sees half
 // of a cancel.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { BookingNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { lockStay } from "../stayLocks.js"

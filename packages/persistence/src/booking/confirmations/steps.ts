@@ -2,7 +2,7 @@
 // (../BookingConfirmations.ts), which runs them for each of its reservations in one transaction: the read of the
 // locked reservation, the reference check, the availability re-check and the writes.
 import type { ReservationStateColumns } from "../ReservationQueries.js"
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money, NoAvailability } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { folioLinesOf, rateToBase } from "../../folios/FolioLines.js"

@@ -2,7 +2,7 @@
 // writes. A hold of `POST /holds` and each room of `POST /bookings` run exactly this; a hold's events ride on its
 // insert (`events`), a booking appends its rooms' together (one `availability.changed` per room type, not one per
 // room). `roomTypeName` is the name as locked, which the hold's read shows.
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Booking } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import type { Inventory } from "../../inventory/Inventory.js"

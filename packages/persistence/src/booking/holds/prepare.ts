@@ -40,7 +40,7 @@ export const prepareHold = (
       salesContext: actor.salesContext,
       fields: Pricing.validateStay(stay, snapshot.today),
       afterPlan: () =>
-        Effect.zipRight(
+        Effect.andThen(
           Booking.checkGuestFound(guestFound ?? snapshot.guestFound ?? false, request.guestId),
           request.blockId === null ? Effect.void : Blocks.checkPickupOf(request.blockId, pickup, request)
         ),

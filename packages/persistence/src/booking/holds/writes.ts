@@ -1,7 +1,7 @@
 // The rows a hold writes, in the caller's transaction: the reservation (with a fresh confirmation code), its folio
 // with the quote's lines, its accommodation and (for a hold of its own) its events in one statement, then its
 // entitlements and add-ons. A booking appends its rooms' events itself (`holdEvents`).
-import type * as SqlClient from "@effect/sql/SqlClient"
+import type * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { insertedAccommodation, insertedReservation } from "../stayRows.js"

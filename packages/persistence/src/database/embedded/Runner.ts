@@ -29,7 +29,7 @@ const idsOf = (name: string) =>
   })
 
 /** `groupadd -f` succeeds when the group exists; the user gets no home and no login. */
-const createPostgresUser = Effect.zipRight(
+const createPostgresUser = Effect.andThen(
   run("groupadd", ["-f", POSTGRES]),
   run("useradd", ["--system", "--no-create-home", "-g", POSTGRES, POSTGRES])
 )
@@ -38,7 +38,7 @@ const createPostgresUser = Effect.zipRight(
 export const resolveRunner: Effect.Effect<Runner, EmbeddedPostgresError> = Effect.suspend(() => {
   if (process.getuid?.() !== 0) return Effect.succeed({ name: os.userInfo().username })
   return idsOf(POSTGRES).pipe(
-    Effect.orElse(() => Effect.zipRight(createPostgresUser, idsOf(POSTGRES))),
+    Effect.orElse(() => Effect.andThen(createPostgresUser, idsOf(POSTGRES))),
     Effect.map((ids): Runner => ({ name: POSTGRES, ids })),
     Effect.mapError((error) =>
       new EmbeddedPostgresError({

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
 // A reservation spans 1 to 30 nights (`maxStayNights`; holds refuse anything else with 400 `check_out`).

@@ -1,4 +1,4 @@
-import * as SqlClient from "@effect/sql/SqlClient"
+import * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 
 // `rate_limit_take`: THE token-bucket step in SQL, the twin of the domain's `TokenBucket.take`, so that the

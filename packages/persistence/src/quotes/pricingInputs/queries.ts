@@ -1,8 +1,8 @@
 // The snapshot's query: ONE statement whatever the number of plans, intervals, codes or nights (each part is
 // aggregated to JSON by Postgres; a round trip costs the server more CPU than parsing the JSON). It only uses
 // the `SqlClient` it is given, so inside `sql.withTransaction` it reads in that transaction.
-import type * as SqlClient from "@effect/sql/SqlClient"
-import type { Fragment } from "@effect/sql/Statement"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { Fragment } from "effect/sql/Statement"
 import { serviceRows } from "../../catalog/CatalogRepository.js"
 import { inclusionColumns } from "../../rates/InclusionRepository.js"
 import { intervalColumns } from "../../rates/IntervalRepository.js"

@@ -84,10 +84,10 @@ export interface LoadOptions {
 
 /** Lookups on a snapshot (Option, so callers decide which 404 a miss is). */
 export const roomTypeOf = (snapshot: PricingSnapshot, id: string): Option.Option<SnapshotRoomType> =>
-  Option.fromNullable(snapshot.roomTypesById.get(id))
+  Option.fromNullishOr(snapshot.roomTypesById.get(id))
 
 export const planOf = (snapshot: PricingSnapshot, id: string): Option.Option<SnapshotPlan> =>
-  Option.fromNullable(snapshot.plansById.get(id))
+  Option.fromNullishOr(snapshot.plansById.get(id))
 
 export const serviceOf = (snapshot: PricingSnapshot, id: string): Option.Option<SnapshotService> =>
-  Option.fromNullable(snapshot.servicesById.get(id))
+  Option.fromNullishOr(snapshot.servicesById.get(id))
