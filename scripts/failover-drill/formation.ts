@@ -1,13 +1,18 @@
 // A pg_auto_failover formation (Debian's `postgresql-15-auto-failover`) in a temporary directory: a monitor and
-// two nodes on free loopback ports, trust authentication, no TLS. As root, everything runs as the `postgres`
-// user (initdb refuses root). Everything it starts is stopped, and the directory removed, by `remove`.
-import { type ChildProcess, execFile, spawn } from "node:child_process"
+// two nodes on free loopback ports, trust authentication, no TLS, with the failure-detection settings the
+// deployment uses (`deploy/pg_auto_failover/monitor.conf` and `keeper.conf`, applied as that image's `run.sh`
+// applies them: create, settings, run). As root, everything runs as the `postgres` user (initdb refuses root).
+// Everything it starts is stopped, and the directory removed, by `remove`.
+import { type ChildProcess, execFile } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import pg from "pg"
 import { isAlive } from "@hotel/persistence/database/EmbeddedPostgres"
 import { freePort } from "../scale-out/servers.js"
+import { asRoot, autoctl, service } from "./autoctl.js"
+import { type Loss, lost } from "./loss.js"
+import { includeMonitorSettings, keeperSettings } from "./settings.js"
 
 export interface Node {
   readonly name: string
@@ -22,58 +27,22 @@ export interface Formation {
   readonly uri: string
   /** Node name → the state the monitor last heard from it. */
   readonly states: () => Promise<ReadonlyMap<string, string>>
-  /** The node whose reported state is `primary`, `wait_primary` or `single`, if one is. */
+  /**
+   * The node whose reported and goal states are both `primary`, `wait_primary` or `single`, if one is (a node
+   * lost whole keeps the last state it reported; the monitor's goal for it is `demoted`).
+   */
   readonly primary: () => Promise<Node | undefined>
+  /** SIGKILL to `node` as `loss` says; answers what was killed, for the log. */
+  readonly lose: (node: Node, loss: Loss) => string
+  /** The monitor's settings of `monitor.conf`, as the running monitor reports them. */
+  readonly monitorSettings: () => Promise<Record<string, string>>
   /** Events the monitor recorded since `since`: when each node reported which state. */
   readonly events: (since: Date) => Promise<ReadonlyArray<{ readonly at: Date; readonly node: string; readonly state: string }>>
   /** Every process stopped and the directory removed; safe to call more than once. */
   readonly remove: () => Promise<void>
 }
 
-const asRoot = typeof process.getuid === "function" && process.getuid() === 0
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** Where `pg_ctl` and friends are, next to the server this `pg_autoctl` was built for (Debian's layout). */
-const postgresBin = (): string | undefined => {
-  for (const version of ["15", "16", "17", "14", "13"]) {
-    const dir = `/usr/lib/postgresql/${version}/bin`
-    if (fs.existsSync(path.join(dir, "pg_autoctl")) || fs.existsSync(path.join(dir, "pg_ctl"))) return dir
-  }
-  return undefined
-}
-
-const command = (dir: string, args: ReadonlyArray<string>): [string, Array<string>, NodeJS.ProcessEnv] => {
-  const bin = postgresBin()
-  const env: NodeJS.ProcessEnv = {
-    PATH: `${bin === undefined ? "" : `${bin}:`}${process.env["PATH"] ?? "/usr/bin:/bin"}`,
-    XDG_RUNTIME_DIR: path.join(dir, "run"),
-    XDG_CONFIG_HOME: path.join(dir, "config"),
-    XDG_DATA_HOME: path.join(dir, "data"),
-    HOME: dir,
-    LANG: "C.UTF-8"
-  }
-  if (!asRoot) return ["pg_autoctl", [...args], { ...process.env, ...env }]
-  const assignments = Object.entries(env).map(([name, value]) => `${name}=${value ?? ""}`)
-  return ["runuser", ["-u", "postgres", "--", "env", ...assignments, "pg_autoctl", ...args], process.env]
-}
-
-/** `pg_autoctl <args>` to completion; its stdout. */
-const autoctl = (dir: string, args: ReadonlyArray<string>): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const [file, argv, env] = command(dir, args)
-    execFile(file, argv, { cwd: dir, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error === null ? resolve(stdout) : reject(new Error(`pg_autoctl ${args.join(" ")}: ${stderr || error.message}`)))
-  })
-
-/** `pg_autoctl <args>` left running (its own process group), its output in `log`. */
-const service = (dir: string, args: ReadonlyArray<string>, log: string): ChildProcess => {
-  const [file, argv, env] = command(dir, args)
-  const out = fs.openSync(log, "a")
-  const child = spawn(file, argv, { cwd: dir, env, stdio: ["ignore", out, out], detached: true })
-  fs.closeSync(out)
-  return child
-}
 
 const until = async (what: string, timeoutMs: number, check: () => Promise<boolean>, between?: () => Promise<void>) => {
   const deadline = Date.now() + timeoutMs
@@ -106,6 +75,8 @@ const query = async <A>(port: number, database: string, text: string): Promise<R
   }
 }
 
+const primaryStates = new Set(["primary", "wait_primary", "single"])
+
 /** A monitor and two nodes, up with `node1` primary and `node2` its synchronous standby. */
 export const createFormation = async (log: (line: string) => void): Promise<Formation> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-failover-"))
@@ -115,6 +86,7 @@ export const createFormation = async (log: (line: string) => void): Promise<Form
     execFile("chown", ["-R", "postgres:postgres", dir], (error) => (error === null ? resolve(undefined) : reject(error))))
 
   const services: Array<ChildProcess> = []
+  const keepers = new Map<string, ChildProcess>()
   const monitor = { name: "monitor", port: await freePort(), pgdata: path.join(dir, "monitor") }
   const nodes: ReadonlyArray<Node> = [
     { name: "node1", port: await freePort(), pgdata: path.join(dir, "node1") },
@@ -122,9 +94,11 @@ export const createFormation = async (log: (line: string) => void): Promise<Form
   ]
   let removed = false
 
-  const states = async () =>
-    new Map((await query<{ nodename: string; reportedstate: string }>(monitor.port, "pg_auto_failover",
-      "SELECT nodename, reportedstate::text FROM pgautofailover.node")).map((row) => [row.nodename, row.reportedstate]))
+  const nodeStates = async () =>
+    new Map((await query<{ nodename: string; reportedstate: string; goalstate: string }>(monitor.port, "pg_auto_failover",
+      "SELECT nodename, reportedstate::text, goalstate::text FROM pgautofailover.node"))
+      .map((row) => [row.nodename, { reported: row.reportedstate, goal: row.goalstate }]))
+  const states = async () => new Map([...await nodeStates()].map(([name, state]) => [name, state.reported]))
 
   const remove = async () => {
     if (removed) return
@@ -158,28 +132,50 @@ export const createFormation = async (log: (line: string) => void): Promise<Form
       "create", "monitor", "--pgdata", monitor.pgdata, "--pgport", String(monitor.port), "--hostname", "localhost",
       "--auth", "trust", "--no-ssl"
     ])
+    const monitorConf = includeMonitorSettings(monitor.pgdata)
+    if (asRoot) await new Promise((resolve, reject) =>
+      execFile("chown", ["postgres:postgres", monitorConf], (error) => (error === null ? resolve(undefined) : reject(error))))
     services.push(service(dir, ["run", "--pgdata", monitor.pgdata], path.join(dir, "monitor.log")))
     const monitorUri = `postgres://autoctl_node@localhost:${monitor.port}/pg_auto_failover?sslmode=disable`
     await until("the monitor", 60_000, async () => (await states()).size >= 0)
 
-    const createNode = (node: Node) =>
-      services.push(service(dir, [
+    // As run.sh does: create, the keeper's settings, run.
+    const createNode = async (node: Node, meanwhile?: () => Promise<void>) => {
+      const created = autoctl(dir, [
         "create", "postgres", "--pgdata", node.pgdata, "--pgport", String(node.port), "--hostname", "localhost",
-        "--name", node.name, "--dbname", "hotel", "--auth", "trust", "--no-ssl", "--pg-hba-lan", "--monitor", monitorUri,
-        "--run"
-      ], path.join(dir, `${node.name}.log`)))
+        "--name", node.name, "--dbname", "hotel", "--auth", "trust", "--no-ssl", "--pg-hba-lan", "--monitor", monitorUri
+      ])
+      let done = false
+      const helping = meanwhile === undefined ? Promise.resolve() : (async () => {
+        while (!done) {
+          await meanwhile().catch(() => undefined)
+          await sleep(500)
+        }
+      })()
+      try {
+        await created
+      } finally {
+        done = true
+        await helping
+      }
+      for (const [name, value] of keeperSettings()) await autoctl(dir, ["config", "set", "--pgdata", node.pgdata, name, value])
+      const keeper = service(dir, ["run", "--pgdata", node.pgdata], path.join(dir, `${node.name}.log`))
+      services.push(keeper)
+      keepers.set(node.name, keeper)
+    }
     const [node1, node2] = nodes
     if (node1 === undefined || node2 === undefined) throw new Error("two nodes")
-    createNode(node1)
+    await createNode(node1)
     await until("node1 to be the single primary", 90_000, async () => (await states()).get("node1") === "single")
-    createNode(node2)
     // pg_basebackup waits for a spread checkpoint, minutes on an idle primary: a CHECKPOINT ends the wait.
+    const checkpoint = async () => {
+      await query(node1.port, "hotel", "CHECKPOINT")
+    }
+    await createNode(node2, checkpoint)
     await until("node2 to be node1's synchronous standby", 120_000, async () => {
       const now = await states()
       return now.get("node1") === "primary" && now.get("node2") === "secondary"
-    }, async () => {
-      await query(node1.port, "hotel", "CHECKPOINT")
-    })
+    }, checkpoint)
     const uri = (await autoctl(dir, ["show", "uri", "--pgdata", monitor.pgdata, "--formation", "default"])).trim()
     return {
       dir,
@@ -187,9 +183,20 @@ export const createFormation = async (log: (line: string) => void): Promise<Form
       uri,
       states,
       primary: async () => {
-        const now = await states()
-        return nodes.find((node) => ["primary", "wait_primary", "single"].includes(now.get(node.name) ?? ""))
+        const now = await nodeStates()
+        return nodes.find((node) => {
+          const state = now.get(node.name)
+          return state !== undefined && primaryStates.has(state.reported) && primaryStates.has(state.goal)
+        })
       },
+      lose: (node, loss) => {
+        const postmaster = postmasterPid(node.pgdata)
+        if (postmaster === undefined) throw new Error(`${node.name} has no running postmaster to kill`)
+        return `${node.name}${lost(loss, postmaster, keepers.get(node.name)?.pid)}`
+      },
+      monitorSettings: async () =>
+        Object.fromEntries((await query<{ name: string; setting: string }>(monitor.port, "pg_auto_failover",
+          "SELECT name, setting FROM pg_settings WHERE name LIKE 'pgautofailover.%'")).map((row) => [row.name, row.setting])),
       events: async (since) =>
         (await query<{ eventtime: Date; nodename: string; reportedstate: string }>(monitor.port, "pg_auto_failover",
           `SELECT eventtime, nodename, reportedstate::text FROM pgautofailover.event

@@ -1,8 +1,12 @@
-// The drill's traffic: quotes and availability (the reads a standby may serve), and bookings (a guest, a hold,
-// its confirm, the reservation read back), each write with an Idempotency-Key and retried with it after a 503
-// as a well-behaved client would. Every answer is recorded with when it was sent and answered.
+// The drill's traffic: quotes, availability, the catalogue and rate plans (the reads a standby serves), and
+// bookings (a guest, a hold, its confirm, the reservation read back), each write with an Idempotency-Key and
+// retried with it after a 503 as a well-behaved client would. Every answer is recorded with when it was sent and
+// answered.
 
-export type Kind = "quote" | "availability" | "guest" | "hold" | "confirm" | "reservation"
+export type Kind = "quote" | "availability" | "catalogue" | "rate_plans" | "guest" | "hold" | "confirm" | "reservation"
+
+/** The reads a standby serves, which must go on while no primary answers. */
+export const standbyReads: ReadonlySet<Kind> = new Set(["quote", "availability", "catalogue", "rate_plans"])
 
 export interface Answer {
   readonly kind: Kind
@@ -142,9 +146,23 @@ export const runLoad = async (demo: Demo, durationMs: number, onTick: (elapsedMs
     }
   }
 
+  /** The catalogue and the rate plans in turn, as a booking engine refreshes them. */
+  const browser = async () => {
+    const paths: ReadonlyArray<readonly [Kind, string]> = [
+      ["catalogue", "/property"], ["catalogue", "/room-types"], ["catalogue", "/services"], ["rate_plans", "/rate-plans"]
+    ]
+    for (let i = 0; Date.now() < until; i++) {
+      const [kind, path] = paths[i % paths.length] ?? ["catalogue", "/property"]
+      const reply = await send(kind, "GET", path)
+      await sleep(reply.status === 200 ? 120 : retryAfter503Ms)
+    }
+  }
+
   const ticker = setInterval(() => onTick(Date.now() - started), 250)
   try {
-    await Promise.all([booker(), booker(), booker(), reader("quote")(), reader("quote")(), reader("availability")()])
+    await Promise.all([
+      booker(), booker(), booker(), reader("quote")(), reader("quote")(), reader("availability")(), browser()
+    ])
   } finally {
     clearInterval(ticker)
   }

@@ -23,7 +23,10 @@ export interface PaymentAssertion {
 export const confirmPayment = (
   due: { readonly amount: Amount; readonly currency: string },
   assertion: PaymentAssertion,
-  /** What the amount due is, for the message: a booking compares with the booking total. */
+  /**
+   * Whose amount due it is, for the messages: a hold's folio, or a booking's folios together (their total, which
+   * exceeds the booking's `total` when charges were posted on its rooms, so the message never calls it that).
+   */
   what: "folio" | "booking" = "folio"
 ): Result.Result<Amount, CurrencyMismatch | AmountMismatch> => {
   if (assertion.paymentCurrency !== null && assertion.paymentCurrency.toUpperCase() !== due.currency) {
@@ -36,11 +39,12 @@ export const confirmPayment = (
   }
   const asserted = assertion.paymentAmount === null ? undefined : parsePaymentAmount(assertion.paymentAmount)
   if (asserted !== undefined && !BigDecimal.equals(asserted, due.amount)) {
+    const total = `${Money.format(due.amount, due.currency)} ${due.currency}`
     return Result.fail(
       new AmountMismatch({
-        message: `payment_amount ${String(assertion.paymentAmount)} differs from the ${what} total ${
-          Money.format(due.amount, due.currency)
-        } ${due.currency}`,
+        message: `payment_amount ${String(assertion.paymentAmount)} differs from the ${
+          what === "folio" ? `folio total ${total}` : `folios' total ${total} (what the booking's folios say is due)`
+        }`,
         param: "payment_amount"
       })
     )

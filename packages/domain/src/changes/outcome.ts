@@ -5,17 +5,33 @@ import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { RatePlanNotFound } from "../errors/NotFoundErrors.js"
+import * as Money from "../money/Money.js"
 import type { Amount } from "../money/Money.js"
 import { bookStay, type StayPlan, type StayRoomType } from "../booking/stayRequest.js"
 import { type Offer, withAvailability } from "../quotes/offer.js"
-import type { PricedNight } from "../quotes/nightly.js"
+import type { IsoDate } from "../quotes/dates.js"
+import type { PricedNight, TraceEntry } from "../quotes/nightly.js"
 import type { Quote } from "../quotes/quote.js"
 import type { PricedLine } from "./pricing.js"
 import type { PlannedChange } from "./plan.js"
-import { type ChangeSettlement, settleChange } from "./settlement.js"
+import { type ChangeMoney, type ChangeSettlement, owedWithoutChange, settleChange } from "./settlement.js"
+
+/** How a kept night's price was reached: it keeps the amount it was booked at (not today's price). */
+export interface KeptTraceEntry {
+  readonly step: "kept"
+  readonly amount: string
+  readonly detail: string
+}
+
+/** A night's trace in a change quote: the engine's steps for a night priced now, one `kept` entry otherwise. */
+export type ChangeTraceEntry = TraceEntry | KeptTraceEntry
 
 /** A night of the new stay as the quote shows it. */
-export interface QuotedNight extends PricedNight {
+export interface QuotedNight {
+  readonly date: IsoDate
+  readonly amount: Amount
+  /** Empty when the trace was not asked for. */
+  readonly trace: ReadonlyArray<ChangeTraceEntry>
   readonly kept: boolean
 }
 
@@ -32,15 +48,31 @@ export interface ChangeOutcome<P extends StayPlan = StayPlan, R extends StayRoom
   readonly settlement: ChangeSettlement
 }
 
+/** A night that keeps its booked amount: under `trace`, one entry saying so, at that amount. */
+const keptNight = (planned: PlannedChange, date: IsoDate, amount: Amount): QuotedNight => ({
+  date,
+  amount,
+  trace: planned.trace
+    ? [{ step: "kept", amount: Money.format(amount, planned.reservation.currency), detail: "the amount this night was booked at" }]
+    : [],
+  kept: true
+})
+
 const unchangedNights = (planned: PlannedChange): ReadonlyArray<QuotedNight> =>
   planned.reservation.lines.flatMap((line) =>
-    line.kind === "room" && line.night !== null ? [{ date: line.night, amount: line.amount, trace: [], kept: true }] : []
+    line.kind === "room" && line.night !== null ? [keptNight(planned, line.night, line.amount)] : []
   )
 
-/** The money of the change at the new `total`, by the policy in force before it. */
-export const settlementOf = (planned: PlannedChange, total: Amount): ChangeSettlement => {
+/** The new stay's nights: the engine's, except those that keep their booked amount. */
+const quotedNights = (planned: PlannedChange, nights: ReadonlyArray<PricedNight>, kept: ReadonlySet<IsoDate>) =>
+  nights.map((night): QuotedNight =>
+    kept.has(night.date) ? keptNight(planned, night.date, night.amount) : { ...night, kept: false }
+  )
+
+/** What the money of the change at the new `total` is decided on: the policy in force before it. */
+const moneyOf = (planned: PlannedChange, total: Amount): ChangeMoney => {
   const { reservation } = planned
-  return settleChange({
+  return {
     step: planned.step,
     total,
     paid: reservation.paid,
@@ -49,8 +81,12 @@ export const settlementOf = (planned: PlannedChange, total: Amount): ChangeSettl
     timeZone: reservation.timeZone,
     now: planned.now,
     currency: reservation.currency
-  })
+  }
 }
+
+/** The money of a change that re-prices the stay at the new `total`. */
+export const settlementOf = (planned: PlannedChange, total: Amount): ChangeSettlement =>
+  settleChange(moneyOf(planned, total))
 
 export const outcomeOf = <P extends StayPlan, R extends StayRoomType>(
   planned: PlannedChange<P, R>,
@@ -65,7 +101,7 @@ export const outcomeOf = <P extends StayPlan, R extends StayRoomType>(
     lines: reservation.lines.map((line) => ({ ...line, serviceId: line.serviceId ?? undefined, quantity: line.quantity ?? undefined })),
     previousTotal: reservation.total,
     total: reservation.total,
-    settlement: settlementOf(planned, reservation.total)
+    settlement: owedWithoutChange(moneyOf(planned, reservation.total))
   }
   if (Option.isNone(planned.restay)) return unchanged
   const { checked, kept } = planned.restay.value
@@ -79,7 +115,7 @@ export const outcomeOf = <P extends StayPlan, R extends StayRoomType>(
         ...unchanged,
         currency: counted.currency,
         offer: Option.some(counted),
-        nights: counted.nights.map((night) => ({ ...night, kept: kept.has(night.date) })),
+        nights: quotedNights(planned, counted.nights, new Set(kept.keys())),
         lines: quote === null ? [] : quote.lines,
         total,
         settlement: settlementOf(planned, total)

@@ -57,7 +57,7 @@ export interface ChangedReservation {
   readonly lines: ReadonlyArray<StayLine>
   readonly currency: string
   readonly total: Amount
-  /** Payments less refunds in the reservation currency. */
+  /** What was paid towards the stay in the reservation currency (`Folio.paidTowardsStay`). */
   readonly paid: Amount
   /** Whether it is a room of a booking (whose rooms price in one currency). */
   readonly inBooking: boolean
@@ -100,6 +100,8 @@ export interface PlannedChange<P extends StayPlan = StayPlan, R extends StayRoom
   /** Whether the stay itself changes (room type, plan, dates, party, promo code): then it is re-priced. */
   readonly restay: Option.Option<Restay<P, R>>
   readonly now: Date
+  /** Whether each night's trace is asked for (`include=trace` on the quote). */
+  readonly trace: boolean
 }
 
 /** A change's rules after the plan: a paid stay keeps its currency (400), a booking's room too (`currency_mismatch`). */
@@ -138,7 +140,7 @@ export const planChange = <P extends StayPlan, R extends StayRoomType>(input: {
     const { changed, step, target } = start
     const now = catalogue.now
     yield* Effect.fromResult(checkChange(step, reservation.terms, target, catalogue.today, changed))
-    const base = { ...start, reservation, now }
+    const base = { ...start, reservation, now, trace: input.trace }
     if (!needsVisibility(changed)) return { ...base, restay: Option.none() } satisfies PlannedChange<P, R>
     const kept = keptNights(reservation.terms, target, reservation.lines)
     const block = input.block !== undefined && keepsBlock(input.block, target) ? input.block : undefined

@@ -15,12 +15,16 @@ export const chargeKinds: ReadonlyArray<string> = [
 ]
 export const paymentKinds: ReadonlyArray<string> = ["payment", "credit"]
 
+/** The fees a property keeps of money paid: they still count once the folio is voided. */
+const keptFees: ReadonlyArray<string> = ["cancellation_fee", "change_fee"]
+
 /**
  * A voided folio (its reservation cancelled) keeps its lines for audit, but only money that moved still counts:
  * its charges are void, and so are the credit lines that paid for some of them (a credit is not money paid).
+ * A fee kept of what was paid (a change's, the cancel's) stays, so refunds and fees add up to the payments.
  */
 export const voidedByFolio = (kind: string, folioVoided: boolean): boolean =>
-  folioVoided && kind !== "cancellation_fee" && (chargeKinds.includes(kind) || kind === "credit")
+  folioVoided && !keptFees.includes(kind) && (chargeKinds.includes(kind) || kind === "credit")
 
 export const effectOf = (kind: string, voided: boolean): LineEffect =>
   voided ? "none" : chargeKinds.includes(kind)

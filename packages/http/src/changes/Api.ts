@@ -32,6 +32,10 @@ export const ChangeQuoteParams = Schema.Struct({
   include: Schema.optional(IncludeParam)
 })
 
+/** A night's trace in a change quote: the steps of `/rates` for a night priced now, one `kept` entry otherwise. */
+export const ChangeTraceEntry = Schema.Union([TraceEntry,
+  Schema.Struct({ step: Schema.Literal("kept"), amount: Money, detail: Schema.String })])
+
 export const ChangeQuoteView = Schema.Struct({
   reservation_id: Id,
   bookable: Schema.Boolean,
@@ -41,7 +45,7 @@ export const ChangeQuoteView = Schema.Struct({
   total: Money,
   /** `total` − `previous_total`, signed. */
   difference: Money,
-  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(TraceEntry)), kept: Schema.Boolean })),
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(ChangeTraceEntry)), kept: Schema.Boolean })),
   /** The priced lines of the new stay, as the change appends them after the reversals. */
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
   amount_due: Money,

@@ -1,5 +1,6 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as SqlClient from "effect/sql/SqlClient"
+import { orOnStandby } from "@hotel/persistence/database/StandbyReads"
 import * as Effect from "effect/Effect"
 import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"
@@ -16,12 +17,14 @@ const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
     const stopping = new ShuttingDown({ message: "The server is stopping; send requests to another instance" })
     return handlers
       .handle("live", () => Effect.succeed({ status: "ok" as const }))
-      // A database that does not answer (or, on a formation, no primary: the failover window) is a busy
-      // database: the gateway answers 503 `database_busy`, so a balancer takes the process out of rotation.
+      // A database that does not answer is a busy database: the gateway answers 503 `database_busy`, so a
+      // balancer takes the process out of rotation. On a formation with a read URL, a process whose primary is
+      // gone (the failover window) is still ready while its standby answers: it serves the reads a standby
+      // serves, and answers its writes 503 itself, which is all a balancer could do for them anyway.
       .handle("ready", () =>
         Effect.if(readiness.stopping, {
           onTrue: () => Effect.fail(stopping),
-          onFalse: () => sql`SELECT 1`.pipe(Effect.orDie, Effect.as({ status: "ok" as const }))
+          onFalse: () => sql`SELECT 1`.pipe(orOnStandby(sql`SELECT 1`), Effect.orDie, Effect.as({ status: "ok" as const }))
         }))
   }))
 

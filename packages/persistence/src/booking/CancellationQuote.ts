@@ -1,16 +1,18 @@
 import * as SqlClient from "effect/sql/SqlClient"
-import { Booking, Cancellation, isUuid, Money, type NotCancellable, ReservationNotFound } from "@hotel/domain"
+import { Booking, Cancellation, isUuid, type NotCancellable, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Result"
+import { paidLinesColumn, type PaidLineJson, paidTowards } from "../folios/FolioLines.js"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationThen } from "./ReservationLock.js"
 import { withSpan } from "../database/Span.js"
 
 // `GET /reservations/{id}/cancellation-quote`: what `POST /reservations/{id}/cancel` would owe at
 // this instant, without changing anything. The figures come from the cancel's own inputs and computation: the
-// policy frozen on the reservation (else its plan's, else the property's: `Cancellation.tiersInForce`), the money
-// paid in the reservation currency (its payment lines less refund lines), the property's local "today" at `now`
+// policy frozen on the reservation (else its plan's, else the property's: `Cancellation.tiersInForce`), what was
+// paid towards the stay (`Folio.paidTowardsStay` over the folio's lines: payments less refunds and change fees
+// already written, in the reservation currency), the property's local "today" at `now`
 // from `Clock`, and `Booking.settleCancellation` (through `Cancellation.quoteCancellation`); `tier_until` is the
 // end of the term in force. A reservation a cancel would refuse (an expired hold, cancelled, checked in or out,
 // no-show) is 409 `not_cancellable`, like the cancel.
@@ -36,8 +38,8 @@ export interface CancellationFacts {
   readonly property_policy: PolicyJson
   readonly timezone: string
   readonly base_currency: string
-  /** Payments less refunds in the reservation currency, NUMERIC text. */
-  readonly paid: string
+  /** The folio's lines, from which what was paid towards the stay is decided (`paidOf`). */
+  readonly paid_lines: ReadonlyArray<PaidLineJson>
 }
 
 /**
@@ -53,14 +55,15 @@ const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
     SELECT r.id, r.status, r.hold_expires_at, r.guest_id, r.check_in_date, r.check_out_date, r.room_type_id, r.currency, f.id AS folio_id,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
            p.cancellation_policy AS property_policy, p.timezone, p.base_currency,
-           (SELECT COALESCE(sum(CASE WHEN l.kind = 'payment' THEN l.amount ELSE -l.amount END), 0)::text
-            FROM folio_lines l
-            WHERE l.folio_id = f.id AND l.currency = r.currency AND l.kind IN ('payment', 'refund')) AS paid
+           ${paidLinesColumn(sql)} AS paid_lines
     FROM reservations r
     JOIN folios f ON f.reservation_id = r.id
     JOIN rate_plans rp ON rp.id = r.rate_plan_id
     JOIN properties p ON p.id = r.property_id
     WHERE r.property_id = ${propertyId} AND r.id = ${id}`
+
+/** What was paid towards the stay: what a cancel's refund and fee share out. */
+export const paidOf = (facts: CancellationFacts) => paidTowards(facts.paid_lines, facts.currency)
 
 /** What a cancel at `now` owes, and until when the percentage applies. */
 export const settlementAt = (facts: CancellationFacts, now: Date): Cancellation.CancellationQuote =>
@@ -69,7 +72,7 @@ export const settlementAt = (facts: CancellationFacts, now: Date): Cancellation.
     checkIn: facts.check_in_date,
     timeZone: facts.timezone,
     now,
-    paid: Money.fromDb(facts.paid),
+    paid: paidOf(facts),
     currency: facts.currency
   })
 

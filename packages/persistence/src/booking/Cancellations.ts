@@ -1,7 +1,7 @@
 import * as SqlClient from "effect/sql/SqlClient"
-import { Booking, Money, type NotCancellable, type PreconditionFailed, type ReservationNotFound } from "@hotel/domain"
+import { Booking, type NotCancellable, type PreconditionFailed, type ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import { cancellableFacts, type CancellationFacts, settlementAt } from "./CancellationQuote.js"
+import { cancellableFacts, type CancellationFacts, paidOf, settlementAt } from "./CancellationQuote.js"
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
 import { requireCurrentTag } from "../events/EntityTag.js"
@@ -16,7 +16,8 @@ import { inTransaction } from "../database/Transaction.js"
 
 // `POST /reservations/{id}/cancel`: one transaction that locks the reservation row
 // and, in this order, writes the refund obligation on the folio (a `refund` line, and a `cancellation_fee`
-// line for what the property keeps of the paid amount, so the cancelled folio balances), voids the folio
+// line for what the property keeps of what was paid towards the stay, `paidOf`: a refund or a change fee an
+// earlier change wrote is not shared out again, so the cancelled folio balances), voids the folio
 // (lines kept for audit), reverses the loyalty points the stay earned, then marks the reservation cancelled and
 // its accommodation cancelled, which releases the inventory (`cancelReservation`, which a booking's cancel runs for
 // each of its rooms: BookingCancellations.ts).
@@ -70,7 +71,7 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
       Effect.gen(function*() {
         const { settlement } = settlementAt(row, now)
         // 1. The refund obligation, on the folio (the same figures a cancellation quote at `now` shows).
-        yield* appendCancellationLines(propertyId, row, Booking.cancellationLines(Money.fromDb(row.paid), settlement), now)
+        yield* appendCancellationLines(propertyId, row, Booking.cancellationLines(paidOf(row), settlement), now)
         // 2. The folio is voided; its lines stay for audit.
         yield* sql`UPDATE folios SET status = 'voided' WHERE id = ${row.folio_id}`
         // 3. The loyalty points the stay earned are taken back.

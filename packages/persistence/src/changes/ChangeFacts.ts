@@ -3,10 +3,12 @@ import type * as SqlClient from "effect/sql/SqlClient"
 import { Cancellation, type Changes, isUuid, Money, ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { lockReservationThen } from "../booking/ReservationLock.js"
+import { paidLinesColumn, type PaidLineJson, paidTowards } from "../folios/FolioLines.js"
 import { toPolicy } from "../quotes/PricingInputs.js"
 
 // What a change of a reservation (and its quote) is decided on, in one statement: the reservation's terms and
-// status, its folio, the policies its refund percent comes from, the money paid, the loyalty points it earned,
+// status, its folio, the policies its refund percent comes from, its folio's lines (what was paid towards the
+// stay is the domain's rule over them, `Folio.paidTowardsStay`), the loyalty points it earned,
 // the stay's current priced lines (those no reversal names) and its add-ons. The change reads it right after
 // locking the reservation row (`lockReservationThen`), so it sees what the last holder of the lock committed.
 
@@ -49,8 +51,8 @@ export interface ChangeFactsRow extends ReservationStateColumns, StayColumns {
   readonly timezone: string
   readonly base_currency: string
   readonly loyalty_points_per_usd: number
-  /** Payments less refunds in the reservation currency, NUMERIC text. */
-  readonly paid: string
+  /** The folio's lines, from which what was paid towards the stay is decided. */
+  readonly paid_lines: ReadonlyArray<PaidLineJson>
   readonly net_earned: number
   readonly lines: ReadonlyArray<LineJson>
   readonly add_ons: ReadonlyArray<AddOnJson>
@@ -69,9 +71,7 @@ const readFacts = (sql: SqlClient.SqlClient, propertyId: string, id: string) =>
            r.currency, r.total::text AS total, f.id AS folio_id, r.booking_id, r.block_id, r.held_overbooking,
            r.cancellation_policy AS frozen_policy, rp.cancellation_policy AS plan_policy,
            p.cancellation_policy AS property_policy, p.timezone, p.base_currency, p.loyalty_points_per_usd,
-           (SELECT COALESCE(sum(CASE WHEN l.kind = 'payment' THEN l.amount ELSE -l.amount END), 0)::text
-            FROM folio_lines l
-            WHERE l.folio_id = f.id AND l.currency = r.currency AND l.kind IN ('payment', 'refund')) AS paid,
+           ${paidLinesColumn(sql)} AS paid_lines,
            (SELECT COALESCE(sum(points), 0)::int FROM loyalty_ledger
             WHERE reservation_id = r.id AND kind IN ('earn', 'reversal', 'adjustment')) AS net_earned,
            (SELECT COALESCE(json_agg(json_build_object(
@@ -99,7 +99,7 @@ const toReservation = (row: ChangeFactsRow): Changes.ChangedReservation => ({
   cancellationReason: row.cancellation_reason,
   currency: row.currency,
   total: Money.fromDb(row.total),
-  paid: Money.fromDb(row.paid),
+  paid: paidTowards(row.paid_lines, row.currency),
   inBooking: row.booking_id !== null,
   policy: toPolicy(Cancellation.tiersInForce(row.frozen_policy, row.plan_policy, row.property_policy)),
   timeZone: row.timezone,

@@ -17,7 +17,8 @@ type Restay = Changes.Restay<SnapshotPlan, SnapshotRoomType>
 
 // The writes of a change, in the change's transaction under its locks: the reservation and its accommodation
 // take the new terms; when the price changed the folio gets one `reversal` line per priced line of the previous
-// stay, the new stay's lines and the `change_fee` (lines are only ever appended); the loyalty earn follows the
+// stay and the new stay's lines, then the `change_fee` and the `refund` of what was paid towards the stay above
+// the new total (lines are only ever appended); the loyalty earn follows the
 // new room revenue; then `reservation.changed` and one `availability.changed` per room type whose nights changed.
 
 /** A line to append with its currency and the exchange rate frozen on it. */
@@ -95,33 +96,44 @@ const updateStay = (sql: SqlClient.SqlClient, write: RestayWrite) => {
   ], { discard: true })
 }
 
+/** A line of the change's money (its fee or its refund), on no night and of no service. */
+const moneyLine = (kind: "change_fee" | "refund", description: string, amount: Money.Amount): Changes.ChangeLine => ({
+  kind,
+  description,
+  amount,
+  revenueCategory: null,
+  serviceId: null,
+  quantity: null,
+  night: null,
+  reverses: null
+})
+
 /**
  * The folio lines of a re-priced stay: the reversals (each in its line's currency at the rate frozen on it, so
- * a line and its reversal cancel out in every figure), then the new lines and the change fee at today's rate.
+ * a line and its reversal cancel out in every figure) and the new lines at today's rate, unless the price is the
+ * same; then the money of the change at today's rate, the change fee and the refund, whenever above zero (an
+ * overpaid stay re-priced at the same price settles its excess too), so the balance is the change's amount due.
  */
 const postingsOf = (facts: ChangeFacts, outcome: ChangeOutcome, quote: Pricing.Quote, rate: string | null): ReadonlyArray<Posting> => {
   const { lines } = facts.reservation
-  if (Changes.samePrice(lines, quote.lines)) return []
-  const original = new Map(facts.row.lines.map((line) => [line.id, line]))
   const { settlement } = outcome
-  const fee: ReadonlyArray<Changes.ChangeLine> = BigDecimal.isPositive(settlement.changeFee)
-    ? [{
-      kind: "change_fee",
-      description: Changes.changeFeeDescription(settlement.refundPercent),
-      amount: settlement.changeFee,
-      revenueCategory: null,
-      serviceId: null,
-      quantity: null,
-      night: null,
-      reverses: null
-    }]
-    : []
+  const money = [
+    ...(BigDecimal.isPositive(settlement.changeFee)
+      ? [moneyLine("change_fee", Changes.changeFeeDescription(settlement.refundPercent), settlement.changeFee)]
+      : []),
+    ...(BigDecimal.isPositive(settlement.refund)
+      ? [moneyLine("refund", Changes.changeRefundDescription(settlement.refundPercent), settlement.refund)]
+      : [])
+  ]
+  const today = (line: Changes.ChangeLine): Posting => ({ line, currency: quote.currency, exchangeRate: rate })
+  if (Changes.samePrice(lines, quote.lines)) return money.map(today)
+  const original = new Map(facts.row.lines.map((line) => [line.id, line]))
   return [
     ...Changes.reversalLines(lines).map((line) => {
       const reversed = line.reverses === null ? undefined : original.get(line.reverses)
       return { line, currency: reversed?.currency ?? quote.currency, exchangeRate: reversed?.exchange_rate ?? null }
     }),
-    ...[...Changes.newStayLines(quote.lines), ...fee].map((line) => ({ line, currency: quote.currency, exchangeRate: rate }))
+    ...[...Changes.newStayLines(quote.lines), ...money].map(today)
   ]
 }
 

@@ -51,6 +51,15 @@ export const isConnectionFailure = (error: unknown): boolean => {
     (text !== undefined && lostConnection.test(text))
 }
 
+/**
+ * Whether a `SqlError` says no primary answers: the server cannot be reached or the connection was lost (the
+ * failover window: the old primary refuses, the standby is still in recovery, `NoSuitableHost`), or a write
+ * reached a server that is read-only (a standby, or one being promoted, which refuses writes until it is the
+ * primary). Not the bounds (a statement or lock timeout, a full pool): those are a primary that is busy, not gone.
+ */
+export const isPrimaryUnavailable = (error: unknown): boolean =>
+  isConnectionFailure(error) || sqlState(causeOf(error)) === "25006"
+
 /** Whether a `SqlError` is a standby's cancel of a read in conflict with its replay. */
 export const isRecoveryConflict = (error: unknown): boolean => {
   const text = message(causeOf(error))

@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
-import { isConnectionFailure, isRecoveryConflict } from "./DatabaseBusy.js"
+import { isConnectionFailure, isPrimaryUnavailable, isRecoveryConflict } from "./DatabaseBusy.js"
 import { type LagReading, lagStatement, measureEveryMs, standbyUsable } from "./ReplicaLag.js"
 
 // Reads that may be a moment stale (quotes, availability, the catalogue, rate plans) served by a standby
@@ -30,6 +30,17 @@ export class PreferStandby extends Context.Tag("@hotel/persistence/database/Pref
  */
 export const onStandby = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, PreferStandby>> =>
   Effect.provideService(effect, PreferStandby, true)
+
+/**
+ * `self` on the primary as usual; when it fails because no primary answers (the failover window,
+ * `isPrimaryUnavailable`), `fallback` instead, with its plain reads on the standby (`onStandby`). For the reads
+ * every request needs before its handler (its API key, the maintenance window, readiness), so that the reads a
+ * standby serves need no primary at all. Without a read URL, or with a standby too far behind, the fallback runs
+ * on the primary and fails as `self` did.
+ */
+export const orOnStandby = <A2, R2>(fallback: Effect.Effect<A2, SqlError, R2>) =>
+<A, R>(self: Effect.Effect<A, SqlError, R>): Effect.Effect<A | A2, SqlError, R | Exclude<R2, PreferStandby>> =>
+  Effect.catchIf(self, isPrimaryUnavailable, () => onStandby(fallback))
 
 /** A statement the standby could not answer, run once more on the primary. */
 const orOnPrimary = <A>(primary: PgClient.PgClient, run: (connection: Connection) => Effect.Effect<A, SqlError>) =>

@@ -38,6 +38,30 @@ export const folioLinesOf = (sql: SqlClient.SqlClient, folioId: string) =>
     FROM folio_lines WHERE folio_id = ${folioId}
     ORDER BY position, id`
 
+/** A folio line as `Folio.paidTowardsStay` reads it, as a statement's JSON column gives it. */
+export interface PaidLineJson {
+  readonly kind: string
+  readonly amount: string
+  readonly currency: string
+}
+
+/**
+ * A column of a statement over `folios f`: every line of that folio, in order, as the money rules read it
+ * (`PaidLineJson`), so the facts of a cancel or a change are still read in one statement and what was paid is
+ * decided by the domain (`paidTowards`), never summed in SQL.
+ */
+export const paidLinesColumn = (sql: SqlClient.SqlClient) =>
+  sql`(SELECT COALESCE(json_agg(json_build_object('kind', l.kind, 'amount', l.amount::text, 'currency', l.currency)
+                                ORDER BY l.position), '[]'::json)
+       FROM folio_lines l WHERE l.folio_id = f.id)`
+
+/** What was paid towards the stay in `currency`, from the lines `paidLinesColumn` read. */
+export const paidTowards = (lines: ReadonlyArray<PaidLineJson>, currency: string): Money.Amount =>
+  Folio.paidTowardsStay(
+    lines.map((line) => ({ kind: line.kind, amount: Money.fromDb(line.amount), currency: line.currency })),
+    currency
+  )
+
 /** Base units per one unit of `currency` now: 1 for the base currency, null when none is configured. */
 export const rateToBase = (sql: SqlClient.SqlClient, propertyId: string, currency: string, baseCurrency: string) =>
   currency === baseCurrency

@@ -1,4 +1,5 @@
 import * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import type { SalesContext } from "@hotel/domain"
 import { ApiKey, Scope } from "@hotel/domain"
 import * as Clock from "effect/Clock"
@@ -104,6 +105,21 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
 export const storedKeyOf = (row: ApiKeyRow): Effect.Effect<StoredApiKey> =>
   Effect.map(salesContextOf(row), (context) => storedKey(row, context))
 
+/**
+ * The key with this hash (see `hashKey`), revoked or expired ones included; its statement's failure kept, so
+ * that a caller may try a standby when no primary answers (`RateLimiter.admit`).
+ */
+export const findKeyByHash = (sql: SqlClient.SqlClient) => (hash: string): Effect.Effect<Option.Option<StoredApiKey>, SqlError> =>
+  Effect.flatMap(
+    sql<ApiKeyRow>`
+      SELECT id, property_id, scopes, context, label, expires_at, revoked_at, rate_limit
+      FROM api_keys WHERE key_hash = ${hash}`,
+    (rows) => {
+      const row = rows[0]
+      return row === undefined ? Effect.succeed(Option.none<StoredApiKey>()) : Effect.map(storedKeyOf(row), Option.some)
+    }
+  )
+
 export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/platform/ApiKeyRepository", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -147,18 +163,7 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
 
     /** The key with this hash (see `hashKey`), revoked or expired ones included. */
     const findByHash = (hash: string): Effect.Effect<Option.Option<StoredApiKey>> =>
-      sql<ApiKeyRow>`
-        SELECT id, property_id, scopes, context, label, expires_at, revoked_at, rate_limit
-        FROM api_keys WHERE key_hash = ${hash}`.pipe(
-        Effect.orDie,
-        Effect.flatMap((rows) => {
-          const row = rows[0]
-          return row === undefined
-            ? Effect.succeed(Option.none<StoredApiKey>())
-            : Effect.map(storedKeyOf(row), Option.some)
-        }),
-        withSpan("ApiKeyRepository.findByHash")
-      )
+      findKeyByHash(sql)(hash).pipe(Effect.orDie, withSpan("ApiKeyRepository.findByHash"))
 
     return { create, revoke, findByHash } as const
   })

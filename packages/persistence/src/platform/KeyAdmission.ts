@@ -1,4 +1,5 @@
 import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import * as TokenLease from "@hotel/domain/platform/TokenLease"
 import * as Clock from "effect/Clock"
@@ -23,9 +24,10 @@ export interface AdmittedKey {
  * no process has in its cache costs one round trip instead of two. The token is asked for only when the key
  * is usable at the `Clock`'s now and its limit is not leased; the bucket's configuration is
  * `TokenBucket.forApiKey` and the lease rule `TokenLease.leaseSize`, written out in SQL with their own
- * constants, so both sides compute in the same double precision.
+ * constants, so both sides compute in the same double precision. A failed statement stays a `SqlError`: while
+ * no primary answers, the limiter looks the key up on the standby instead (`RateLimiter.postgres`).
  */
-export const admitByHash = (sql: SqlClient.SqlClient) => (hash: string): Effect.Effect<Option.Option<AdmittedKey>> =>
+export const admitByHash = (sql: SqlClient.SqlClient) => (hash: string): Effect.Effect<Option.Option<AdmittedKey>, SqlError> =>
   Effect.gen(function*() {
     const now = new Date(yield* Clock.currentTimeMillis)
     const standard = TokenBucket.perApiKey
@@ -44,7 +46,7 @@ export const admitByHash = (sql: SqlClient.SqlClient) => (hash: string): Effect.
         0::float8,
         ${now}
       ) AS t ON true
-      WHERE k.key_hash = ${hash}`.pipe(Effect.orDie)
+      WHERE k.key_hash = ${hash}`
     const row = rows[0]
     if (row === undefined) return Option.none()
     const stored = yield* storedKeyOf(row)

@@ -3,6 +3,7 @@ import { InvalidParameters } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { withSpan } from "../database/Span.js"
+import { orOnStandby } from "../database/StandbyReads.js"
 
 /** The maintenance window every process sees (one row, `maintenance_windows`). */
 export interface MaintenanceWindow {
@@ -70,9 +71,15 @@ export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>
           withSpan("MaintenanceRepository.stop")
         )
 
-      /** The current window (inactive when none was ever set). */
+      const read = sql<WindowRow>`SELECT active, started_at, estimated_end FROM maintenance_windows WHERE id = 1`
+
+      /**
+       * The current window (inactive when none was ever set). Every request asks for it (through a cache), so
+       * while no primary answers it is read on the standby (`orOnStandby`): the reads a standby serves go on.
+       */
       const current = (): Effect.Effect<MaintenanceWindow> =>
-        sql<WindowRow>`SELECT active, started_at, estimated_end FROM maintenance_windows WHERE id = 1`.pipe(
+        read.pipe(
+          orOnStandby(read),
           Effect.map((rows) => fromRow(rows[0])),
           Effect.orDie,
           withSpan("MaintenanceRepository.current")

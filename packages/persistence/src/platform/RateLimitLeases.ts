@@ -1,4 +1,5 @@
 import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
 import * as TokenLease from "@hotel/domain/platform/TokenLease"
 import * as Clock from "effect/Clock"
@@ -17,7 +18,7 @@ export type SharedBucket = (
   cost: number,
   /** Tokens handed back first (a lease's unspent ones), like a refill: never above the capacity. */
   giveBack?: number
-) => Effect.Effect<Taken>
+) => Effect.Effect<Taken, SqlError>
 
 /** What `rate_limit_take` (migration 0014, the bucket arithmetic in SQL) answers. */
 export interface TakeRow {
@@ -30,6 +31,7 @@ export const takenOf = (row: TakeRow): Taken => ({ tokens: Number(row.tokens_lef
 /**
  * `cost` tokens from the shared bucket in one call of `rate_limit_take`, refilled first at the `Clock`'s now
  * (every process serialises on the row). A refused take takes nothing (what is handed back stays given back).
+ * A statement that fails stays a `SqlError`: the limiter tells a primary that is gone from any other failure.
  */
 export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket, config, cost, giveBack = 0) =>
   Effect.gen(function*() {
@@ -37,7 +39,7 @@ export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket,
     const rows = yield* sql<TakeRow>`
       SELECT tokens_left, taken FROM rate_limit_take(
         ${bucket}, ${config.capacity}::float8, ${config.refillPerSecond}::float8, ${cost}::float8,
-        ${giveBack}::float8, ${now})`.pipe(Effect.orDie)
+        ${giveBack}::float8, ${now})`
     const row = rows[0]
     return row === undefined
       ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: rate_limit_take returned no row`)
@@ -80,7 +82,7 @@ export const makeLeases = (shared: SharedBucket) =>
       config: TokenBucket.Config,
       size: number,
       now: number
-    ): Effect.Effect<TokenBucket.Decision> =>
+    ): Effect.Effect<TokenBucket.Decision, SqlError> =>
       Effect.gen(function*() {
         if ((oneByOne.get(bucket) ?? 0) > now) return yield* single(bucket, config)
         const inFlight = renewing.get(bucket)
@@ -103,7 +105,7 @@ export const makeLeases = (shared: SharedBucket) =>
       bucket: string,
       config: TokenBucket.Config,
       size: number
-    ): Effect.Effect<TokenBucket.Decision> =>
+    ): Effect.Effect<TokenBucket.Decision, SqlError> =>
       Effect.clockWith((clock) => {
         const now = clock.unsafeCurrentTimeMillis()
         const spent = TokenLease.spend(leases.get(bucket), now)

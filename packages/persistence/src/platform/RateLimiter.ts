@@ -6,8 +6,10 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { ApiKeyRepository } from "./ApiKeyRepository.js"
+import { orOnStandby } from "../database/StandbyReads.js"
+import { ApiKeyRepository, findKeyByHash } from "./ApiKeyRepository.js"
 import { type AdmittedKey, admitByHash } from "./KeyAdmission.js"
+import { makeOutageLeases, settleBucket } from "./OutageLeases.js"
 import { makeLeases, sharedBucket } from "./RateLimitLeases.js"
 import { withSpan } from "../database/Span.js"
 
@@ -35,21 +37,36 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
    * the default 600 a minute is too small to lease and stays exact.
    *
    * `admit` looks a key up and takes its request's token in one statement (`KeyAdmission.admitByHash`).
+   *
+   * While no primary answers (the failover window), a key is looked up on the standby instead
+   * (`orOnStandby`), and a bucket's requests are let through from this process's outage lease, a tenth of its
+   * capacity, debited from the shared bucket once a primary answers (`OutageLeases.ts`).
    */
-  static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.effect(
+  static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.scoped(
     RateLimiter,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const shared = sharedBucket(sql)
       const leased = yield* makeLeases(shared)
+      const outages = yield* makeOutageLeases(settleBucket(sql), yield* Effect.scope)
+      const findOnStandby = findKeyByHash(sql)
       return RateLimiter.of({
-        admit: (hash) => admitByHash(sql)(hash).pipe(withSpan("RateLimiter.admit")),
+        admit: (hash) =>
+          admitByHash(sql)(hash).pipe(
+            orOnStandby(Effect.map(findOnStandby(hash), Option.map((stored) => ({ stored, decision: Option.none() })))),
+            Effect.orDie,
+            withSpan("RateLimiter.admit")
+          ),
         take: (bucket, config) => {
           const size = TokenLease.leaseSize(config)
-          return (size === 0
+          const usual = size === 0
             ? Effect.map(shared(bucket, config, TokenBucket.requestCost), (taken) =>
               TokenBucket.decision(config, taken.tokens, taken.allowed))
-            : leased(bucket, config, size)).pipe(withSpan("RateLimiter.take", { attributes: { bucket } }))
+            : leased(bucket, config, size)
+          return outages.take(bucket, config, usual).pipe(
+            Effect.orDie,
+            withSpan("RateLimiter.take", { attributes: { bucket } })
+          )
         }
       })
     })

@@ -13,6 +13,7 @@ import { book, bookingBody, cancelBooking, confirmBooking, getBooking, importedR
 import { expectFailure } from "../utils/client.js"
 import { allEvents } from "../events/feed.js"
 import { expectError } from "../utils/rateManagement.js"
+import { charge } from "../utils/stay.js"
 import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
 
 // POST /bookings/{id}/confirm and /cancel: every room together, with a hold's confirm and a reservation's
@@ -91,6 +92,26 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       expectError(yield* api.post(path, { payment_reference: "" }, { key }), 400, "invalid_request", "invalid_parameters", "payment_reference")
       expect(yield* paymentsOf(api, "pay-1")).toHaveLength(0)
       expect((yield* confirmBooking(api, booking.booking_id, { payment_amount: booking.total }, { key })).already_confirmed).toBe(false)
+    }))
+
+  it.effect("a charge posted on a room: payment_amount is compared with the folios' total, and the mismatch says so", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { booking, key } = yield* booked(api, 1)
+      const room = booking.reservations[0]
+      yield* charge(api, room.reservation_id, { amount: "10.00" }, { key })
+      const folios = (Number(booking.total) + 10).toFixed(2)
+      const error = yield* expectFailure(
+        confirmBooking(api, booking.booking_id, { payment_reference: "pay-charged", payment_amount: booking.total }, { key }),
+        AmountMismatch,
+        "payment_amount"
+      )
+      expect(error.message).toBe(
+        `payment_amount ${booking.total} differs from the folios' total ${folios} EUR (what the booking's folios say is due)`
+      )
+      expect(yield* paymentsOf(api, "pay-charged")).toHaveLength(0)
+      const done = yield* confirmBooking(api, booking.booking_id, { payment_reference: "pay-charged", payment_amount: folios }, { key })
+      expect([done.total, done.folio_balance]).toEqual([booking.total, "0.00"])
     }))
 
   it.effect("a reservation of a booking is paid only with its booking: POST /holds/{id}/confirm is 409 not_confirmable; once confirmed, already_confirmed", () =>

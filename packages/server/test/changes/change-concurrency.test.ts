@@ -4,6 +4,7 @@ import * as Effect from "effect/Effect"
 import { confirm, hold, importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import type { HotelClient } from "../utils/client.js"
 import { all, outcomes, overbookedNights } from "../utils/concurrency.js"
+import { allEvents } from "../events/feed.js"
 import { localDay } from "../utils/stay.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
@@ -133,6 +134,32 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         yield* stay(api, imported, key, "S", { check_in, check_out: `2031-12-${String(Number(day) + 4).padStart(2, "0")}` })
       }
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
+    }))
+
+  it.effect("a shortening racing a cancel: the refund is paid once, whichever runs first", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { imported, key } = yield* importRoomTypes(api, { A: 10 })
+      const client = yield* api.clientFor(key)
+      const amounts = (lines: ReadonlyArray<{ readonly kind: string; readonly amount: string }>, kind: string) =>
+        lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + Math.round(Number(l.amount) * 100), 0)
+      for (const day of ["01", "10", "20"]) {
+        // Three nights at 108.00, long before arrival: the 100% tier, so 324.00 is refunded in all, once.
+        const booked = yield* stay(api, imported, key, "A", { check_in: `2032-02-${day}`, check_out: `2032-02-${String(Number(day) + 3).padStart(2, "0")}` })
+        const results = yield* all([
+          settled(patch(client, booked.reservation_id, { check_out: `2032-02-${String(Number(day) + 1).padStart(2, "0")}` })),
+          settled(client.reservationActions.cancel({ path: { id: booked.reservation_id }, payload: {}, headers: {}, withResponse: true }))
+        ])
+        expect([{ "200": 2 }, { "200": 1, NotModifiable: 1 }]).toContainEqual(outcomes(results))
+        const folio = yield* client.folios.get({ path: { id: booked.folio_id } })
+        expect([amounts(folio.lines, "payment"), amounts(folio.lines, "refund")]).toEqual([32400, 32400])
+        expect(folio.balance).toBe("0.00")
+        // What the change and the cancel announced owing back adds up to the same, once.
+        const announced = (yield* allEvents(api, key, { types: "reservation.changed,reservation.cancelled" }))
+          .filter((e) => e.data["id"] === booked.reservation_id)
+          .reduce((sum, e) => sum + Number(e.data["refund_due_minor"]), 0)
+        expect(announced).toBe(32400)
+      }
     }))
 
   it.effect("a change racing a check-in: the party changes only before the guest is in; payments racing a change all land", () =>

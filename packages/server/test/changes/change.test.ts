@@ -61,7 +61,7 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
       yield* api.sql`UPDATE rate_plans SET base_price = 120 WHERE id = ${api.property.rate_plans["BAR-DBL"]}`.pipe(Effect.orDie)
     }))
 
-  it.effect("a night less on a paid stay: refund_due_minor by the tier in force, the rest a change_fee; the event carries both", () =>
+  it.effect("a night less on a paid stay: refund_due_minor by the tier in force, written as a refund line, the rest a change_fee; the event carries both", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       // Local 2031-03-06 is 4 days before arrival: the 50% tier.
@@ -72,13 +72,17 @@ layer(TestApiLive)("PATCH /reservations/{id}", (it) => {
       expect(quote).toMatchObject({ total: "262.40", difference: "-131.20", amount_due: "0.00", refund_due_minor: 6560 })
       const [last] = (yield* allEvents(api)).slice(-1)
       const changed = yield* change(api, booked.reservation_id, { check_out: "2031-03-12" })
+      // The refund is written as the cancel writes its own, so the settled stay's balance is 0 (its amount_due).
       expect(changed).toMatchObject({
         total: "262.40",
-        folio_balance: "-65.60",
-        balances: [{ currency: "EUR", charges: "328.00", payments: "393.60", balance: "-65.60" }]
+        folio_balance: "0.00",
+        balances: [{ currency: "EUR", charges: "328.00", payments: "328.00", balance: "0.00" }]
       })
       const lines = yield* folioLines(api.sql, booked.folio_id)
-      expect(lines.at(-1)).toMatchObject({ kind: "change_fee", amount: "65.6", currency: "EUR" })
+      expect(lines.slice(-2)).toMatchObject([
+        { kind: "change_fee", amount: "65.6", currency: "EUR", description: "Change fee (50% of the amount paid above the new total)" },
+        { kind: "refund", amount: "65.6", currency: "EUR", description: "Refund due on change (50%)" }
+      ])
       const events = yield* allEvents(api, undefined, { after: last.id })
       expect(events.map((e) => e.type)).toEqual(["reservation.changed", "availability.changed"])
       expect(events[0].data).toEqual({ ...changed, refund_due_minor: 6560, amount_due: "0.00" })

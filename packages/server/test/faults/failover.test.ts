@@ -5,7 +5,10 @@ import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { hostOf, type TcpProxy, tcpProxy, withHosts } from "../../../persistence/test/utils/TcpProxy.js"
 import { injectedServerUrl, TestDatabase } from "../../../persistence/test/utils/TestDatabase.js"
+import { DatabaseBusy } from "@hotel/domain"
+import { hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
 import { confirm, getReservation, hold, holdBody, newGuest } from "../utils/booking.js"
+import { expectFailure } from "../utils/client.js"
 import { makeTestApiLiveOn, TestApi, TestHttpLive } from "../utils/TestServer.js"
 
 // The service on a formation's URLs: `DATABASE_URL` with two hosts (`target_session_attrs=read-write`) and a
@@ -79,26 +82,46 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       expect(yield* client.health.ready()).toEqual({ status: "ok" })
     }))
 
-  it.effect("no primary: 503 database_busy with Retry-After and not ready; once one answers, the write retried with its key is done once", () =>
+  it.effect("no primary: the reads a standby serves are answered, a key first seen then included; writes are 503 database_busy with Retry-After; once one answers, the write retried with its key is done once", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { first, second } = yield* Hosts
       const guest = yield* newGuest(api)
       const body = holdBody(api, guest, { check_in: "2031-04-10", check_out: "2031-04-12" })
       const headers = { "Idempotency-Key": `failover-${guest}` }
+      // Created before the primary goes and used only after: no process has it cached.
+      const fresh = yield* api.createKey()
+      const client = yield* api.clientFor(fresh)
 
       first.set("refuse")
       second.set("refuse")
-      busy(yield* api.get("/health/ready"))
       busy(yield* api.post("/holds", body, { headers }))
-      busy(yield* api.get(`/rates?check_in=2031-04-10&check_out=2031-04-12&adults=2`))
+      // Ready: the process serves what its standby can (a balancer keeps it, and it answers writes 503 itself).
+      expect(yield* client.health.ready()).toEqual({ status: "ok" })
+      // The key is looked up on the standby, its token taken from this process's outage lease (60 of 600).
+      const [quotes, quoted] = yield* client.rates.rates({
+        urlParams: { check_in: "2031-04-10", check_out: "2031-04-12", adults: 2 },
+        withResponse: true
+      })
+      expect(quotes.data.length).toBeGreaterThan(0)
+      expect([quoted.headers["x-ratelimit-limit"], quoted.headers["x-ratelimit-remaining"]]).toEqual(["600", "59"])
+      const reads = yield* Effect.all([
+        client.availability.availability({ urlParams: { start_date: "2031-04-10", end_date: "2031-04-13" } }),
+        client.catalog.property(),
+        client.catalog.roomTypes(),
+        client.catalog.services(),
+        client.ratePlanReads.list()
+      ])
+      expect(reads).toHaveLength(5)
+      // A write needs the primary, whatever the key's tokens.
+      yield* expectFailure(client.guests.create({ payload: { first_name: "No", last_name: "Primary" } }), DatabaseBusy)
+
 
       // The standby is promoted: the second host answers again, and the service finds it by itself.
       second.set("forward")
-      const ready = yield* api.client.health.ready().pipe(
+      yield* api.client.guests.create({ payload: { first_name: "Primary", last_name: "Back" } }).pipe(
         Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
       )
-      expect(ready).toEqual({ status: "ok" })
       const retried = yield* api.post("/holds", body, { headers })
       expect(retried.status, retried.text).toBe(201)
       const replayed = yield* api.post("/holds", body, { headers })
@@ -109,14 +132,50 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       expect(made[0]?.n).toBe(1)
     }).pipe(Effect.ensuring(restored)))
 
-  it.effect("a standby that cannot be reached: its reads are answered by the primary", () =>
+  it.effect("no primary: a key is let through a tenth of its limit per process, then 503; once a primary answers, its bucket is debited what was let through", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { standby } = yield* Hosts
+      const { first, second } = yield* Hosts
+      // 40 a minute: an outage lease of 4. Never used before, so its bucket is full when it is settled.
+      const key = yield* api.createKey({ rateLimit: 40 })
+      const [row] = yield* api.sql<{ id: string }>`SELECT id FROM api_keys WHERE key_hash = ${hashKey(key)}`
+      const bucket = `key:${row?.id}`
+      const client = yield* api.clientFor(key)
+
+      first.set("refuse")
+      second.set("refuse")
+      const remaining: Array<string | undefined> = []
+      for (let i = 0; i < 4; i++) {
+        const [, response] = yield* client.catalog.roomTypes({ withResponse: true })
+        remaining.push(response.headers["x-ratelimit-remaining"])
+      }
+      expect(remaining).toEqual(["3", "2", "1", "0"])
+      // The lease is spent: the shared bucket must decide, and no primary answers.
+      yield* expectFailure(client.catalog.roomTypes(), DatabaseBusy)
+
+      second.set("forward")
+      // Nothing is sent with the key: the settler debits the shared bucket by itself, within a second or so of
+      // the primary's return (the bucket, never seen, is created full: 40, less the 4 let through).
+      const settled = yield* api.sql<{ tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE bucket = ${bucket}`.pipe(
+        Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail("not settled yet" as const) : Effect.succeed(rows[0])),
+        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("20 seconds")))
+      )
+      expect(Number(settled.tokens)).toBe(36)
+    }).pipe(Effect.ensuring(restored)))
+
+  it.effect("a standby that cannot be reached: its reads are answered by the primary; with no primary either, nothing is, readiness included", () =>
+    Effect.gen(function*() {
+      const api = yield* TestApi
+      const { first, second, standby } = yield* Hosts
       standby.set("refuse")
       const quotes = yield* api.client.rates.rates({ urlParams: { check_in: "2031-05-10", check_out: "2031-05-12", adults: 2 } })
       expect(quotes.data.length).toBeGreaterThan(0)
       const plans = yield* api.client.ratePlanReads.list()
       expect(plans.data.length).toBeGreaterThan(0)
+
+      first.set("refuse")
+      second.set("refuse")
+      busy(yield* api.get("/health/ready"))
+      busy(yield* api.get(`/rates?check_in=2031-05-10&check_out=2031-05-12&adults=2`))
     }).pipe(Effect.ensuring(restored)))
 })

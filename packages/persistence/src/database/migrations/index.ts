@@ -13,6 +13,7 @@ import blocks from "./0012_blocks.js"
 import inventory from "./0013_inventory.js"
 import bucketTake from "./0014_bucket_take.js"
 import heldOverbooking from "./0015_held_overbooking.js"
+import bucketSettle from "./0016_bucket_settle.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -31,5 +32,6 @@ export const migrations = {
   "0012_blocks": blocks,
   "0013_inventory": inventory,
   "0014_bucket_take": bucketTake,
-  "0015_held_overbooking": heldOverbooking
+  "0015_held_overbooking": heldOverbooking,
+  "0016_bucket_settle": bucketSettle
 }
