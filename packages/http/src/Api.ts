@@ -58,6 +58,8 @@ export class HotelApi extends Endpoints
   .addError(Errors.RateLimited)
   .addError(Errors.MaintenanceMode)
   .addError(Errors.DatabaseBusy)
+  // Besides the readiness check's: any request a stopping process could not finish in time (CutRequests.ts).
+  .addError(Errors.ShuttingDown)
   .addError(Errors.InternalError)
   // A path id that is not this property's resource (or not an id at all) is that resource's 404.
   .addError(Errors.RatePlanNotFound)
