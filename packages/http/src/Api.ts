@@ -58,6 +58,8 @@ export class HotelApi extends Endpoints
   .addError(Errors.RateLimited)
   .addError(Errors.MaintenanceMode)
   .addError(Errors.DatabaseBusy)
+  // Besides the readiness check's: any request a stopping process could not finish in time (CutRequests.ts).
+  .addError(Errors.ShuttingDown)
   .addError(Errors.InternalError)
   // A path id that is not this property's resource (or not an id at all) is that resource's 404.
   .addError(Errors.RatePlanNotFound)
@@ -72,7 +74,7 @@ export class HotelApi extends Endpoints
   .addError(Errors.RoomNotFound)
   .addError(Errors.RoomTypeNotFound)
   .addError(WebhookEndpointNotFoundError)
-  .annotateContext(OpenApi.annotations({
+  .annotateContext(OpenApi.annotate({
     title: "Hotel rate management and reservations",
     version: "1.0.0",
     description: "Rates, availability, holds, reservations, stays and folios of one hotel property. " +

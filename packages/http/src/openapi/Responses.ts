@@ -28,8 +28,8 @@ const statusText: Record<string, string> = {
 
 /**
  * The error components an operation can answer with: what its endpoint, group and middleware declare, the
- * 404 of an unknown path id, `invalid_parameters` when it takes input, a failure of the server, and
- * maintenance for anything but the health checks.
+ * 404 of an unknown path id, `invalid_parameters` when it takes input, a failure of the server, and for
+ * anything but the health checks maintenance and a stopping process that could not finish it in time.
  */
 export const allowedErrors = (facts: OperationFacts, method: string, op: Json): ReadonlySet<string> => {
   const hasBody = bodyMethods.has(method)
@@ -39,7 +39,8 @@ export const allowedErrors = (facts: OperationFacts, method: string, op: Json): 
     ...Option.toArray(facts.notFound),
     ...(takesInput ? ["invalid_parameters_error"] : []),
     "internal_error_error",
-    ...(facts.isPublic ? [] : ["maintenance_mode_error"])
+    // A health check answers at once: never still running when a stop cuts what is left.
+    ...(facts.isPublic ? [] : ["maintenance_mode_error", "shutting_down_error"])
   ])
 }
 

@@ -23,7 +23,17 @@ const errorsNotStored = (response: HttpServerResponse.HttpServerResponse) =>
     ? HttpServerResponse.setHeader(response, "cache-control", noStore)
     : response
 
-const newRequestId = () => `req_${globalThis.crypto.randomUUID().replace(/-/g, "")}`
+export const newRequestId = () => `req_${globalThis.crypto.randomUUID().replace(/-/g, "")}`
+
+/**
+ * The id each request being served was given, by the server's own request object (`HttpServerRequest.source`,
+ * Node's `IncomingMessage`): a stop that cuts a request answers it outside the app (`CutRequests.ts`), and
+ * its answer carries the id the request's log lines carry.
+ */
+const requestIds = new WeakMap<object, string>()
+
+/** The id given to the request whose server-side object is `source`, once the app has taken it. */
+export const requestIdOf = (source: object): string | undefined => requestIds.get(source)
 
 const internalError = (requestId: string) =>
   HttpServerResponse.unsafeJson(
@@ -139,6 +149,7 @@ export const makeRequestContext = Effect.gen(function*() {
     Effect.contextWithEffect((context: Context.Context<R | HttpServerRequest.HttpServerRequest>) => {
       const request = Context.get(context, HttpServerRequest.HttpServerRequest)
       const requestId = newRequestId()
+      if (typeof request.source === "object" && request.source !== null) requestIds.set(request.source, requestId)
       const fiber = Runtime.runFork(
         Runtime.make({ context, fiberRefs: runtime.fiberRefs, runtimeFlags: runtime.runtimeFlags }),
         served(app, request, requestId),

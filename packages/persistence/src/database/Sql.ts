@@ -109,7 +109,9 @@ const acquirePool = (url: Redacted.Redacted, settings: PoolSettings, hosts: Host
       },
       catch: (cause) => new SqlError({ cause, message: "PgClient: Failed to connect" })
     }),
-    (pool) => Effect.promise(() => pool.end().catch(() => undefined)).pipe(Effect.timeoutOption(1000))
+    // A release runs uninterruptibly, where a timeout cannot end what it bounds: `end` waits for every checked
+    // out connection, and a request a stop cut may hold one in a statement for long.
+    (pool) => Effect.promise(() => pool.end().catch(() => undefined)).pipe(Effect.interruptible, Effect.timeoutOption(1000))
   )
 
 const poolStats = (pool: pg.Pool, settings: PoolSettings) =>

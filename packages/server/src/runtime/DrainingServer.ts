@@ -51,19 +51,21 @@ export const DrainingServerLive = Layer.unwrapEffect(
 
 /**
  * Drains the server when the application stops (SIGTERM/SIGINT interrupt it). The moment a signal arrives
- * the process is not ready (`GET /health/ready` is 503); after SIGTERM it serves on for the drain delay, so a
- * balancer that checks readiness stops sending before the listener closes; after SIGINT (a Ctrl-C) it closes
- * at once. Built after the API is served, so its finalizer runs first: the requests in flight finish while the
- * router, the services and the database pool (closed later, in reverse order of construction) are still there.
+ * the process is not ready (`GET /health/ready` is 503) and every answer says `Connection: close`; after
+ * SIGTERM it serves on for the drain delay, so a balancer that checks readiness stops sending before the
+ * listener closes; after SIGINT (a Ctrl-C) it closes at once. Built after the API is served, so its finalizer
+ * runs first: the requests in flight finish while the router, the services and the database pool (closed
+ * later, in reverse order of construction) are still there.
  */
 export const DrainOnShutdownLive = Layer.scopedDiscard(
   Effect.gen(function*() {
-    const { drain } = yield* HttpDrain
+    const { closeEachAnswer, drain } = yield* HttpDrain
     const readiness = yield* Readiness
     const delay = yield* DrainDelayConfig
-    const received = yield* firstStopSignal(() => readiness.stop)
+    const stopping = Effect.andThen(readiness.stop, closeEachAnswer)
+    const received = yield* firstStopSignal(() => stopping)
     yield* Effect.addFinalizer(() =>
-      readiness.stop.pipe(
+      stopping.pipe(
         Effect.andThen(received),
         Effect.flatMap((signal) => drain(Option.contains(signal, "SIGTERM") ? delay : Duration.zero))
       )

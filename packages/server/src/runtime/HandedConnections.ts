@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Net from "node:net"
+import { atMost } from "./atMost.js"
 import { pauseTimeout } from "./ListenerPause.js"
 import { isMessage, isServingProcess, message, stoppingTimeout } from "./ProcessMessages.js"
 import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
@@ -37,6 +38,9 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
   Effect.gen(function*() {
     const { host, port } = yield* ApiAddressConfig
     const tracked = yield* makeTrackedServer
+    // Node keeps a server's list of connections (which are idle, for a stop to close; the header and request
+    // timeouts) from the moment it listens; this one never does, so it is told.
+    tracked.server.emit("listening")
     const released = yield* Deferred.make<void>()
     const onMessage = (value: unknown, handle: unknown) => {
       if (isMessage(value, "connection") && handle instanceof Net.Socket) tracked.server.emit("connection", handle)
@@ -70,7 +74,7 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
         })
     })
     const stopAccepting = tellPrimary("stopping").pipe(
-      Effect.andThen(Effect.timeoutOption(Deferred.await(released), releaseTimeout)),
+      Effect.andThen(atMost(releaseTimeout)(Deferred.await(released))),
       Effect.flatMap((answer) =>
         Option.isSome(answer)
           ? Effect.logInfo("Shutting down: released by the primary")

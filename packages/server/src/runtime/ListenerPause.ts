@@ -1,3 +1,4 @@
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -26,32 +27,36 @@ export const afterPoll = <A>(act: () => A) =>
 /**
  * Closes `listener` in the first pause of 50 ms without a new connection, right after a poll phase took in any
  * there was: the kernel resets the connections it completed that the process has not accepted yet, so a close
- * while they arrive would drop them. Connections still coming `pauseTimeout` later close it anyway, with a
- * warning. `connections` counts the connections accepted so far.
+ * while they arrive would drop them. Connections still coming `pauseTimeout` later close it anyway (right after
+ * a poll too, when the fewest are waiting), with a warning. `connections` counts the connections accepted so far.
  */
-export const closeInPause = (listener: Net.Server, connections: () => number) => {
-  // `net.Server#close` stops listening only; an HTTP server's own `close` would also drop its idle kept-alive
-  // connections, on which a client may have just sent its next request.
-  const close = () => {
-    if (listener.listening) Net.Server.prototype.close.call(listener)
-  }
-  const inPause = until(Effect.suspend(() => {
-    const seen = connections()
-    return Effect.andThen(
-      Effect.sleep("50 millis"),
-      afterPoll(() => {
-        const paused = connections() === seen
-        if (paused) close()
-        return paused
-      })
-    )
-  }))
-  return Effect.flatMap(Effect.timeoutOption(inPause, pauseTimeout), (closed) => {
-    if (Option.isSome(closed)) return Effect.void
-    close()
-    return Effect.logWarning(
-      `Shutdown: connections still coming ${Duration.format(pauseTimeout)} after the drain delay; ` +
-        "listener closed anyway (is HOTEL_DRAIN_DELAY_MS shorter than the balancer takes to stop sending?)"
-    )
+export const closeInPause = (listener: Net.Server, connections: () => number) =>
+  Effect.gen(function*() {
+    // `net.Server#close` stops listening only; an HTTP server's own `close` would also drop its idle kept-alive
+    // connections, on which a client may have just sent its next request.
+    const close = () => {
+      if (listener.listening) Net.Server.prototype.close.call(listener)
+    }
+    // Each look ends on its own, within 50 ms and a turn of the event loop: nothing here waits on a client.
+    const deadline = (yield* Clock.currentTimeMillis) + Duration.toMillis(pauseTimeout)
+    const look = Effect.suspend(() => {
+      const seen = connections()
+      return Effect.andThen(Effect.sleep("50 millis"), Clock.currentTimeMillis).pipe(
+        Effect.flatMap((now) =>
+          afterPoll(() => {
+            const quiet = connections() === seen
+            if (quiet || now >= deadline) close()
+            // Some(whether in a pause) once closed.
+            return quiet ? Option.some(true) : now >= deadline ? Option.some(false) : Option.none()
+          })
+        )
+      )
+    })
+    const closed = yield* Effect.repeat(look, { until: Option.isSome })
+    if (Option.contains(closed, false)) {
+      yield* Effect.logWarning(
+        `Shutdown: connections still coming ${Duration.format(pauseTimeout)} after the drain delay; ` +
+          "listener closed anyway (is HOTEL_DRAIN_DELAY_MS shorter than the balancer takes to stop sending?)"
+      )
+    }
   })
-}

@@ -6,6 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import cluster, { type Worker } from "node:cluster"
+import { atMost } from "./atMost.js"
 import { type ConnectionDispatch, listenForProcesses } from "./ConnectionDispatch.js"
 import { DrainDelayConfig } from "./DrainingServer.js"
 import { pauseTimeout } from "./ListenerPause.js"
@@ -127,14 +128,13 @@ const stopAll = (
     if (Duration.greaterThan(delay, Duration.zero)) {
       yield* Effect.logInfo(`Stopping: each serving process not ready, serving ${Duration.format(delay)} more before the listener closes`)
     }
-    // A finalizer runs uninterruptibly: the wait is made interruptible, or the timeout could not end it.
-    const asked = yield* Effect.timeoutOption(Effect.interruptible(dispatch.allAsked), Duration.sum(delay, stoppingTimeout))
+    const asked = yield* atMost(Duration.sum(delay, stoppingTimeout))(dispatch.allAsked)
     if (Option.isNone(asked)) {
       yield* Effect.logWarning(`Serving processes not all done with their drain delay ${Duration.format(stoppingTimeout)} after it: closing the listener`)
     }
     yield* dispatch.close
     const stopTimeout = [pauseTimeout, drainTimeout, Duration.seconds(10)].reduce(Duration.sum)
-    const stopped = yield* Effect.timeoutOption(Effect.forEach(running, exitOf, { discard: true }), stopTimeout)
+    const stopped = yield* atMost(stopTimeout)(Effect.forEach(running, exitOf, { discard: true }))
     if (Option.isNone(stopped)) {
       yield* Effect.logWarning(`Serving processes still running ${Duration.format(stopTimeout)} after the listener closed: killed`)
       for (const worker of running) worker.process.kill("SIGKILL")

@@ -13,7 +13,8 @@ import { HttpDrain } from "../../src/runtime/TrackedServer.js"
 import { attempt, connectOnly } from "../utils/connections.js"
 
 // The drain delay is the Clock's time: on the TestClock a 5-second delay is served through without waiting,
-// and the listener is open until the clock has passed it, closed right after.
+// and the listener is open until the clock has passed it, closed right after. Each answer of the delay says
+// `Connection: close`, so a client (a balancer) opens its next connection afresh, to another instance.
 
 const withEnv = (entries: ReadonlyArray<readonly [string, string]>) =>
   Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
@@ -36,13 +37,14 @@ const clockUntilDone = <A>(fiber: Fiber.RuntimeFiber<A>) =>
   })
 
 layer(ServedLive)("drain delay on the clock", (it) => {
-  it.effect("a stop serves as usual for the whole delay (kept-alive connections too), then refuses connections", () =>
+  it.effect("a stop serves as usual for the whole delay, each answer closing its connection, then refuses connections", () =>
     Effect.gen(function*() {
       const { drain } = yield* HttpDrain
       const { address } = yield* HttpServer.HttpServer
       const baseUrl = `http://127.0.0.1:${address._tag === "TcpAddress" ? address.port : 0}`
       const get = attempt(baseUrl, { method: "GET", path: "/", headers: {} })
-      const served = { _tag: "Answered", status: 200, body: "served", headers: { connection: "keep-alive" } }
+      expect(yield* get).toMatchObject({ _tag: "Answered", status: 200, headers: { connection: "keep-alive" } })
+      const served = { _tag: "Answered", status: 200, body: "served", headers: { connection: "close" } }
 
       const stopping = yield* Effect.fork(drain(Duration.seconds(5)))
       // The drain is waiting on the clock.

@@ -116,6 +116,8 @@ layer(TestApiLive, { excludeTestServices: true })("the OpenAPI description", (it
       expect(errorStatuses(get ?? { responses: {} })).toEqual(["400", "401", "403", "404", "429", "500", "503"])
       expect(JSON.stringify(get?.responses["404"])).toContain("rate_plan_not_found_error")
       expect(JSON.stringify(get?.responses["404"])).not.toContain("guest_not_found_error")
+      // A stopping process answers what it could not finish in time 503 shutting_down.
+      expect(JSON.stringify(get?.responses["503"])).toContain("shutting_down_error")
       expect(get?.responses["429"]?.headers?.["Retry-After"]).toBeDefined()
       expect(get?.responses["200"]?.headers?.["X-RateLimit-Remaining"]).toBeDefined()
       const hold = spec.paths["/holds"]?.post
