@@ -17,6 +17,6 @@ export interface PoolStats {
  * The process's database pool, as far as an operator needs to see it: read when the metrics are scraped, so
  * the figures are those of that instant and nothing runs between scrapes.
  */
-export class DatabasePool extends Context.Tag("@hotel/persistence/database/DatabasePool")<DatabasePool, {
+export class DatabasePool extends Context.Service<DatabasePool, {
   readonly stats: Effect.Effect<PoolStats>
-}>() {}
+}>()("@hotel/persistence/database/DatabasePool") {}

@@ -7,7 +7,7 @@ import * as Redacted from "effect/Redacted"
 import { EmbeddedPostgres } from "./EmbeddedPostgres.js"
 
 /** Where the database is: `DATABASE_URL`, or the embedded server under the data directory. */
-export class DatabaseUrl extends Context.Tag("@hotel/persistence/database/DatabaseUrl")<DatabaseUrl, Redacted.Redacted>() {
+export class DatabaseUrl extends Context.Service<DatabaseUrl, Redacted.Redacted>()("@hotel/persistence/database/DatabaseUrl") {
   static readonly make = (url: string) => Layer.succeed(DatabaseUrl, Redacted.make(url))
 
   /**
@@ -15,14 +15,14 @@ export class DatabaseUrl extends Context.Tag("@hotel/persistence/database/Databa
    * `HOTEL_DATA_DIR`, `EMBEDDED_PG_PORT`, `HOTEL_CACHE_DIR`). Dies with an `EmbeddedPostgresError` when it
    * cannot start.
    */
-  static readonly fromEnvOrEmbedded = Layer.scoped(
+  static readonly fromEnvOrEmbedded = Layer.effect(
     DatabaseUrl,
     Effect.gen(function*() {
-      const url = yield* Config.option(Config.redacted("DATABASE_URL"))
+      const url = yield* Config.option(Config.Redacted("DATABASE_URL"))
       if (Option.isSome(url) && Redacted.value(url.value).length > 0) return url.value
-      const dataDir = yield* Config.string("HOTEL_DATA_DIR").pipe(Config.withDefault(".data"))
-      const port = yield* Config.integer("EMBEDDED_PG_PORT").pipe(Config.withDefault(54329))
-      const cacheDir = yield* Config.option(Config.string("HOTEL_CACHE_DIR"))
+      const dataDir = yield* Config.String("HOTEL_DATA_DIR").pipe(Config.withDefault(".data"))
+      const port = yield* Config.Int("EMBEDDED_PG_PORT").pipe(Config.withDefault(54329))
+      const cacheDir = yield* Config.option(Config.String("HOTEL_CACHE_DIR"))
       const embedded = yield* EmbeddedPostgres.acquire({
         dataDir,
         port,

@@ -1,9 +1,10 @@
+import * as PgConnection from "@effect/sql-pg/PgConnection"
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import type * as Scope from "effect/Scope"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import pg from "pg"
 import { type Binaries, binariesFor } from "./embedded/Binaries.js"
 import { clusterDirFor } from "./embedded/ClusterDir.js"
 import { EmbeddedPostgresError, reasonOf } from "./embedded/EmbeddedPostgresError.js"
@@ -65,20 +66,19 @@ const runningPort = (clusterDir: string): number | undefined => {
 }
 
 const ensureDatabase = (port: number, database: string) =>
-  Effect.tryPromise({
-    try: async () => {
-      const client = new pg.Client({ connectionString: urlFor(port, "postgres") })
-      await client.connect()
-      try {
-        const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])
-        if (found.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`)
-      } finally {
-        await client.end()
-      }
-    },
-    catch: (error) =>
-      new EmbeddedPostgresError({ step: `creating the database "${database}" on port ${port}`, reason: reasonOf(error) })
-  })
+  Effect.scoped(Effect.gen(function*() {
+    const connection = yield* PgConnection.make({ url: Redacted.make(urlFor(port, "postgres")), ssl: false, prepare: false })
+    const found = yield* connection.query("SELECT 1 FROM pg_database WHERE datname = $1", [database], false)
+    if (found.rows.length === 0) yield* connection.query(`CREATE DATABASE "${database}"`, [], false)
+  })).pipe(
+    Effect.mapError((error) =>
+      // PostgreSQL's or the socket's own words, not the driver's.
+      new EmbeddedPostgresError({
+        step: `creating the database "${database}" on port ${port}`,
+        reason: reasonOf(error.reason.cause instanceof Error ? error.reason.cause : error)
+      })
+    )
+  )
 
 /** A cluster made by another PostgreSQL major version cannot be started by this one. */
 const checkVersion = (binaries: Binaries, dir: string, port: number) =>

@@ -6,18 +6,6 @@ import { chooseHost, decided, type ServerRole } from "./TargetSession.js"
 // connection to it fails or finds it in the wrong role (a primary that died, a standby that was promoted or a
 // primary that was demoted). One search at a time: connections wanted meanwhile wait for its answer.
 
-/** A host as it was found: with `plain`, the server has no TLS and `sslmode=prefer` connects without. */
-export interface HostChoice {
-  readonly host: Host
-  readonly plain: boolean
-}
-
-/** What asking one host gave. */
-export interface Probe {
-  readonly role: ServerRole
-  readonly plain: boolean
-}
-
 /**
  * No host is what the URL asks for (all down, or none in the role: the failover window, while no standby has
  * been promoted yet). SQLSTATE 08001 (the client could not establish a connection), as libpq says it, so it is
@@ -29,7 +17,7 @@ export class NoSuitableHost extends Error {
 
 export interface HostSelector {
   /** The host to open a connection on: the one found before, or the answer of a search. */
-  readonly current: () => Promise<HostChoice>
+  readonly current: () => Promise<Host>
   /** A connection to this host failed, or found it in the wrong role: the next connection searches again. */
   readonly forget: (host: Host) => void
 }
@@ -38,7 +26,7 @@ export interface HostSelectorOptions {
   readonly hosts: ReadonlyArray<Host>
   readonly attrs: TargetSessionAttrs
   /** Opens a session on the host and reads its role; rejects when the host cannot be reached. */
-  readonly probe: (host: Host) => Promise<Probe>
+  readonly probe: (host: Host) => Promise<ServerRole>
   readonly now: () => number
   /**
    * After a search found nothing, connections wanted within this many milliseconds fail at once with its
@@ -54,22 +42,19 @@ const reason = (cause: unknown) => (cause instanceof Error ? cause.message : Str
 const roleText = (role: ServerRole) => (role.inRecovery ? "a standby" : role.readOnly ? "read-only" : "a primary")
 
 export const makeHostSelector = (options: HostSelectorOptions): HostSelector => {
-  let known: HostChoice | undefined
-  let searching: Promise<HostChoice> | undefined
+  let known: Host | undefined
+  let searching: Promise<Host> | undefined
   let failed: { readonly at: number; readonly error: NoSuitableHost } | undefined
 
-  const search = async (): Promise<HostChoice> => {
+  const search = async (): Promise<Host> => {
     const roles: Array<ServerRole | undefined> = []
-    const probes: Array<Probe | undefined> = []
     const answers: Array<string> = []
     for (const host of options.hosts) {
       try {
-        const probe = await options.probe(host)
-        probes.push(probe)
-        roles.push(probe.role)
-        answers.push(`${hostText(host)} is ${roleText(probe.role)}`)
+        const role = await options.probe(host)
+        roles.push(role)
+        answers.push(`${hostText(host)} is ${roleText(role)}`)
       } catch (cause) {
-        probes.push(undefined)
         roles.push(undefined)
         answers.push(`${hostText(host)}: ${reason(cause)}`)
       }
@@ -77,22 +62,21 @@ export const makeHostSelector = (options: HostSelectorOptions): HostSelector => 
     }
     const index = chooseHost(options.attrs, roles)
     const host = index === undefined ? undefined : options.hosts[index]
-    const probe = index === undefined ? undefined : probes[index]
-    if (host === undefined || probe === undefined) {
+    if (host === undefined) {
       throw new NoSuitableHost(`no host for target_session_attrs=${options.attrs} (${answers.join("; ")})`)
     }
-    return { host, plain: probe.plain }
+    return host
   }
 
-  const current = (): Promise<HostChoice> => {
+  const current = (): Promise<Host> => {
     if (known !== undefined) return Promise.resolve(known)
     if (searching !== undefined) return searching
     if (failed !== undefined && options.now() - failed.at < options.quietMs) return Promise.reject(failed.error)
     const started = search().then(
-      (choice) => {
-        known = choice
+      (host) => {
+        known = host
         failed = undefined
-        return choice
+        return host
       },
       (error: unknown) => {
         const answer = error instanceof NoSuitableHost ? error : new NoSuitableHost(reason(error))
@@ -107,7 +91,7 @@ export const makeHostSelector = (options: HostSelectorOptions): HostSelector => 
   }
 
   const forget = (host: Host) => {
-    if (known !== undefined && known.host.host === host.host && known.host.port === host.port) known = undefined
+    if (known !== undefined && known.host === host.host && known.port === host.port) known = undefined
   }
 
   return { current, forget }

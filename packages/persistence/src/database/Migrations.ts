@@ -1,12 +1,8 @@
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Migrator from "effect/sql/Migrator"
-import * as PgMigrator from "@effect/sql-pg/PgMigrator"
-import * as Layer from "effect/Layer"
 import { migrations } from "./migrations/index.js"
 
-/** Applies pending migrations when built. */
-export const MigrationsLive = PgMigrator.layer({
-  loader: Migrator.fromRecord(migrations)
-}).pipe(Layer.provide(NodeContext.layer))
-
-export const runMigrations = PgMigrator.run({ loader: Migrator.fromRecord(migrations) })
+/**
+ * Applies the pending migrations on the application's `SqlClient`. The migrator alone: the driver's
+ * `PgMigrator` adds only a schema dump (`pg_dump`), which the project does not use.
+ */
+export const runMigrations = Migrator.make({})({ loader: Migrator.fromRecord(migrations) })

@@ -1,8 +1,3 @@
-import type * as PgClient from "@effect/sql-pg/PgClient"
-import { makeCompiler } from "@effect/sql-pg/PgClient"
-import * as SqlClient from "effect/sql/SqlClient"
-import type { Connection } from "effect/sql/SqlConnection"
-import type { SqlError } from "effect/sql/SqlError"
 import * as Clock from "effect/Clock"
 import * as Config from "effect/Config"
 import * as Context from "effect/Context"
@@ -11,7 +6,12 @@ import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
 import * as Ref from "effect/Ref"
 import * as Schedule from "effect/Schedule"
+import type { Connection } from "effect/sql/SqlConnection"
+import type { SqlError } from "effect/sql/SqlError"
 import { isConnectionFailure, isPrimaryUnavailable, isRecoveryConflict } from "./DatabaseBusy.js"
+import { makeLeaseClient } from "./LeaseClient.js"
+import type { LeasedPool } from "./PoolLease.js"
+import { positiveSetting } from "./PoolSettings.js"
 import { type LagReading, lagStatement, measureEveryMs, standbyUsable } from "./ReplicaLag.js"
 
 // Reads that may be a moment stale (quotes, availability, the catalogue, rate plans) served by a standby
@@ -21,7 +21,7 @@ import { type LagReading, lagStatement, measureEveryMs, standbyUsable } from "./
 // A transaction always runs on the primary, so a write (and what it reads) never sees a standby.
 
 /** Present in the context of a region whose plain reads may be served by the standby. */
-export class PreferStandby extends Context.Tag("@hotel/persistence/database/PreferStandby")<PreferStandby, true>() {}
+export class PreferStandby extends Context.Service<PreferStandby, true>()("@hotel/persistence/database/PreferStandby") {}
 
 /**
  * Lets the statements of `effect` that run outside a transaction be served by the standby (when there is one
@@ -43,16 +43,16 @@ export const orOnStandby = <A2, R2>(fallback: Effect.Effect<A2, SqlError, R2>) =
   Effect.catchIf(self, isPrimaryUnavailable, () => onStandby(fallback))
 
 /** A statement the standby could not answer, run once more on the primary. */
-const orOnPrimary = <A>(primary: PgClient.PgClient, run: (connection: Connection) => Effect.Effect<A, SqlError>) =>
+const orOnPrimary = <A>(primary: LeasedPool, run: (connection: Connection) => Effect.Effect<A, SqlError>) =>
 (self: Effect.Effect<A, SqlError>): Effect.Effect<A, SqlError> =>
   Effect.catchIf(
     self,
     (error) => isRecoveryConflict(error) || isConnectionFailure(error),
-    () => Effect.scoped(Effect.flatMap(primary.reserve, run))
+    () => Effect.scoped(Effect.flatMap(primary.lease, run))
   )
 
 /** A standby connection whose failed statements are retried once on the primary (streams are not). */
-const retriedOnPrimary = (standby: Connection, primary: PgClient.PgClient): Connection => ({
+const retriedOnPrimary = (standby: Connection, primary: LeasedPool): Connection => ({
   execute: (sql, params, transformRows) =>
     standby.execute(sql, params, transformRows).pipe(
       orOnPrimary(primary, (connection) => connection.execute(sql, params, transformRows))
@@ -61,6 +61,10 @@ const retriedOnPrimary = (standby: Connection, primary: PgClient.PgClient): Conn
     standby.executeRaw(sql, params).pipe(orOnPrimary(primary, (connection) => connection.executeRaw(sql, params))),
   executeValues: (sql, params) =>
     standby.executeValues(sql, params).pipe(orOnPrimary(primary, (connection) => connection.executeValues(sql, params))),
+  executeValuesUnprepared: (sql, params) =>
+    standby.executeValuesUnprepared(sql, params).pipe(
+      orOnPrimary(primary, (connection) => connection.executeValuesUnprepared(sql, params))
+    ),
   executeUnprepared: (sql, params, transformRows) =>
     standby.executeUnprepared(sql, params, transformRows).pipe(
       orOnPrimary(primary, (connection) => connection.executeUnprepared(sql, params, transformRows))
@@ -75,11 +79,8 @@ export interface ReadSettings {
 }
 
 const readConfig = Config.all({
-  url: Config.option(Config.redacted("DATABASE_READ_URL")),
-  maxLagMs: Config.integer("HOTEL_READ_MAX_LAG_MS").pipe(
-    Config.withDefault(5_000),
-    Config.validate({ message: "HOTEL_READ_MAX_LAG_MS must be a positive integer", validation: (n) => n > 0 })
-  )
+  url: Config.option(Config.Redacted("DATABASE_READ_URL")),
+  maxLagMs: positiveSetting("HOTEL_READ_MAX_LAG_MS", 5_000)
 })
 
 /** `DATABASE_READ_URL` (unset or empty: none) and `HOTEL_READ_MAX_LAG_MS`. */
@@ -87,17 +88,18 @@ export const ReadSettingsConfig: Config.Config<Option.Option<ReadSettings>> = Co
   Option.filter(url, (value) => Redacted.value(value).length > 0).pipe(Option.map((value) => ({ url: value, maxLagMs }))))
 
 /**
- * The application's `SqlClient` over a primary and a standby client, with the standby's lag measured in the
- * background for the scope's lifetime (once before it returns, so the first requests already know).
+ * The application's `SqlClient` over the primary's pool and a standby's, with the standby's lag measured in
+ * the background for the scope's lifetime (once before it returns, so the first requests already know).
  */
-export const makeRouter = (primary: PgClient.PgClient, standby: PgClient.PgClient, settings: Pick<ReadSettings, "maxLagMs">) =>
+export const makeRouter = (primary: LeasedPool, standby: LeasedPool, settings: Pick<ReadSettings, "maxLagMs">) =>
   Effect.gen(function*() {
     const reading = yield* Ref.make<LagReading | undefined>(undefined)
-    const measure = Effect.gen(function*() {
-      const rows = yield* standby.unsafe<{ lag_ms: number | null }>(lagStatement)
-      return rows[0]?.lag_ms ?? null
-    }).pipe(
-      Effect.catchAllCause(() => Effect.succeed(null)),
+    const measure = Effect.scoped(Effect.flatMap(standby.lease, (connection) => connection.execute(lagStatement, [], undefined))).pipe(
+      Effect.map((rows) => {
+        const lag = rows[0]?.["lag_ms"]
+        return typeof lag === "number" ? lag : null
+      }),
+      Effect.catchCause(() => Effect.succeed(null)),
       // A span a second would be most of an idle process's traces.
       Effect.withTracerEnabled(false),
       Effect.flatMap((lagMs) => Effect.flatMap(Clock.currentTimeMillis, (at) => Ref.set(reading, { at, lagMs })))
@@ -107,22 +109,17 @@ export const makeRouter = (primary: PgClient.PgClient, standby: PgClient.PgClien
 
     const usable = Effect.zipWith(Ref.get(reading), Clock.currentTimeMillis, (last, now) =>
       standbyUsable(last, now, settings.maxLagMs))
-    const onStandbyConnection = standby.reserve.pipe(
+    const onStandbyConnection = standby.lease.pipe(
       Effect.map((connection) => retriedOnPrimary(connection, primary)),
       // A standby that cannot be reached: the primary answers.
-      Effect.catchIf(isConnectionFailure, () => primary.reserve)
+      Effect.catchIf(isConnectionFailure, () => primary.lease)
     )
     const acquirer = Effect.flatMap(
       Effect.serviceOption(PreferStandby),
       (preferred) =>
         Option.isNone(preferred)
-          ? primary.reserve
-          : Effect.flatMap(usable, (fresh) => (fresh ? onStandbyConnection : primary.reserve))
+          ? primary.lease
+          : Effect.flatMap(usable, (fresh) => (fresh ? onStandbyConnection : primary.lease))
     )
-    return yield* SqlClient.make({
-      acquirer,
-      transactionAcquirer: primary.reserve,
-      compiler: makeCompiler(),
-      spanAttributes: [["db.system.name", "postgresql"], ["db.namespace", primary.config.database ?? "postgres"]]
-    })
+    return yield* makeLeaseClient({ acquirer, transactionAcquirer: primary.lease, database: primary.database })
   })

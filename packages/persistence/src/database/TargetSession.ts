@@ -11,7 +11,7 @@ export interface ServerRole {
   readonly readOnly: boolean
 }
 
-type SinglePass = Exclude<TargetSessionAttrs, "prefer-standby">
+export type SinglePass = Exclude<TargetSessionAttrs, "prefer-standby">
 
 /** Whether a session on a server of this role is acceptable for one pass of the rule. */
 export const accepts = (attrs: SinglePass, role: ServerRole): boolean => {

@@ -1,7 +1,7 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import type { SqlError } from "effect/sql/SqlError"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import type * as SqlClient from "effect/sql/SqlClient"
+import type { SqlError } from "effect/sql/SqlError"
 
 /**
  * Runs a write in the transaction already open around it, or in one of its own. A request with an
@@ -13,6 +13,6 @@ import * as Option from "effect/Option"
 export const inTransaction = (sql: SqlClient.SqlClient) =>
 <A, E, R>(write: Effect.Effect<A, E, R>): Effect.Effect<A, E | SqlError, R> =>
   Effect.flatMap(
-    Effect.serviceOption(SqlClient.TransactionConnection),
+    Effect.serviceOption(sql.transactionService),
     (open): Effect.Effect<A, E | SqlError, R> => Option.isSome(open) ? write : sql.withTransaction(write)
   )

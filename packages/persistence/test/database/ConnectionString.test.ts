@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@effect/vitest"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { describeLocation, needsHostChoice, parseConnectionString } from "../../src/database/ConnectionString.js"
 
 // libpq's multi-host URL, as `pg_autoctl show uri` prints it, read into its hosts, the session it asks for and
-// the single-host URL `pg` connects each host with.
+// the single-host URL the driver reads each host's credentials and parameters from.
 
 const parsed = (url: string, severalHostsDefault?: "read-write" | "prefer-standby") =>
   Result.getOrThrow(parseConnectionString(url, severalHostsDefault))
@@ -23,7 +23,7 @@ describe("connection strings", () => {
     expect(url.urlFor({ host: "::1", port: 6000 })).toBe("postgresql://[::1]:6000/hotel")
   })
 
-  it("libpq's opportunistic sslmode is implemented by the host choice, so it is not handed to pg", () => {
+  it("libpq's opportunistic sslmode is implemented by the service's stream, so it is not handed to the driver", () => {
     const url = parsed("postgres://localhost:55102,localhost:55101/hotel?target_session_attrs=read-write&sslmode=prefer")
     expect(url.sslMode).toBe("prefer")
     expect(url.urlFor({ host: "localhost", port: 55101 })).toBe("postgres://localhost:55101/hotel")

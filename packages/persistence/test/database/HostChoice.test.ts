@@ -1,16 +1,14 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import { SqlError } from "effect/sql/SqlError"
 import { describe, expect, layer } from "@effect/vitest"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Redacted from "effect/Redacted"
+import * as SqlClient from "effect/sql/SqlClient"
+import { isSqlError } from "effect/sql/SqlError"
 import { isDatabaseBusy } from "../../src/database/DatabaseBusy.js"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
 import { NoSuitableHost } from "../../src/database/HostSelector.js"
-import type { HostBounds } from "../../src/database/Pool.js"
-import { CommitNotReplicated } from "../../src/database/QueryGuard.js"
-import { type PoolSettings, sqlLayer } from "../../src/database/Sql.js"
+import type { HostBounds, PoolSettings } from "../../src/database/PoolSettings.js"
+import { CommitNotReplicated } from "../../src/database/SessionFailures.js"
+import { sqlLayer } from "../../src/database/Sql.js"
 import { freePort } from "../utils/freePort.js"
 import { hostOf, tcpProxy, withHosts } from "../utils/TcpProxy.js"
 import { TestDatabase } from "../utils/TestDatabase.js"
@@ -30,11 +28,12 @@ const settings: PoolSettings = {
 
 const hosts: HostBounds = { connectTimeoutMs: 300, keepAliveIdleMs: 1_000 }
 
-/** `effect` on a client of `url`, outside any transaction of the caller. */
+/** `effect` on a client of `url` (a client of its own, so outside any transaction of the caller's). */
 const on = <A, E>(url: string, effect: Effect.Effect<A, E, SqlClient.SqlClient>) =>
-  Effect.provide(effect, sqlLayer(Redacted.make(url), settings, hosts)).pipe(
-    Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection))
-  )
+  Effect.provide(effect, sqlLayer(Redacted.make(url), settings, hosts))
+
+/** The failure's own cause, under the driver's classification (`SqlError.reason`). */
+const causeOf = (error: unknown): unknown => (isSqlError(error) ? error.reason.cause : error)
 
 const database = Effect.map(DatabaseUrl, Redacted.value)
 
@@ -69,9 +68,9 @@ describe("a multi-host DATABASE_URL", () => {
         const down = yield* freePort()
         const formation = withHosts(url, [`127.0.0.1:${down}`, hostOf(url)], { target_session_attrs: "standby" })
         const error = yield* failure(on(formation, select1))
-        expect(error).toBeInstanceOf(SqlError)
+        expect(isSqlError(error)).toBe(true)
         expect(isDatabaseBusy(error)).toBe(true)
-        const cause = error instanceof SqlError ? error.cause : undefined
+        const cause = causeOf(error)
         expect(cause).toBeInstanceOf(NoSuitableHost)
         expect(String(cause)).toMatch(/no host for target_session_attrs=standby .*ECONNREFUSED.* is a primary/)
       }))
@@ -101,9 +100,9 @@ describe("a multi-host DATABASE_URL", () => {
           const attempts: Array<boolean> = []
           let answered = false
           while (!answered && attempts.length < 3) {
-            const outcome = yield* Effect.either(select1)
-            answered = outcome._tag === "Right"
-            if (outcome._tag === "Left") attempts.push(isDatabaseBusy(outcome.left))
+            const outcome = yield* Effect.result(select1)
+            answered = outcome._tag === "Success"
+            if (outcome._tag === "Failure") attempts.push(isDatabaseBusy(outcome.failure))
           }
           expect(answered).toBe(true)
           expect(attempts.every((busy) => busy)).toBe(true)
@@ -121,7 +120,7 @@ describe("a multi-host DATABASE_URL", () => {
           proxy.set("silent")
           const error = yield* failure(select1)
           expect(isDatabaseBusy(error)).toBe(true)
-          expect(String(error instanceof SqlError ? error.cause : error)).toContain("no answer from the database within 2300 ms")
+          expect(String(causeOf(error))).toContain("no answer from the database within 2300 ms")
         }))
       })))
 
@@ -131,13 +130,13 @@ describe("a multi-host DATABASE_URL", () => {
         // The server sends the very warning PostgreSQL sends when the wait for the standby is cancelled.
         const error = yield* failure(on(url, Effect.flatMap(SqlClient.SqlClient, (sql) =>
           sql.unsafe(`DO $$ BEGIN RAISE WARNING 'canceling wait for synchronous replication due to user request'; END $$`))))
-        expect(error instanceof SqlError ? error.cause : error).toBeInstanceOf(CommitNotReplicated)
+        expect(causeOf(error)).toBeInstanceOf(CommitNotReplicated)
         expect(isDatabaseBusy(error)).toBe(true)
         // Another warning is only a warning.
         yield* on(url, Effect.flatMap(SqlClient.SqlClient, (sql) => sql.unsafe(`DO $$ BEGIN RAISE WARNING 'something else'; END $$`)))
       }))
 
-    it.effect("a single-host URL is pg's own, as before", () =>
+    it.effect("a single-host URL connects to its host, as before", () =>
       Effect.gen(function*() {
         const url = yield* database
         expect(yield* on(url, select1)).toEqual([{ one: 1 }])

@@ -1,13 +1,11 @@
-import * as SqlClient from "effect/sql/SqlClient"
 import { describe, expect, layer } from "@effect/vitest"
-import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
 import * as Redacted from "effect/Redacted"
+import * as SqlClient from "effect/sql/SqlClient"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
-import { defaultHostBounds } from "../../src/database/Pool.js"
-import { type PoolSettings, sqlLayer } from "../../src/database/Sql.js"
+import { defaultHostBounds, type PoolSettings } from "../../src/database/PoolSettings.js"
+import { sqlLayer } from "../../src/database/Sql.js"
 import { onStandby } from "../../src/database/StandbyReads.js"
 import { freePort } from "../utils/freePort.js"
 import { hostOf, tcpProxy, withHosts } from "../utils/TcpProxy.js"
@@ -35,7 +33,7 @@ const withReadUrl = <A, E>(readUrl: (url: string) => Effect.Effect<string>, effe
       effect,
       sqlLayer(Redacted.make(url), settings, defaultHostBounds, Option.some({ url: Redacted.make(read), maxLagMs: 5_000 }))
     )
-  }).pipe(Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection)))
+  })
 
 const sameServer = (url: string) =>
   Effect.map(freePort(), (down) => withHosts(url, [`127.0.0.1:${down}`, hostOf(url)]))

@@ -22,7 +22,7 @@ export interface TcpProxy {
 /** A proxy on a free port of 127.0.0.1 to `target` for the scope. */
 export const tcpProxy = (target: { readonly host: string; readonly port: number }) =>
   Effect.acquireRelease(
-    Effect.async<{ readonly proxy: TcpProxy; readonly close: () => void }>((resume) => {
+    Effect.callback<{ readonly proxy: TcpProxy; readonly close: () => void }>((resume) => {
       let mode: ProxyMode = "forward"
       let forwarded = 0
       const open = new Set<net.Socket>()

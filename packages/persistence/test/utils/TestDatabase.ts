@@ -1,4 +1,3 @@
-import * as NodeContext from "@effect/platform-node/NodeContext"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -7,8 +6,8 @@ import type * as Scope from "effect/Scope"
 import { inject } from "vitest"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
 import { runMigrations } from "../../src/database/Migrations.js"
-import { HostBoundsConfig } from "../../src/database/Pool.js"
-import { PoolSettingsConfig, sqlLayer, SqlLive } from "../../src/database/Sql.js"
+import { HostBoundsConfig, PoolSettingsConfig } from "../../src/database/PoolSettings.js"
+import { sqlLayer, SqlLive } from "../../src/database/Sql.js"
 import { embeddedServer, scratchDatabase } from "./scratchPostgres.js"
 
 declare module "vitest" {
@@ -49,19 +48,16 @@ export interface RoutedUrls {
 /**
  * A fresh, uniquely named, migrated database on `server` (default: `injectedServerUrl()`, then the
  * environment, then an embedded server) for the layer's lifetime, dropped at the end. Provides the
- * `SqlClient` (and `PgClient`) on it, and its `DatabaseUrl` (to hand to a child process).
+ * `SqlClient` (and `DatabasePool`) on it, and its `DatabaseUrl` (to hand to a child process).
  */
 export const TestDatabase = {
   layer: (server?: string) =>
-    Layer.unwrapScoped(
+    Layer.unwrap(
       Effect.gen(function*() {
         const url = yield* serverUrl(server ?? injectedServerUrl())
         const database = yield* scratchDatabase(url, "hotel_test")
         const DatabaseLive = SqlLive.pipe(Layer.provideMerge(DatabaseUrl.make(database)))
-        return Layer.effectDiscard(runMigrations.pipe(Effect.orDie)).pipe(
-          Layer.provide(NodeContext.layer),
-          Layer.provideMerge(DatabaseLive)
-        )
+        return Layer.effectDiscard(runMigrations.pipe(Effect.orDie)).pipe(Layer.provideMerge(DatabaseLive))
       })
     ).pipe(Layer.orDie),
 
@@ -71,7 +67,7 @@ export const TestDatabase = {
    * forwarders, a read URL). `route` runs in the layer's scope; its `DatabaseUrl` is the routed one.
    */
   routed: <R>(route: (database: string) => Effect.Effect<RoutedUrls, never, R | Scope.Scope>) =>
-    Layer.unwrapScoped(
+    Layer.unwrap(
       Effect.gen(function*() {
         const url = yield* serverUrl(injectedServerUrl())
         const database = yield* scratchDatabase(url, "hotel_test")
@@ -84,10 +80,7 @@ export const TestDatabase = {
         const DatabaseLive = sqlLayer(Redacted.make(routes.url), settings, hosts, read).pipe(
           Layer.provideMerge(DatabaseUrl.make(routes.url))
         )
-        return Layer.effectDiscard(runMigrations.pipe(Effect.orDie)).pipe(
-          Layer.provide(NodeContext.layer),
-          Layer.provideMerge(DatabaseLive)
-        )
+        return Layer.effectDiscard(runMigrations.pipe(Effect.orDie)).pipe(Layer.provideMerge(DatabaseLive))
       })
     ).pipe(Layer.orDie)
 }

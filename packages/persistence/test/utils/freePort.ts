@@ -20,14 +20,14 @@ const quietPorts = (): { readonly low: number; readonly high: number } | undefin
 
 /** Whether a listener could bind `port` on 127.0.0.1 just now. */
 const bindable = (port: number) =>
-  Effect.async<boolean>((resume) => {
+  Effect.callback<boolean>((resume) => {
     const probe = net.createServer()
     probe.once("error", () => resume(Effect.succeed(false)))
     probe.listen(port, "127.0.0.1", () => probe.close(() => resume(Effect.succeed(true))))
   })
 
 /** The port the OS picks for `listen(0)`. */
-const anyPort = Effect.async<number>((resume) => {
+const anyPort = Effect.callback<number>((resume) => {
   const server = net.createServer()
   server.listen(0, "127.0.0.1", () => {
     const address = server.address()

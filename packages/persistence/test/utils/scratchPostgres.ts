@@ -1,10 +1,11 @@
 // Throw-away PostgreSQL for tests and tools (the benchmark): an embedded server in a temporary directory, and
 // fresh databases on any server, each gone when its scope closes.
+import * as PgConnection from "@effect/sql-pg/PgConnection"
 import * as Effect from "effect/Effect"
+import * as Redacted from "effect/Redacted"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import pg from "pg"
 import { EmbeddedPostgres } from "../../src/database/EmbeddedPostgres.js"
 import { freePort } from "./freePort.js"
 
@@ -28,16 +29,12 @@ export const embeddedServer = (prefix: string) =>
     return embedded.url
   })
 
-const admin = <A>(url: string, f: (client: pg.Client) => Promise<A>) =>
-  Effect.promise(async () => {
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      return await f(client)
-    } finally {
-      await client.end()
-    }
-  })
+/** One statement on a session of its own to `url` (a server's administration: databases made and dropped). */
+const admin = (url: string, statement: string) =>
+  Effect.scoped(
+    Effect.flatMap(PgConnection.make({ url: Redacted.make(url), ssl: false, prepare: false }), (connection) =>
+      connection.query(statement, [], false))
+  ).pipe(Effect.orDie)
 
 /**
  * A fresh, uniquely named database (`prefix_…`) on `server` for the scope, dropped at its end even with
@@ -47,8 +44,8 @@ export const scratchDatabase = (server: string, prefix: string) =>
   Effect.gen(function*() {
     const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`
     yield* Effect.acquireRelease(
-      admin(server, (client) => client.query(`CREATE DATABASE "${name}"`)),
-      () => admin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`))
+      admin(server, `CREATE DATABASE "${name}"`),
+      () => admin(server, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
     )
     const url = new URL(server)
     url.pathname = `/${name}`

@@ -49,7 +49,7 @@ export const postgresMessage = (log: string): string => {
 
 /** Runs a program to its end; fails with its output when it cannot be started or exits non-zero. */
 const runToEnd = (runner: Runner, program: string, args: ReadonlyArray<string>, cwd: string, step: string) =>
-  Effect.async<void, EmbeddedPostgresError>((resume) => {
+  Effect.callback<void, EmbeddedPostgresError>((resume) => {
     const child = spawnAs(runner, program, args, cwd)
     let output = ""
     let settled = false
@@ -112,7 +112,7 @@ export const startPostgres = (
   port: number,
   settings: Readonly<Record<string, string>>
 ) =>
-  Effect.async<ChildProcess, EmbeddedPostgresError>((resume) => {
+  Effect.callback<ChildProcess, EmbeddedPostgresError>((resume) => {
     const step = `starting PostgreSQL ${binaries.major} on 127.0.0.1:${port} with the data in ${dir}`
     const flags = { listen_addresses: "127.0.0.1", unix_socket_directories: "", log_line_prefix: "", ...settings }
     const args = ["-D", dir, "-p", String(port), ...Object.entries(flags).flatMap(([k, v]) => ["-c", `${k}=${v}`])]
@@ -139,7 +139,7 @@ export const startPostgres = (
 
 /** Stops `postgres` with a fast shutdown (SIGINT), then waits for it to exit. */
 export const stopPostgres = (child: ChildProcess) =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     if (child.exitCode !== null || child.signalCode !== null) return resume(Effect.void)
     child.once("exit", () => resume(Effect.void))
     child.kill("SIGINT")

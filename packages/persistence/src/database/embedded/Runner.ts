@@ -17,7 +17,7 @@ export interface Runner {
 const POSTGRES = "postgres"
 
 const run = (command: string, args: ReadonlyArray<string>) =>
-  Effect.async<string, Error>((resume) => {
+  Effect.callback<string, Error>((resume) => {
     execFile(command, args, (error, stdout, stderr) =>
       resume(error === null ? Effect.succeed(stdout.trim()) : Effect.fail(new Error(stderr.trim() || error.message))))
   })
@@ -38,7 +38,7 @@ const createPostgresUser = Effect.andThen(
 export const resolveRunner: Effect.Effect<Runner, EmbeddedPostgresError> = Effect.suspend(() => {
   if (process.getuid?.() !== 0) return Effect.succeed({ name: os.userInfo().username })
   return idsOf(POSTGRES).pipe(
-    Effect.orElse(() => Effect.andThen(createPostgresUser, idsOf(POSTGRES))),
+    Effect.catch(() => Effect.andThen(createPostgresUser, idsOf(POSTGRES))),
     Effect.map((ids): Runner => ({ name: POSTGRES, ids })),
     Effect.mapError((error) =>
       new EmbeddedPostgresError({
