@@ -100,10 +100,12 @@ export const makeDriverPool = (
         ...targetOf(connection, probe),
         rule: sessionRule(connection.targetSessionAttrs),
         socket,
+        connectTimeoutMs: hosts.connectTimeoutMs,
         answerTimeoutMs: settings.statementTimeoutMs + answerMarginMs,
         sessions
       }),
-      connectTimeout: Duration.millis(hosts.connectTimeoutMs),
+      // A search may ask every host first, each within the connect timeout; the stream bounds the host's own.
+      connectTimeout: Duration.millis(hosts.connectTimeoutMs * (connection.hosts.length + 1)),
       applicationName: purpose.applicationName,
       startupParameters: {
         statement_timeout: String(settings.statementTimeoutMs),

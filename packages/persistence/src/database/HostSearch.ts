@@ -42,6 +42,7 @@ const roleOf = (settings: RoleProbeSettings, host: Host) =>
         onBroken: () => undefined,
         rule: undefined,
         socket: settings.socket,
+        connectTimeoutMs: settings.connectTimeoutMs,
         // The query's answer is bounded like the connect.
         answerTimeoutMs: settings.connectTimeoutMs,
         sessions: new Set()

@@ -21,6 +21,11 @@ export interface HostStreamSettings {
   /** What every session must be, by the role it announces at startup; `undefined` for anything. */
   readonly rule: SinglePass | undefined
   readonly socket: SocketSettings
+  /**
+   * How long a host may take from the socket's opening to a ready session (the driver's own connect timeout
+   * also counts the search for the host, which asks each host within this bound).
+   */
+  readonly connectTimeoutMs: number
   /** How long a statement may go unanswered before the connection is closed under it. */
   readonly answerTimeoutMs: number
   /** The sessions started and not closed yet: the pool's open connections. */
@@ -47,7 +52,8 @@ class HostStream extends Duplex {
   private readonly opening = new AbortController()
   private started = false
   private ending = false
-  private answerTimer: ReturnType<typeof setTimeout> | undefined
+  /** The bound on the start-up, then on each statement's answer. */
+  private deadline: ReturnType<typeof setTimeout> | undefined
 
   constructor(private readonly settings: HostStreamSettings) {
     super()
@@ -67,6 +73,8 @@ class HostStream extends Duplex {
     socket.on("error", (error) => this.fail(error))
     socket.on("close", () => this.closedByServer())
     for (const { chunk, done } of this.queued.splice(0)) socket.write(chunk, done)
+    const limit = this.settings.connectTimeoutMs
+    this.deadline = setTimeout(() => this.fail(new Error(`Connection timed out: no session within ${limit} ms`)), limit)
   }
 
   private fromServer(chunk: Buffer) {
@@ -77,7 +85,7 @@ class HostStream extends Duplex {
         // runs one statement at a time, so the warning is that statement's.
         return this.fail(new CommitNotReplicated())
       } else if (frame._tag === "ReadyForQuery") {
-        this.clearAnswerTimer()
+        this.clearDeadline()
         if (!this.started && !this.start()) return
       }
     }
@@ -93,13 +101,14 @@ class HostStream extends Duplex {
       return false
     }
     this.started = true
+    this.clearDeadline()
     this.settings.sessions.add(this)
     return true
   }
 
-  private clearAnswerTimer() {
-    if (this.answerTimer !== undefined) clearTimeout(this.answerTimer)
-    this.answerTimer = undefined
+  private clearDeadline() {
+    if (this.deadline !== undefined) clearTimeout(this.deadline)
+    this.deadline = undefined
   }
 
   private fail(error: Error) {
@@ -116,9 +125,9 @@ class HostStream extends Duplex {
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
     // Statements only: the start-up is bounded by the driver's connect timeout.
-    if (this.started && this.answerTimer === undefined) {
+    if (this.started && this.deadline === undefined) {
       const limit = this.settings.answerTimeoutMs
-      this.answerTimer = setTimeout(() => this.fail(new NoAnswer(limit)), limit)
+      this.deadline = setTimeout(() => this.fail(new NoAnswer(limit)), limit)
     }
     if (this.socket === undefined) this.queued.push({ chunk, done })
     else this.socket.write(chunk, done)
@@ -127,7 +136,7 @@ class HostStream extends Duplex {
   override _final(done: (error?: Error | null) => void) {
     // The driver's Terminate was the last write; the server answers it by closing.
     this.ending = true
-    this.clearAnswerTimer()
+    this.clearDeadline()
     if (this.socket === undefined) return done()
     this.socket.end(done)
   }
@@ -136,7 +145,7 @@ class HostStream extends Duplex {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void) {
     this.ending = true
-    this.clearAnswerTimer()
+    this.clearDeadline()
     this.settings.sessions.delete(this)
     this.opening.abort()
     this.socket?.destroy()

@@ -1,10 +1,8 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // The whole model in one place: catalogue, rates, access, guests, reservations, folios, platform state.
 // Money is NUMERIC (exact); dates are DATE; instants TIMESTAMPTZ.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE TABLE properties (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   code text NOT NULL UNIQUE,
@@ -349,4 +347,3 @@ CREATE TABLE maintenance_windows (
   estimated_end timestamptz
 );
 `)
-)

@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // The booking flow (holds, confirm, cancel, expiry):
 // - `reservations.cancellation_policy`: the tiers in force when the stay was held (the terms the quote showed),
@@ -7,8 +6,7 @@ import * as Effect from "effect/Effect"
 // - `reservation_add_ons`: the add-ons booked with a hold, with their validated `modifier_values`;
 // - one loyalty earn per reservation, whatever the concurrency (the confirm also locks the reservation row);
 // - indexes for the confirm's and cancel's lookups by reservation.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 ALTER TABLE reservations ADD COLUMN cancellation_policy jsonb;
 
 CREATE TABLE reservation_add_ons (
@@ -27,4 +25,3 @@ CREATE INDEX loyalty_ledger_reservation ON loyalty_ledger (reservation_id) WHERE
 CREATE INDEX payments_reservation ON payments (reservation_id);
 CREATE INDEX confirm_audit_reservation ON confirm_audit (reservation_id);
 `)
-)

@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // After the booking (charges, credits, loyalty redemption, check-in/out, no-show):
 // - when each stay transition happened;
@@ -8,8 +7,7 @@ import * as Effect from "effect/Effect"
 //   database refuses two confirmed or checked-in accommodations on one room whose nights overlap
 //   (`[check_in_date, check_out_date)` ranges; back-to-back stays do not overlap);
 // - credits of a reservation are looked up by category and currency.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 ALTER TABLE reservations ADD COLUMN checked_in_at timestamptz;
 ALTER TABLE reservations ADD COLUMN checked_out_at timestamptz;
 ALTER TABLE reservations ADD COLUMN no_show_at timestamptz;
@@ -25,4 +23,3 @@ ALTER TABLE accommodations ADD CONSTRAINT accommodations_room_not_doubled
 CREATE INDEX entitlements_credits ON entitlements (reservation_id, revenue_category, currency, position)
   WHERE inclusion_kind = 'credit';
 `)
-)

@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // Events and webhooks.
 //
@@ -13,8 +12,7 @@ import * as Effect from "effect/Effect"
 // - `webhook_endpoints`: soft-deleted, so that deliveries keep their history.
 // - `webhook_deliveries`: one job per (endpoint, event) send, claimed by workers with SKIP LOCKED;
 //   `webhook_delivery_attempts`: one row per attempt, what `GET .../deliveries` lists.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE TABLE property_event_sequences (
   property_id uuid PRIMARY KEY REFERENCES properties(id),
   last_sequence bigint NOT NULL
@@ -88,4 +86,3 @@ CREATE TABLE webhook_delivery_attempts (
 CREATE INDEX webhook_delivery_attempts_endpoint_idx ON webhook_delivery_attempts (endpoint_id, attempted_at DESC, id DESC);
 CREATE INDEX webhook_delivery_attempts_delivery_idx ON webhook_delivery_attempts (delivery_id);
 `)
-)

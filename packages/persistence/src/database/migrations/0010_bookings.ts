@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // Several rooms in one booking (`POST /bookings`):
 // - `bookings`: one row per booking, the guest and the stay its rooms share, and the currency every room
@@ -9,8 +8,7 @@ import * as Effect from "effect/Effect"
 //   `payment_reference`. A reference still belongs to one payer (a reservation, or a booking): of the rows
 //   that carry it, only the one that claims it (`claims_reference`, the booking's first share, or a lone
 //   reservation's payment) is unique, so the unique index keeps its name and its meaning for every other writer.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE TABLE bookings (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   property_id uuid NOT NULL REFERENCES properties(id),
@@ -32,4 +30,3 @@ ALTER TABLE payments DROP CONSTRAINT payments_property_id_reference_key;
 CREATE UNIQUE INDEX payments_property_id_reference_key ON payments (property_id, reference) WHERE claims_reference;
 CREATE INDEX payments_reference ON payments (property_id, reference);
 `)
-)

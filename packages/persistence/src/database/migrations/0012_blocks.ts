@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // Blocks: rooms of one room type set aside over a range of nights for a group or an agent.
 // - `blocks`: the block; `status` is what was last written (`tentative`, `definite`, `released`, `cancelled`);
@@ -14,8 +13,7 @@ import * as Effect from "effect/Effect"
 //   that counts inventory or reads a block: a manual release, `release_at`, or the property's local midnight
 //   starting the day `release_days_before` days before the night. Nights release in date order, so the released
 //   nights of a block are always a prefix of its range.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE TABLE blocks (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   property_id uuid NOT NULL REFERENCES properties(id),
@@ -58,4 +56,3 @@ CREATE FUNCTION block_night_released(
           AND ((night - release_days_before)::timestamp AT TIME ZONE tz) <= at)
 $$;
 `)
-)

@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // Inventory controls:
 // - `out_of_order`: a room out of service for the nights from `start_date` up to the night before `end_date`.
@@ -9,8 +8,7 @@ import * as Effect from "effect/Effect"
 // - `night_capacity`: THE capacity rule, min(rooms in service, sell limit when set) + overbooking; the inventory
 //   statement answers it with a night's figures, and nothing else computes it (persistence test
 //   `inventory/capacity.test.ts`).
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE TABLE out_of_order (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   property_id uuid NOT NULL REFERENCES properties(id),
@@ -36,4 +34,3 @@ RETURNS integer LANGUAGE sql IMMUTABLE AS $$
   SELECT LEAST(GREATEST(in_service, 0), COALESCE(sell_limit, GREATEST(in_service, 0))) + COALESCE(overbooking, 0)
 $$;
 `)
-)

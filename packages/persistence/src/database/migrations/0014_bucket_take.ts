@@ -1,5 +1,4 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // `rate_limit_take`: THE token-bucket step in SQL, the twin of the domain's `TokenBucket.take`, so that the
 // shared limiter and the key lookup (which takes a request's token in its own statement) run one definition.
@@ -8,8 +7,7 @@ import * as Effect from "effect/Effect"
 // there. A refused take takes nothing. Concurrent calls serialise on the bucket's row. A NULL `p_cost` does
 // nothing and returns no row: the key lookup asks for a token only for a usable key decided request by request.
 // plpgsql, not SQL: a plpgsql function keeps its plan for the session, a SQL one would plan its INSERT per call.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE FUNCTION rate_limit_take(
   p_bucket text,
   p_capacity double precision,
@@ -40,4 +38,3 @@ BEGIN
 END
 $$;
 `)
-)

@@ -1,13 +1,11 @@
-import * as SqlClient from "effect/sql/SqlClient"
-import * as Effect from "effect/Effect"
+import { runScript } from "./script.js"
 
 // `rate_limit_settle`: the debit of the tokens a process let through from its outage lease while no primary
 // answered (`domain/platform/OutageLease.ts`). The bucket is first brought to `p_now` by `rate_limit_take`
 // itself (a take of nothing: the one definition of the refill, and a bucket never seen is created full), then
 // `p_spent` is taken from it, down to empty: what was let through beyond an empty bucket is the overshoot the
 // lease allows, not a debt carried on. Answers the tokens left.
-export default Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql.unsafe(`
+export default runScript(`
 CREATE FUNCTION rate_limit_settle(
   p_bucket text,
   p_capacity double precision,
@@ -27,4 +25,3 @@ BEGIN
 END
 $$;
 `)
-)
