@@ -3,6 +3,7 @@ import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
@@ -45,8 +46,8 @@ const eventsOf = (due: Due): ReadonlyArray<PendingEvent> => [
   ...(due.released_until === due.end_date ? [{ type: "block.released" as const, subject: Subject.block(due.id) }] : [])
 ]
 
-export class BlockReleaser extends Effect.Service<BlockReleaser>()("@hotel/persistence/blocks/BlockReleaser", {
-  effect: Effect.gen(function*() {
+export class BlockReleaser extends Context.Service<BlockReleaser>()("@hotel/persistence/blocks/BlockReleaser", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const batch = (now: Date) =>
@@ -96,7 +97,9 @@ export class BlockReleaser extends Effect.Service<BlockReleaser>()("@hotel/persi
 
     return { release } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}
 
 /** The releaser as a background fiber of the layer's scope; a failed run is logged and the next runs as usual. */
 export const BlockReleaserLive = Layer.scopedDiscard(
@@ -108,4 +111,4 @@ export const BlockReleaserLive = Layer.scopedDiscard(
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(releaseInterval)))
   })
-).pipe(Layer.provide(BlockReleaser.Default))
+).pipe(Layer.provide(BlockReleaser.layer))

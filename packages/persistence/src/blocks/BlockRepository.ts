@@ -1,14 +1,16 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { Blocks } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { blockColumns, type BlockRead, type BlockRow, findBlock, withNights } from "./BlockSql.js"
 import { withSpan } from "../database/Span.js"
 
 // Block reads (`GET /blocks`, `GET /blocks/{id}`, an event's data): each block with its nights at `now`.
 
-export class BlockRepository extends Effect.Service<BlockRepository>()("@hotel/persistence/blocks/BlockRepository", {
-  effect: Effect.gen(function*() {
+export class BlockRepository extends Context.Service<BlockRepository>()("@hotel/persistence/blocks/BlockRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const get = (propertyId: string, id: string, now: Date): Effect.Effect<Option.Option<BlockRead>> =>
@@ -38,4 +40,6 @@ export class BlockRepository extends Effect.Service<BlockRepository>()("@hotel/p
 
     return { get, list } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

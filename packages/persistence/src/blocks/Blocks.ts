@@ -12,6 +12,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { EventOutbox, type PendingEvent } from "../events/EventOutbox.js"
 import type { EventRenderer } from "../events/EventRenderer.js"
@@ -45,8 +47,8 @@ export type BlockWriteError =
   | NoAvailability
   | PreconditionFailed
 
-export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/Blocks", {
-  effect: Effect.gen(function*() {
+export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks/Blocks", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
     const clock = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
@@ -139,6 +141,7 @@ export class Blocks extends Effect.Service<Blocks>()("@hotel/persistence/blocks/
     const update = patchBlock({ sql, inventory, clock, reread, append })
 
     return { create, update, confirm, release, cancel } as const
-  }),
-  dependencies: [Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(Inventory.layer))
+}

@@ -2,7 +2,9 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, NotCancellable } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Metric from "effect/Metric"
 import { EventOutbox } from "../events/EventOutbox.js"
 import type { BookingCancelError, BookingCancelled } from "./bookings/requests.js"
@@ -23,10 +25,10 @@ import { inTransaction } from "../database/Transaction.js"
 //
 // Lock order: booking → its reservations in id order (./bookings/lock.ts); a cancel takes no other lock.
 
-export class BookingCancellations extends Effect.Service<BookingCancellations>()(
+export class BookingCancellations extends Context.Service<BookingCancellations>()(
   "@hotel/persistence/booking/BookingCancellations",
   {
-    effect: Effect.gen(function*() {
+    make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const cancellations = yield* Cancellations
 
@@ -69,7 +71,8 @@ export class BookingCancellations extends Effect.Service<BookingCancellations>()
         )
 
       return { cancel } as const
-    }),
-    dependencies: [Cancellations.Default]
+    })
   }
-) {}
+) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(Cancellations.layer))
+}

@@ -2,7 +2,9 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Metric from "effect/Metric"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
 import type { EventOutbox } from "../events/EventOutbox.js"
@@ -25,10 +27,10 @@ import { inTransaction } from "../database/Transaction.js"
 // Locks (`lockStay`, ./stayLocks.ts): the booking, its reservations, then their room types; the hold confirm's
 // own room type lock is then already held.
 
-export class BookingConfirmations extends Effect.Service<BookingConfirmations>()(
+export class BookingConfirmations extends Context.Service<BookingConfirmations>()(
   "@hotel/persistence/booking/BookingConfirmations",
   {
-    effect: Effect.gen(function*() {
+    make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
       const confirmations = yield* Confirmations
 
@@ -88,7 +90,8 @@ export class BookingConfirmations extends Effect.Service<BookingConfirmations>()
         )
 
       return { confirm } as const
-    }),
-    dependencies: [Confirmations.Default]
+    })
   }
-) {}
+) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(Confirmations.layer))
+}

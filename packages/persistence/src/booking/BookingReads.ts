@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, BookingNotFound, isUuid, Money } from "@hotel/domain"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { type ReservationRecord, ReservationReads } from "./ReservationReads.js"
 import { withSpan } from "../database/Span.js"
 
@@ -22,8 +24,8 @@ export interface BookingRecord {
   readonly reservations: ReadonlyArray<ReservationRecord>
 }
 
-export class BookingReads extends Effect.Service<BookingReads>()("@hotel/persistence/booking/BookingReads", {
-  effect: Effect.gen(function*() {
+export class BookingReads extends Context.Service<BookingReads>()("@hotel/persistence/booking/BookingReads", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const reservations = yield* ReservationReads
 
@@ -50,6 +52,7 @@ export class BookingReads extends Effect.Service<BookingReads>()("@hotel/persist
       }).pipe(withSpan("BookingReads.get"))
 
     return { get } as const
-  }),
-  dependencies: [ReservationReads.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(ReservationReads.layer))
+}

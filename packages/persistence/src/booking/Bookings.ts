@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Metric from "effect/Metric"
 import type { BookingCreated, BookingError, BookingRequest } from "./bookings/requests.js"
 import type { HoldActor, HoldRequest } from "./holds/requests.js"
@@ -40,8 +42,8 @@ const hasPromoCode = (request: HoldRequest) => request.promoCode !== null && req
 /** With a promo code or a block, a room is prepared under the locks. */
 const preparedLate = (request: HoldRequest) => hasPromoCode(request) || request.blockId !== null
 
-export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/booking/Bookings", {
-  effect: Effect.gen(function*() {
+export class Bookings extends Context.Service<Bookings>()("@hotel/persistence/booking/Bookings", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
@@ -152,7 +154,8 @@ export class Bookings extends Effect.Service<Bookings>()("@hotel/persistence/boo
       )
 
     return { create } as const
-  }),
-  dependencies: [PricingInputs.Default, Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([PricingInputs.layer, Inventory.layer]))
+}
 

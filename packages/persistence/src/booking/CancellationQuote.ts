@@ -2,7 +2,9 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Cancellation, isUuid, type NotCancellable, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { paidLinesColumn, type PaidLineJson, paidTowards } from "../folios/FolioLines.js"
 import { toPolicy } from "../quotes/PricingInputs.js"
 import { lockReservationThen } from "./ReservationLock.js"
@@ -106,8 +108,8 @@ export interface CancellationQuoteResult {
   readonly quotedAt: Date
 }
 
-export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hotel/persistence/booking/CancellationQuote", {
-  effect: Effect.gen(function*() {
+export class CancellationQuote extends Context.Service<CancellationQuote>()("@hotel/persistence/booking/CancellationQuote", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const quote = (
@@ -132,4 +134,6 @@ export class CancellationQuote extends Effect.Service<CancellationQuote>()("@hot
 
     return { quote } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, type NotCancellable, type PreconditionFailed, type ReservationNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { cancellableFacts, type CancellationFacts, paidOf, settlementAt } from "./CancellationQuote.js"
 import { appendLine, rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
@@ -34,8 +36,8 @@ export interface CancelResult {
   readonly refundPercent: number
 }
 
-export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persistence/booking/Cancellations", {
-  effect: Effect.gen(function*() {
+export class Cancellations extends Context.Service<Cancellations>()("@hotel/persistence/booking/Cancellations", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const appendCancellationLines = (
@@ -123,4 +125,6 @@ export class Cancellations extends Effect.Service<Cancellations>()("@hotel/persi
 
     return { cancel, cancelReservation } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -2,7 +2,9 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Booking, isUuid, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { amountDue, folioLinesOf } from "../folios/FolioLines.js"
 import { Inventory } from "../inventory/Inventory.js"
 import type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
@@ -43,8 +45,8 @@ export { amountDue } from "../folios/FolioLines.js"
 export type { ConfirmActor, ConfirmError, ConfirmRequest, ConfirmResult } from "./confirmations/requests.js"
 export type { LockedReservation, PaymentShare } from "./confirmations/steps.js"
 
-export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persistence/booking/Confirmations", {
-  effect: Effect.gen(function*() {
+export class Confirmations extends Context.Service<Confirmations>()("@hotel/persistence/booking/Confirmations", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
 
@@ -98,6 +100,7 @@ export class Confirmations extends Effect.Service<Confirmations>()("@hotel/persi
       )
 
     return { confirm, confirmReservation } as const
-  }),
-  dependencies: [Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(Inventory.layer))
+}

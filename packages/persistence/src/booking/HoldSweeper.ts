@@ -4,6 +4,7 @@ import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { appendStayChange } from "../events/EventOutbox.js"
@@ -36,8 +37,8 @@ export const sweepBatch = 500
 /** How often a server process sweeps. */
 export const sweepInterval = Duration.seconds(5)
 
-export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persistence/booking/HoldSweeper", {
-  effect: Effect.gen(function*() {
+export class HoldSweeper extends Context.Service<HoldSweeper>()("@hotel/persistence/booking/HoldSweeper", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     // Each batch is one transaction with its events: `reservation.expired` and `availability.changed` per hold.
@@ -89,7 +90,9 @@ export class HoldSweeper extends Effect.Service<HoldSweeper>()("@hotel/persisten
 
     return { sweep } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}
 
 /**
  * The sweeper as a background fiber of the layer's scope: a sweep every `sweepInterval`; a failed sweep is
@@ -107,4 +110,4 @@ export const HoldSweeperLive = Layer.scopedDiscard(
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(sweepInterval)))
   })
-).pipe(Layer.provide(HoldSweeper.Default))
+).pipe(Layer.provide(HoldSweeper.layer))

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import type { HoldActor, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 import { lockStay } from "./stayLocks.js"
 import { placeHold } from "./holds/place.js"
@@ -42,8 +44,8 @@ import { inTransaction } from "../database/Transaction.js"
 
 export type { HoldActor, HoldAddOnRequest, HoldCreated, HoldError, HoldRequest } from "./holds/requests.js"
 
-export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/Holds", {
-  effect: Effect.gen(function*() {
+export class Holds extends Context.Service<Holds>()("@hotel/persistence/booking/Holds", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
@@ -94,6 +96,7 @@ export class Holds extends Effect.Service<Holds>()("@hotel/persistence/booking/H
       )
 
     return { create } as const
-  }),
-  dependencies: [PricingInputs.Default, Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([PricingInputs.layer, Inventory.layer]))
+}

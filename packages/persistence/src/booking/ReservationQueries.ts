@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { BookingNotFound, GuestNotFound, isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { expiredHold, liveHold } from "./HoldWindow.js"
 import {
@@ -95,8 +97,8 @@ export interface ReservationFilter {
  * Reads of reservations. An expired hold reads as `cancelled` / `hold_expired` from the instant its
  * window passes, whether or not the sweeper has written that down yet.
  */
-export class ReservationQueries extends Effect.Service<ReservationQueries>()("@hotel/persistence/booking/ReservationQueries", {
-  effect: Effect.gen(function*() {
+export class ReservationQueries extends Context.Service<ReservationQueries>()("@hotel/persistence/booking/ReservationQueries", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const expired = (now: Date) => expiredHold(sql, "r", now)
@@ -185,4 +187,6 @@ export class ReservationQueries extends Effect.Service<ReservationQueries>()("@h
 
     return { list, findRecord, folioLines } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { type BookingNotFound, type Folio, type GuestNotFound, ReservationNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { balancesOf } from "../folios/FolioLines.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
@@ -49,8 +51,8 @@ const recordOf = (
   baseCurrency
 })
 
-export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel/persistence/booking/ReservationReads", {
-  effect: Effect.gen(function*() {
+export class ReservationReads extends Context.Service<ReservationReads>()("@hotel/persistence/booking/ReservationReads", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const queries = yield* ReservationQueries
 
@@ -102,6 +104,7 @@ export class ReservationReads extends Effect.Service<ReservationReads>()("@hotel
       )
 
     return { list, get, complete } as const
-  }),
-  dependencies: [ReservationQueries.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(ReservationQueries.layer))
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { withSpan } from "../database/Span.js"
 
@@ -91,8 +93,8 @@ export const serviceRows = (sql: SqlClient.SqlClient, propertyId: string) =>
     ORDER BY position, code`
 
 /** Reads of a property's catalogue: the property itself, room types with rooms, services. */
-export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hotel/persistence/catalog/CatalogRepository", {
-  effect: Effect.gen(function*() {
+export class CatalogRepository extends Context.Service<CatalogRepository>()("@hotel/persistence/catalog/CatalogRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const property = (propertyId: string) =>
@@ -134,4 +136,6 @@ export class CatalogRepository extends Effect.Service<CatalogRepository>()("@hot
 
     return { property, details, roomTypes, services } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Currency, InvalidParameters } from "@hotel/domain"
 import * as BigDecimal from "effect/BigDecimal"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { PropertyNotFound, propertyExists } from "../platform/ApiKeyRepository.js"
 import { withSpan } from "../database/Span.js"
@@ -17,8 +19,8 @@ const DECIMAL = /^\d+(\.\d+)?$/
 const MAX_RATE = BigDecimal.fromBigInt(1_000_000_000n)
 
 /** Exchange rates of a property's extra currencies (`property_currencies`). */
-export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persistence/catalog/FxRepository", {
-  effect: Effect.gen(function*() {
+export class FxRepository extends Context.Service<FxRepository>()("@hotel/persistence/catalog/FxRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** Sets (creating or replacing) a currency's rate to the property's base currency. */
@@ -62,4 +64,6 @@ export class FxRepository extends Effect.Service<FxRepository>()("@hotel/persist
 
     return { setRate } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

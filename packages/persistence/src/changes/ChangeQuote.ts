@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Changes as Rules, type Money, type Pricing, type ReservationNotFound, type SalesContext } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { changeFacts } from "./ChangeFacts.js"
 import { type ChangeOutcome, decideChange } from "./decide.js"
@@ -27,8 +29,8 @@ export type ChangeQuoteError =
   | ReservationNotFound
   | Rules.PlanError
 
-export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persistence/changes/ChangeQuote", {
-  effect: Effect.gen(function*() {
+export class ChangeQuote extends Context.Service<ChangeQuote>()("@hotel/persistence/changes/ChangeQuote", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
@@ -60,6 +62,7 @@ export class ChangeQuote extends Effect.Service<ChangeQuote>()("@hotel/persisten
       )
 
     return { quote } as const
-  }),
-  dependencies: [PricingInputs.Default, Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([PricingInputs.layer, Inventory.layer]))
+}

@@ -9,6 +9,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { changeFacts } from "./ChangeFacts.js"
 import { decideChange } from "./decide.js"
@@ -53,8 +55,8 @@ export type ChangeError =
   | PartyTooLarge
   | NoAvailability
 
-export class Changes extends Effect.Service<Changes>()("@hotel/persistence/changes/Changes", {
-  effect: Effect.gen(function*() {
+export class Changes extends Context.Service<Changes>()("@hotel/persistence/changes/Changes", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
@@ -104,6 +106,7 @@ export class Changes extends Effect.Service<Changes>()("@hotel/persistence/chang
       )
 
     return { change } as const
-  }),
-  dependencies: [PricingInputs.Default, Inventory.Default, ReservationReads.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([PricingInputs.layer, Inventory.layer, ReservationReads.layer]))
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { Events, InvalidParameters } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { withSpan } from "../database/Span.js"
 
 // The event feed of a property, in `sequence` order. Sequences are given at commit, so a
@@ -20,8 +22,8 @@ export interface FeedQuery {
   readonly limit: number
 }
 
-export class EventFeed extends Effect.Service<EventFeed>()("@hotel/persistence/events/EventFeed", {
-  effect: Effect.gen(function*() {
+export class EventFeed extends Context.Service<EventFeed>()("@hotel/persistence/events/EventFeed", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** The sequence of event `after` of this property; an unknown (or purged) id is 400 `after`. */
@@ -64,4 +66,6 @@ export class EventFeed extends Effect.Service<EventFeed>()("@hotel/persistence/e
 
     return { page, latest } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

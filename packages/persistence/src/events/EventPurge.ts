@@ -4,6 +4,7 @@ import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { withSpan } from "../database/Span.js"
@@ -15,8 +16,8 @@ import { withSpan } from "../database/Span.js"
 export const purgeBatch = 1000
 export const purgeInterval = Duration.hours(1)
 
-export class EventPurge extends Effect.Service<EventPurge>()("@hotel/persistence/events/EventPurge", {
-  effect: Effect.gen(function*() {
+export class EventPurge extends Context.Service<EventPurge>()("@hotel/persistence/events/EventPurge", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const batch = (cutoff: Date) =>
@@ -40,7 +41,9 @@ export class EventPurge extends Effect.Service<EventPurge>()("@hotel/persistence
 
     return { purge } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}
 
 /** The purge every `purgeInterval` in a server process; a failure is logged and the next run goes on. */
 export const EventPurgeLive = Layer.scopedDiscard(
@@ -53,4 +56,4 @@ export const EventPurgeLive = Layer.scopedDiscard(
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(purgeInterval)))
   })
-).pipe(Layer.provide(EventPurge.Default))
+).pipe(Layer.provide(EventPurge.layer))

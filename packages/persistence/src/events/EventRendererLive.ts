@@ -112,13 +112,13 @@ const make = Effect.gen(function*() {
 /** The renderer with the read repositories it uses; needs only a `SqlClient`. */
 export const EventRendererLive = Layer.effect(EventRenderer, make).pipe(
   Layer.provide(Layer.mergeAll(
-    ReservationReads.Default,
-    FolioRepository.Default,
-    GuestRepository.Default,
-    RatePlanRepository.Default,
-    IntervalRepository.Default,
-    InclusionRepository.Default,
-    PromoCodeRepository.Default,
-    BlockRepository.Default
+    ReservationReads.layer,
+    FolioRepository.layer,
+    GuestRepository.layer,
+    RatePlanRepository.layer,
+    IntervalRepository.layer,
+    InclusionRepository.layer,
+    PromoCodeRepository.layer,
+    BlockRepository.layer
   ))
 )

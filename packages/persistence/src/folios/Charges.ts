@@ -12,7 +12,9 @@ import {
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { appendLine, type FolioLineDetail, folioLinesOf, rateToBase } from "./FolioLines.js"
@@ -85,8 +87,8 @@ const toCredit = (credit: CreditRow): Folio.CreditEntitlement => ({
   consumed: Money.fromDb(credit.consumed)
 })
 
-export class Charges extends Effect.Service<Charges>()("@hotel/persistence/folios/Charges", {
-  effect: Effect.gen(function*() {
+export class Charges extends Context.Service<Charges>()("@hotel/persistence/folios/Charges", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     // The lock in its own statement, then the read (ReservationLock.ts says why).
@@ -203,4 +205,6 @@ export class Charges extends Effect.Service<Charges>()("@hotel/persistence/folio
 
     return { post } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

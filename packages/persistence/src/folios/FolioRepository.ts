@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { type FolioLineDetail, folioLinesOf } from "./FolioLines.js"
 import { expiredHold } from "../booking/HoldWindow.js"
@@ -19,8 +21,8 @@ export interface FolioRow {
 }
 
 /** `GET /folios/{id}`: a folio of the property with its lines. */
-export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/persistence/folios/FolioRepository", {
-  effect: Effect.gen(function*() {
+export class FolioRepository extends Context.Service<FolioRepository>()("@hotel/persistence/folios/FolioRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const load = (propertyId: string, folioId: string, now: Date) =>
@@ -56,4 +58,6 @@ export class FolioRepository extends Effect.Service<FolioRepository>()("@hotel/p
 
     return { findById, findWithin } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

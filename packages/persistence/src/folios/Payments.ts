@@ -11,7 +11,9 @@ import {
 import * as BigDecimal from "effect/BigDecimal"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { folioLinesOf, rateToBase } from "./FolioLines.js"
 import type { FolioLineRow } from "../booking/ReservationQueries.js"
 import { recordPayment, referenceReused, reservationOfReference } from "./PaymentRecords.js"
@@ -81,8 +83,8 @@ const amountShape = (amount: string, currency: string): Result.Result<void, Inva
     : Result.map(amountOf(amount, currency), () => undefined)
 }
 
-export class Payments extends Effect.Service<Payments>()("@hotel/persistence/folios/Payments", {
-  effect: Effect.gen(function*() {
+export class Payments extends Context.Service<Payments>()("@hotel/persistence/folios/Payments", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const readPayable = (propertyId: string, id: string) =>
@@ -137,4 +139,6 @@ export class Payments extends Effect.Service<Payments>()("@hotel/persistence/fol
 
     return { record } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

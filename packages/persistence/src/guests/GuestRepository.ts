@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { appendEvent } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
@@ -28,8 +30,8 @@ export interface NewGuestInput {
 }
 
 /** Guests of a property, with their loyalty balance (the sum of their ledger). */
-export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/persistence/guests/GuestRepository", {
-  effect: Effect.gen(function*() {
+export class GuestRepository extends Context.Service<GuestRepository>()("@hotel/persistence/guests/GuestRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const create = (propertyId: string, input: NewGuestInput) =>
@@ -63,4 +65,6 @@ export class GuestRepository extends Effect.Service<GuestRepository>()("@hotel/p
 
     return { create, findById } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -9,6 +9,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
 import { addLedgerEntry } from "./LoyaltyLedger.js"
@@ -41,8 +43,8 @@ export interface RedemptionResult {
 
 export type RedemptionError = GuestNotFound | ReservationNotFound | InvalidParameters | InsufficientPoints
 
-export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/guests/Loyalty", {
-  effect: Effect.gen(function*() {
+export class Loyalty extends Context.Service<Loyalty>()("@hotel/persistence/guests/Loyalty", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const redeem = (
@@ -98,4 +100,6 @@ export class Loyalty extends Effect.Service<Loyalty>()("@hotel/persistence/guest
 
     return { redeem } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

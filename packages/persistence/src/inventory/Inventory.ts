@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { InvalidParameters, Inventory as Capacity, isUuid, Pricing, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { type NightRow, nightRows } from "./inventorySql.js"
 import { withSpan } from "../database/Span.js"
 
@@ -110,8 +112,8 @@ const group = (rows: ReadonlyArray<NightRow>, held: ReadonlyArray<number> | null
   }))
 }
 
-export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/inventory/Inventory", {
-  effect: Effect.gen(function*() {
+export class Inventory extends Context.Service<Inventory>()("@hotel/persistence/inventory/Inventory", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /**
@@ -176,4 +178,6 @@ export class Inventory extends Effect.Service<Inventory>()("@hotel/persistence/i
 
     return { available, calendar } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

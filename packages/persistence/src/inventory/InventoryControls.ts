@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { type InvalidParameters, Inventory as Rules, isUuid, RoomTypeNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { EventOutbox } from "../events/EventOutbox.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
@@ -21,8 +23,8 @@ export interface ControlsNight {
 const requireType = (found: { readonly rooms: number } | undefined, id: string) =>
   found === undefined ? Effect.fail(new RoomTypeNotFound({ message: `No room type ${id}` })) : Effect.succeed(found)
 
-export class InventoryControls extends Effect.Service<InventoryControls>()("@hotel/persistence/inventory/InventoryControls", {
-  effect: Effect.gen(function*() {
+export class InventoryControls extends Context.Service<InventoryControls>()("@hotel/persistence/inventory/InventoryControls", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const put = (
@@ -71,4 +73,6 @@ export class InventoryControls extends Effect.Service<InventoryControls>()("@hot
 
     return { put, get } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

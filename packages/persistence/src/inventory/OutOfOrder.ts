@@ -12,6 +12,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { EventOutbox } from "../events/EventOutbox.js"
 import { Inventory } from "./Inventory.js"
 import { withSpan } from "../database/Span.js"
@@ -36,8 +38,8 @@ export interface OutOfOrderRow {
   readonly created_at: Date
 }
 
-export class OutOfOrder extends Effect.Service<OutOfOrder>()("@hotel/persistence/inventory/OutOfOrder", {
-  effect: Effect.gen(function*() {
+export class OutOfOrder extends Context.Service<OutOfOrder>()("@hotel/persistence/inventory/OutOfOrder", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const inventory = yield* Inventory
     const clock = Effect.map(Clock.currentTimeMillis, (millis) => new Date(millis))
@@ -129,6 +131,7 @@ export class OutOfOrder extends Effect.Service<OutOfOrder>()("@hotel/persistence
       }).pipe(Effect.catchTag("SqlError", Effect.die), withSpan("OutOfOrder.list"))
 
     return { create, remove, list } as const
-  }),
-  dependencies: [Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide(Inventory.layer))
+}

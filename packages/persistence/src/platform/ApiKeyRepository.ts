@@ -4,6 +4,8 @@ import type { SalesContext } from "@hotel/domain"
 import { ApiKey, Scope } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import { createHash, randomBytes } from "node:crypto"
@@ -120,8 +122,8 @@ export const findKeyByHash = (sql: SqlClient.SqlClient) => (hash: string): Effec
     }
   )
 
-export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel/persistence/platform/ApiKeyRepository", {
-  effect: Effect.gen(function*() {
+export class ApiKeyRepository extends Context.Service<ApiKeyRepository>()("@hotel/persistence/platform/ApiKeyRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** Stores a new key and returns its secret, the only time it is ever seen. */
@@ -167,4 +169,6 @@ export class ApiKeyRepository extends Effect.Service<ApiKeyRepository>()("@hotel
 
     return { create, revoke, findByHash } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

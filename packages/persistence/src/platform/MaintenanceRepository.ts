@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { InvalidParameters } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { withSpan } from "../database/Span.js"
 import { orOnStandby } from "../database/StandbyReads.js"
 
@@ -31,10 +33,10 @@ export const maintenanceWindowJson = (window: MaintenanceWindow) => ({
   estimated_end: window.estimatedEnd === null ? null : window.estimatedEnd.toISOString()
 })
 
-export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>()(
+export class MaintenanceRepository extends Context.Service<MaintenanceRepository>()(
   "@hotel/persistence/platform/MaintenanceRepository",
   {
-    effect: Effect.gen(function*() {
+    make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
       /**
@@ -88,4 +90,6 @@ export class MaintenanceRepository extends Effect.Service<MaintenanceRepository>
       return { start, stop, current } as const
     })
   }
-) {}
+) {
+  static readonly layer = Layer.effect(this, this.make)
+}

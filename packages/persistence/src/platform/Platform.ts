@@ -12,7 +12,7 @@ import { RateLimiter } from "./RateLimiter.js"
  */
 export const PlatformLive = Layer.mergeAll(
   RateLimiter.postgres,
-  MaintenanceRepository.Default,
+  MaintenanceRepository.layer,
   IdempotencyKeys.postgres
 )
 
@@ -21,7 +21,7 @@ export const PlatformLive = Layer.mergeAll(
  * the transaction of the change it reports), as does the maintenance window.
  */
 export const PlatformInMemory = Layer.mergeAll(
-  RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.Default)),
-  MaintenanceRepository.Default,
+  RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.layer)),
+  MaintenanceRepository.layer,
   IdempotencyKeys.postgres
 )

@@ -3,6 +3,8 @@ import type { PropertyFile, PropertyFileInvalid } from "@hotel/domain"
 import { checkPlanRoomTypesKept, decodePropertyFile } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import {
   importAgeBrackets,
   importCurrencies,
@@ -35,8 +37,8 @@ export interface PropertyImportResult {
  * gets its `rate_plan.created` / `rate_plan.updated` event in the same transaction (room types, services, taxes
  * and currencies have no events).
  */
-export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/persistence/property/PropertyImport", {
-  effect: Effect.gen(function*() {
+export class PropertyImport extends Context.Service<PropertyImport>()("@hotel/persistence/property/PropertyImport", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const outbox = yield* EventOutbox
 
@@ -82,4 +84,6 @@ export class PropertyImport extends Effect.Service<PropertyImport>()("@hotel/per
 
     return { importFile, importDocument } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { isUuid } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { makeSnapshot } from "./pricingInputs/assemble.js"
 import * as Queries from "./pricingInputs/queries.js"
@@ -23,8 +25,8 @@ export * from "./pricingInputs/snapshot.js"
 /** A uuid no row has (ids are generated v4 uuids): the seed of a chain that must select nothing. */
 const nilUuid = "00000000-0000-0000-0000-000000000000"
 
-export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persistence/quotes/PricingInputs", {
-  effect: Effect.gen(function*() {
+export class PricingInputs extends Context.Service<PricingInputs>()("@hotel/persistence/quotes/PricingInputs", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const loadWith = (propertyId: string, onlyPlanId: string | null, now: Date, options: LoadOptions) =>
@@ -71,4 +73,6 @@ export class PricingInputs extends Effect.Service<PricingInputs>()("@hotel/persi
 
     return { load, loadForPlan } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

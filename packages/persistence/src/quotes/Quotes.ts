@@ -2,6 +2,8 @@ import type { InvalidParameters, RatePlanNotFound, RoomTypeNotFound, SalesContex
 import { Pricing } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { Inventory } from "../inventory/Inventory.js"
 import { PricingInputs, type SnapshotPlan, type SnapshotRoomType } from "./PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
@@ -16,8 +18,8 @@ export type Offer = Pricing.Offer<SnapshotPlan, SnapshotRoomType>
 
 export type RatesQuery = Pricing.RatesQuery
 
-export class Quotes extends Effect.Service<Quotes>()("@hotel/persistence/quotes/Quotes", {
-  effect: Effect.gen(function*() {
+export class Quotes extends Context.Service<Quotes>()("@hotel/persistence/quotes/Quotes", {
+  make: Effect.gen(function*() {
     const inputs = yield* PricingInputs
     const inventory = yield* Inventory
 
@@ -57,6 +59,7 @@ export class Quotes extends Effect.Service<Quotes>()("@hotel/persistence/quotes/
       }).pipe(withSpan("Quotes.rates"))
 
     return { rates } as const
-  }),
-  dependencies: [PricingInputs.Default, Inventory.Default]
-}) {}
+  })
+}) {
+  static readonly layer = Layer.effect(this, this.make).pipe(Layer.provide([PricingInputs.layer, Inventory.layer]))
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { type InvalidParameters, RatePlanNotFound, Rates, ServiceNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
@@ -24,10 +26,10 @@ export const inclusionColumns = (sql: SqlClient.SqlClient) =>
 const ratePlanNotFound = (id: string) => new RatePlanNotFound({ message: `No rate plan ${id}` })
 
 /** Inclusions and credits of a property's live plans: read in order, replaced as a whole. */
-export class InclusionRepository extends Effect.Service<InclusionRepository>()(
+export class InclusionRepository extends Context.Service<InclusionRepository>()(
   "@hotel/persistence/rates/InclusionRepository",
   {
-    effect: Effect.gen(function*() {
+    make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
       const requirePlan = (propertyId: string, planId: string, lock: "none" | "update") =>
@@ -89,4 +91,6 @@ export class InclusionRepository extends Effect.Service<InclusionRepository>()(
       return { list, replace } as const
     })
   }
-) {}
+) {
+  static readonly layer = Layer.effect(this, this.make)
+}

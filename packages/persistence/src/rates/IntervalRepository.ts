@@ -9,6 +9,8 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
@@ -54,8 +56,8 @@ const asRulesPlan = (plan: PlanFacts): Rates.Interval.IntervalPlan => ({
  * (`SELECT ... FOR UPDATE`) inside its transaction before checking for overlaps, so two overlapping writes
  * arriving together cannot both pass the check.
  */
-export class IntervalRepository extends Effect.Service<IntervalRepository>()("@hotel/persistence/rates/IntervalRepository", {
-  effect: Effect.gen(function*() {
+export class IntervalRepository extends Context.Service<IntervalRepository>()("@hotel/persistence/rates/IntervalRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const columns = sql`${intervalColumns(sql)}, p.currency, p.single_guest_discount_type, i.created_at`
@@ -191,4 +193,6 @@ export class IntervalRepository extends Effect.Service<IntervalRepository>()("@h
 
     return { list, get, create, update, remove } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { type InvalidParameters, type PreconditionFailed, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, Rates } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
@@ -27,10 +29,10 @@ const promoCodeNotFound = (id: string) => new PromoCodeNotFound({ message: `No p
  * Promo codes of a property's live plans. Codes are unique per plan among non-deleted codes; the
  * partial unique index `promo_codes_unique_per_plan` decides under concurrency, its violation is the 409.
  */
-export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
+export class PromoCodeRepository extends Context.Service<PromoCodeRepository>()(
   "@hotel/persistence/rates/PromoCodeRepository",
   {
-    effect: Effect.gen(function*() {
+    make: Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient
 
       const columns = (now: Date) =>
@@ -146,4 +148,6 @@ export class PromoCodeRepository extends Effect.Service<PromoCodeRepository>()(
       return { list, get, create, update, remove } as const
     })
   }
-) {}
+) {
+  static readonly layer = Layer.effect(this, this.make)
+}

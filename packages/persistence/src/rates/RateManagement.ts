@@ -10,7 +10,9 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import * as Option from "effect/Option"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { appendEvent, type EventOutbox } from "../events/EventOutbox.js"
@@ -32,8 +34,8 @@ const notFound = (id: string) => new RatePlanNotFound({ message: `No rate plan $
  * contract's order: fields (400), referenced resources (404), relations to the parent (400), business rules
  * (403, 409). A change loads what depends on the plan and leaves the rules to `Rates.RatePlan.checkUpdate`.
  */
-export class RateManagement extends Effect.Service<RateManagement>()("@hotel/persistence/rates/RateManagement", {
-  effect: Effect.gen(function*() {
+export class RateManagement extends Context.Service<RateManagement>()("@hotel/persistence/rates/RateManagement", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const findPlan = (propertyId: string, id: string, lock: boolean) =>
@@ -216,4 +218,6 @@ export class RateManagement extends Effect.Service<RateManagement>()("@hotel/per
 
     return { create, update, remove } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -1,6 +1,8 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import type { Rates } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { withSpan } from "../database/Span.js"
 
@@ -24,8 +26,8 @@ export const ratePlanColumns = (sql: SqlClient.SqlClient) =>
     derivation_value::text AS derivation_value, is_active, is_default, requires_promo_code, cancellation_policy,
     created_at, updated_at`
 
-export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@hotel/persistence/rates/RatePlanRepository", {
-  effect: Effect.gen(function*() {
+export class RatePlanRepository extends Context.Service<RatePlanRepository>()("@hotel/persistence/rates/RatePlanRepository", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = ratePlanColumns(sql)
 
@@ -45,4 +47,6 @@ export class RatePlanRepository extends Effect.Service<RatePlanRepository>()("@h
 
     return { list, findById } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -13,7 +13,9 @@ import {
 } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
+import * as Result from "effect/Result"
 import { lockReservationThen } from "../booking/ReservationLock.js"
 import { lockStay } from "../booking/stayLocks.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
@@ -78,8 +80,8 @@ const isRoomDoubled = (error: SqlError): boolean => {
   return code === "23P01" && name === "accommodations_room_not_doubled"
 }
 
-export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/persistence/stays/StayTransitions", {
-  effect: Effect.gen(function*() {
+export class StayTransitions extends Context.Service<StayTransitions>()("@hotel/persistence/stays/StayTransitions", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     // The lock in its own statement, then the read (ReservationLock.ts says why).
@@ -221,4 +223,6 @@ export class StayTransitions extends Effect.Service<StayTransitions>()("@hotel/p
 
     return { checkIn, checkOut: simple("check_out"), noShow: simple("no_show") } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

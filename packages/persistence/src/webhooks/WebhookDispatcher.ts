@@ -4,6 +4,7 @@ import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
 import { sign } from "./Signature.js"
@@ -42,8 +43,8 @@ interface DueDelivery {
   readonly secret: string
 }
 
-export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hotel/persistence/webhooks/WebhookDispatcher", {
-  effect: Effect.gen(function*() {
+export class WebhookDispatcher extends Context.Service<WebhookDispatcher>()("@hotel/persistence/webhooks/WebhookDispatcher", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const policy = yield* WebhookPolicy
 
@@ -132,7 +133,9 @@ export class WebhookDispatcher extends Effect.Service<WebhookDispatcher>()("@hot
 
     return { deliverOne, deliverDue } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}
 
 /**
  * The delivery worker of a server process: `workerConcurrency` fibers, each sending due deliveries until none
@@ -147,4 +150,4 @@ export const WebhookWorkerLive = Layer.scopedDiscard(
     )
     for (let i = 0; i < workerConcurrency; i++) yield* Effect.forkScoped(loop)
   })
-).pipe(Layer.provide(WebhookDispatcher.Default))
+).pipe(Layer.provide(WebhookDispatcher.layer))

@@ -2,6 +2,8 @@ import * as SqlClient from "effect/sql/SqlClient"
 import { Events, InvalidParameters, isUuid, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import * as Context from "effect/Context"
+import * as Layer from "effect/Layer"
 import { requireCurrentTag } from "../events/EntityTag.js"
 import { Subject } from "../events/EventSubject.js"
 import { newSecret } from "./Signature.js"
@@ -64,8 +66,8 @@ export const findEndpoint = (sql: SqlClient.SqlClient, propertyId: string, id: s
       )
     : Effect.fail(notFound(id))
 
-export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel/persistence/webhooks/WebhookEndpoints", {
-  effect: Effect.gen(function*() {
+export class WebhookEndpoints extends Context.Service<WebhookEndpoints>()("@hotel/persistence/webhooks/WebhookEndpoints", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const policy = yield* WebhookPolicy
     const columns = endpointColumns(sql)
@@ -155,4 +157,6 @@ export class WebhookEndpoints extends Effect.Service<WebhookEndpoints>()("@hotel
 
     return { create, list, get, update, remove, deliveries, redeliver } as const
   })
-}) {}
+}) {
+  static readonly layer = Layer.effect(this, this.make)
+}

@@ -8,7 +8,7 @@ import * as Option from "effect/Option"
 import { ApiKeyRepository, hashKey } from "../../src/platform/ApiKeyRepository.js"
 import { TestDatabase } from "../utils/TestDatabase.js"
 
-const TestLayer = ApiKeyRepository.Default.pipe(Layer.provideMerge(TestDatabase.layer()))
+const TestLayer = ApiKeyRepository.layer.pipe(Layer.provideMerge(TestDatabase.layer()))
 
 /** A key row written straight to the table, with whatever sales context is given. */
 const storedKey = (context: string) =>

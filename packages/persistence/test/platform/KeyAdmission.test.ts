@@ -12,7 +12,7 @@ import { TestDatabase } from "../utils/TestDatabase.js"
 // `RateLimiter.admit` on Postgres: the key lookup that takes the request's token in the same statement, and
 // takes it only when the separate `take` would have been asked for it (a usable key, a limit not leased).
 
-const TestLayer = Layer.mergeAll(RateLimiter.postgres, ApiKeyRepository.Default).pipe(
+const TestLayer = Layer.mergeAll(RateLimiter.postgres, ApiKeyRepository.layer).pipe(
   Layer.provideMerge(TestDatabase.layer())
 )
 

@@ -62,7 +62,7 @@ const propertyFile = (code: string) => ({
 })
 
 
-const TestLayer = PropertyImport.Default.pipe(Layer.provide(TestEventsLayer), Layer.provideMerge(TestDatabase.layer()))
+const TestLayer = PropertyImport.layer.pipe(Layer.provide(TestEventsLayer), Layer.provideMerge(TestDatabase.layer()))
 
 /** Rows per table for one property: an import that changes nothing leaves these equal. */
 const snapshot = (propertyId: string) =>

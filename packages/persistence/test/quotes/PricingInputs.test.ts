@@ -111,7 +111,7 @@ const propertyFile = (code: string, extraPlans: number) => ({
   ]
 })
 
-const TestLayer = Layer.mergeAll(PropertyImport.Default.pipe(Layer.provide(TestEventsLayer)), Quotes.Default, PricingInputs.Default, Inventory.Default)
+const TestLayer = Layer.mergeAll(PropertyImport.layer.pipe(Layer.provide(TestEventsLayer)), Quotes.layer, PricingInputs.layer, Inventory.layer)
   .pipe(Layer.provideMerge(TestDatabase.layer()))
 
 const importFile = (code: string, extraPlans = 0) =>
