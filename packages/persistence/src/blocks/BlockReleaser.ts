@@ -102,12 +102,12 @@ export class BlockReleaser extends Context.Service<BlockReleaser>()("@hotel/pers
 }
 
 /** The releaser as a background fiber of the layer's scope; a failed run is logged and the next runs as usual. */
-export const BlockReleaserLive = Layer.scopedDiscard(
+export const BlockReleaserLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const releaser = yield* BlockReleaser
     const once = releaser.release().pipe(
       Effect.uninterruptible,
-      Effect.catchAllCause((cause) => Effect.logWarning("Block release failed", Cause.pretty(cause)))
+      Effect.catchCause((cause) => Effect.logWarning("Block release failed", Cause.pretty(cause)))
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(releaseInterval)))
   })

@@ -55,7 +55,7 @@ export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks
 
     const reread = (propertyId: string, id: string, now: Date) =>
       Effect.flatMap(findBlock(sql, propertyId, id, now, false), (read) =>
-        read === undefined ? Effect.dieMessage(`block ${id} vanished in its own transaction`) : Effect.succeed(read))
+        read === undefined ? Effect.die(new Error(`block ${id} vanished in its own transaction`)) : Effect.succeed(read))
 
     const append = (propertyId: string, events: ReadonlyArray<PendingEvent>) =>
       Effect.flatMap(EventOutbox, (outbox) => outbox.append(propertyId, events))

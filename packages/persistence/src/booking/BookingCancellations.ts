@@ -66,7 +66,7 @@ export class BookingCancellations extends Context.Service<BookingCancellations>(
         }).pipe(
           inTransaction(sql),
           Effect.catchTag("SqlError", Effect.die),
-          Effect.tap((done) => Metric.incrementBy(reservationsCancelled, done.reservations.filter((r) => r.cancelled !== null).length)),
+          Effect.tap((done) => Metric.update(reservationsCancelled, done.reservations.filter((r) => r.cancelled !== null).length)),
           withSpan("BookingCancellations.cancel")
         )
 

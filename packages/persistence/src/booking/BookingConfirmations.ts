@@ -84,7 +84,7 @@ export class BookingConfirmations extends Context.Service<BookingConfirmations>(
         }).pipe(
           inTransaction(sql),
           Effect.catchTag("SqlError", Effect.die),
-          Effect.tap((done) => done.alreadyConfirmed ? Effect.void : Metric.incrementBy(holdsConfirmed, done.reservations.length)),
+          Effect.tap((done) => done.alreadyConfirmed ? Effect.void : Metric.update(holdsConfirmed, done.reservations.length)),
           countNoAvailability,
           withSpan("BookingConfirmations.confirm")
         )

@@ -31,4 +31,4 @@ const noAvailability = Metric.counter("hotel_no_availability_total", {
 
 /** Counts a refusal for want of a room (`no_availability`); the failure itself passes through. */
 export const countNoAvailability = <A, E extends { readonly _tag: string }, R>(self: Effect.Effect<A, E, R>) =>
-  Effect.tapError(self, (error) => error._tag === "NoAvailability" ? Metric.increment(noAvailability) : Effect.void)
+  Effect.tapError(self, (error) => error._tag === "NoAvailability" ? Metric.update(noAvailability, 1) : Effect.void)

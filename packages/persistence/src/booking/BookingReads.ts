@@ -41,7 +41,7 @@ export class BookingReads extends Context.Service<BookingReads>()("@hotel/persis
           SELECT id FROM reservations WHERE booking_id = ${id} ORDER BY booking_position`.pipe(Effect.orDie)
         const records = yield* Effect.forEach(rooms, (room) => reservations.get(propertyId, room.id).pipe(Effect.orDie))
         // A booking is written with its 1 to 10 rooms in one transaction, and a reservation is never deleted.
-        if (!Arr.isNonEmptyReadonlyArray(records)) return yield* Effect.dieMessage(`Booking ${id} has no rooms`)
+        if (!Arr.isReadonlyArrayNonEmpty(records)) return yield* Effect.die(new Error(`Booking ${id} has no rooms`))
         const stay = Booking.bookingStay(Arr.map(records, ({ reservation: r }) => ({
           status: r.status,
           checkIn: r.check_in_date,

@@ -148,7 +148,7 @@ export class Bookings extends Context.Service<Bookings>()("@hotel/persistence/bo
         return yield* placeAll(actor, request, holds, now, early).pipe(inTransaction(sql))
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),
-        Effect.tap((created) => Metric.incrementBy(holdsCreated, created.reservations.length)),
+        Effect.tap((created) => Metric.update(holdsCreated, created.reservations.length)),
         countNoAvailability,
         withSpan("Bookings.create")
       )

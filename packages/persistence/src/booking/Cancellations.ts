@@ -119,7 +119,7 @@ export class Cancellations extends Context.Service<Cancellations>()("@hotel/pers
       }).pipe(
         inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
-        Effect.tap(() => Metric.increment(reservationsCancelled)),
+        Effect.tap(() => Metric.update(reservationsCancelled, 1)),
         withSpan("Cancellations.cancel")
       )
 

@@ -94,7 +94,7 @@ export class Confirmations extends Context.Service<Confirmations>()("@hotel/pers
       }).pipe(
         inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
-        Effect.tap((confirmed) => confirmed.alreadyConfirmed ? Effect.void : Metric.increment(holdsConfirmed)),
+        Effect.tap((confirmed) => confirmed.alreadyConfirmed ? Effect.void : Metric.update(holdsConfirmed, 1)),
         countNoAvailability,
         withSpan("Confirmations.confirm")
       )

@@ -74,7 +74,7 @@ export class HoldSweeper extends Context.Service<HoldSweeper>()("@hotel/persiste
             checkOut: hold.check_out_date
           }), { discard: true })
         return swept.length
-      }).pipe(sql.withTransaction, Effect.tap((swept) => Metric.incrementBy(holdsExpired, swept)))
+      }).pipe(sql.withTransaction, Effect.tap((swept) => Metric.update(holdsExpired, swept)))
 
     /** Writes down every hold expired at `now` (from `Clock` when omitted); answers how many. */
     const sweep = (at?: Date) =>
@@ -98,7 +98,7 @@ export class HoldSweeper extends Context.Service<HoldSweeper>()("@hotel/persiste
  * The sweeper as a background fiber of the layer's scope: a sweep every `sweepInterval`; a failed sweep is
  * logged and the next one runs as usual.
  */
-export const HoldSweeperLive = Layer.scopedDiscard(
+export const HoldSweeperLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const sweeper = yield* HoldSweeper
     // A sweep under way is never interrupted (an interrupted query would be cancelled through the pool);
@@ -106,7 +106,7 @@ export const HoldSweeperLive = Layer.scopedDiscard(
     const once = sweeper.sweep().pipe(
       Effect.uninterruptible,
       Effect.tap((swept) => (swept > 0 ? Effect.logInfo(`Expired holds written down: ${swept}`) : Effect.void)),
-      Effect.catchAllCause((cause) => Effect.logWarning("Hold sweep failed", Cause.pretty(cause)))
+      Effect.catchCause((cause) => Effect.logWarning("Hold sweep failed", Cause.pretty(cause)))
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(sweepInterval)))
   })

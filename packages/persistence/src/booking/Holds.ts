@@ -90,7 +90,7 @@ export class Holds extends Context.Service<Holds>()("@hotel/persistence/booking/
         }).pipe(inTransaction(sql))
       }).pipe(
         Effect.catchTag("SqlError", Effect.die),
-        Effect.tap(() => Metric.increment(holdsCreated)),
+        Effect.tap(() => Metric.update(holdsCreated, 1)),
         countNoAvailability,
         withSpan("Holds.create")
       )

@@ -211,11 +211,11 @@ export const lockStay = <S extends StayLockSet>(
   Effect.gen(function*() {
     const kinds = kindsOf(set)
     if (after !== undefined && kinds.some((kind) => lockOrder.indexOf(kind) <= lockOrder.indexOf(after))) {
-      return yield* Effect.dieMessage(`lock order: ${kinds.join(", ")} asked for after ${after}`)
+      return yield* Effect.die(new Error(`lock order: ${kinds.join(", ")} asked for after ${after}`))
     }
     const { now } = set
     if (now === undefined && (kinds.includes("guest") || kinds.includes("blocks"))) {
-      return yield* Effect.dieMessage("lockStay: a guest's or a block's lock needs `now`")
+      return yield* Effect.die(new Error("lockStay: a guest's or a block's lock needs `now`"))
     }
     const at = now ?? new Date()
     const booking = set.booking === undefined ? undefined : yield* lockBooking(sql, propertyId, set.booking)

@@ -63,7 +63,7 @@ export const eventRows = (sql: SqlClient.SqlClient, rendered: RenderedEvents, wh
     )`
 }
 
-export class EventOutbox extends Context.Tag("@hotel/persistence/events/EventOutbox")<EventOutbox, EventOutboxService>() {
+export class EventOutbox extends Context.Service<EventOutbox, EventOutboxService>()("@hotel/persistence/events/EventOutbox") {
   /** The outbox on Postgres; needs an `EventRenderer` (`EventsLive` provides both). */
   static readonly layer = Layer.effect(
     EventOutbox,

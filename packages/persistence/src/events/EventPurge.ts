@@ -46,13 +46,13 @@ export class EventPurge extends Context.Service<EventPurge>()("@hotel/persistenc
 }
 
 /** The purge every `purgeInterval` in a server process; a failure is logged and the next run goes on. */
-export const EventPurgeLive = Layer.scopedDiscard(
+export const EventPurgeLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const purger = yield* EventPurge
     // A purge under way is never interrupted (an interrupted query would be cancelled through the pool).
     const once = purger.purge.pipe(
       Effect.uninterruptible,
-      Effect.catchAllCause((cause) => Effect.logWarning("Event purge failed", Cause.pretty(cause)))
+      Effect.catchCause((cause) => Effect.logWarning("Event purge failed", Cause.pretty(cause)))
     )
     yield* Effect.forkScoped(Effect.repeat(once, Schedule.spaced(purgeInterval)))
   })

@@ -10,6 +10,6 @@ import type { EventSubject } from "./EventSubject.js"
  * wrote it). A tag rather than a service class only so the write services that name it do not import the
  * repositories it reads through (`./EventRendererLive.ts`, provided with the outbox: `EventsLive`).
  */
-export class EventRenderer extends Context.Tag("@hotel/persistence/events/EventRenderer")<EventRenderer, {
+export class EventRenderer extends Context.Service<EventRenderer, {
   readonly render: (propertyId: string, subject: EventSubject, now: Date) => Effect.Effect<unknown>
-}>() {}
+}>()("@hotel/persistence/events/EventRenderer") {}

@@ -25,10 +25,10 @@ import type { EventSubject } from "./EventSubject.js"
 // (`…View.ts`) as the read handlers, run on the writer's connection (so inside its transaction, seeing its
 // change). A writer that already rendered its subject hands the outbox that rendering instead (`PendingEvent`).
 
-const missing = (what: string) => Effect.dieMessage(`event subject vanished in its own transaction: ${what}`)
+const missing = (what: string) => Effect.die(new Error(`event subject vanished in its own transaction: ${what}`))
 
 const required = <A, E, R>(what: string) => (self: Effect.Effect<A, E, R>): Effect.Effect<A, never, R> =>
-  Effect.catchAll(self, () => missing(what))
+  Effect.catch(self, () => missing(what))
 
 const make = Effect.gen(function*() {
   const reservations = yield* ReservationReads

@@ -84,7 +84,7 @@ export const appendLine = (sql: SqlClient.SqlClient, folioId: string, line: NewF
             ${line.entitlementId ?? null}, ${line.appliesToLineId ?? null}, ${now})
     RETURNING id`.pipe(
     Effect.flatMap((rows) =>
-      rows[0] === undefined ? Effect.dieMessage("INSERT ... RETURNING gave no row") : Effect.succeed(rows[0].id)
+      rows[0] === undefined ? Effect.die(new Error("INSERT ... RETURNING gave no row")) : Effect.succeed(rows[0].id)
     )
   )
 

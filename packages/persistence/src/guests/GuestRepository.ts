@@ -43,7 +43,7 @@ export class GuestRepository extends Context.Service<GuestRepository>()("@hotel/
                   ${input.phone ?? null}, ${input.language ?? null}, ${now})
           RETURNING id`
         const created = rows[0]
-        if (created === undefined) return yield* Effect.dieMessage("INSERT ... RETURNING gave no row")
+        if (created === undefined) return yield* Effect.die(new Error("INSERT ... RETURNING gave no row"))
         yield* appendEvent(propertyId, "guest.created", Subject.guest(created.id))
         return { guest_id: created.id }
       }).pipe(inTransaction(sql), Effect.orDie, withSpan("GuestRepository.create"))

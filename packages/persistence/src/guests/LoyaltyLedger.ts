@@ -20,6 +20,6 @@ export const addLedgerEntry = (sql: SqlClient.SqlClient, entry: LedgerEntry, now
     VALUES (${entry.propertyId}, ${entry.guestId}, ${entry.reservationId}, ${entry.kind}, ${entry.points}, ${now})
     RETURNING id`.pipe(
     Effect.flatMap((rows) =>
-      rows[0] === undefined ? Effect.dieMessage("INSERT ... RETURNING gave no row") : Effect.succeed(rows[0].id)
+      rows[0] === undefined ? Effect.die(new Error("INSERT ... RETURNING gave no row")) : Effect.succeed(rows[0].id)
     )
   )

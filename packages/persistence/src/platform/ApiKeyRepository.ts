@@ -76,7 +76,7 @@ const isContext = (s: string): s is SalesContext => s === "back_office" || s ===
 const salesContextOf = (row: ApiKeyRow): Effect.Effect<SalesContext> =>
   isContext(row.context)
     ? Effect.succeed(row.context)
-    : Effect.dieMessage(`API key ${row.id} has an unknown stored sales context ${JSON.stringify(row.context)}`)
+    : Effect.die(new Error(`API key ${row.id} has an unknown stored sales context ${JSON.stringify(row.context)}`))
 
 /** Existence check of a property by id (an id that is not a UUID names no property). */
 export const propertyExists = (sql: SqlClient.SqlClient, propertyId: string) =>

@@ -63,12 +63,12 @@ interface KeyRow {
   readonly response_content_type: string | null
 }
 
-export class IdempotencyKeys extends Context.Tag("@hotel/persistence/platform/IdempotencyKeys")<IdempotencyKeys, {
+export class IdempotencyKeys extends Context.Service<IdempotencyKeys, {
   /** Opens the request's transaction and takes its key (see `BeginOutcome`); ends it unless `Open`. */
   readonly begin: (request: IdempotencyRequest) => Effect.Effect<BeginOutcome, SqlError>
   /** Deletes expired keys; returns how many. */
   readonly purgeExpired: Effect.Effect<number>
-}>() {
+}>()("@hotel/persistence/platform/IdempotencyKeys") {
   static readonly postgres: Layer.Layer<IdempotencyKeys, never, SqlClient.SqlClient> = Layer.effect(
     IdempotencyKeys,
     Effect.map(SqlClient.SqlClient, (sql) => {
@@ -160,14 +160,14 @@ export class IdempotencyKeys extends Context.Tag("@hotel/persistence/platform/Id
    * Purges expired keys now and then every `every` (default 10 minutes) for the layer's lifetime. A failed
    * purge is logged and retried at the next tick; a purge under way is never interrupted (only the wait is).
    */
-  static readonly purgeEvery = (every: Duration.DurationInput = Duration.minutes(10)) =>
-    Layer.scopedDiscard(
+  static readonly purgeEvery = (every: Duration.Input = Duration.minutes(10)) =>
+    Layer.effectDiscard(
       Effect.flatMap(IdempotencyKeys, (store) =>
         store.purgeExpired.pipe(
           Effect.tap((purged) =>
             purged > 0 ? Effect.logDebug(`Purged ${purged} expired idempotency keys`) : Effect.void
           ),
-          Effect.catchAllCause((cause) => Effect.logWarning("Purging expired idempotency keys failed", cause)),
+          Effect.catchCause((cause) => Effect.logWarning("Purging expired idempotency keys failed", cause)),
           Effect.uninterruptible,
           Effect.repeat(Schedule.spaced(every)),
           Effect.interruptible,

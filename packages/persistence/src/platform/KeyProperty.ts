@@ -7,6 +7,6 @@ import * as Option from "effect/Option"
  */
 export const keyPropertyExists = (propertyId: string) => <A>(found: Option.Option<A>): Effect.Effect<A> =>
   Option.match(found, {
-    onNone: () => Effect.dieMessage(`property ${propertyId} of a valid key is missing`),
+    onNone: () => Effect.die(new Error(`property ${propertyId} of a valid key is missing`)),
     onSome: Effect.succeed
   })

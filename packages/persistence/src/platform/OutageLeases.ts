@@ -56,7 +56,7 @@ export const makeOutageLeases = (settle: SettleBucket, scope: Scope.Scope) =>
         const inFlight = settling.get(bucket)
         if (inFlight !== undefined) return Deferred.await(inFlight)
         const paid = outage.lease.owed
-        const done = Deferred.unsafeMake<void>(FiberId.none)
+        const done = Deferred.makeUnsafe<void>(FiberId.none)
         settling.set(bucket, done)
         return settle(bucket, outage.config, paid).pipe(
           Effect.tap(() =>

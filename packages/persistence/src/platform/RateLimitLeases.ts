@@ -42,7 +42,7 @@ export const sharedBucket = (sql: SqlClient.SqlClient): SharedBucket => (bucket,
         ${giveBack}::float8, ${now})`
     const row = rows[0]
     return row === undefined
-      ? yield* Effect.dieMessage(`rate limit bucket ${bucket}: rate_limit_take returned no row`)
+      ? yield* Effect.die(new Error(`rate limit bucket ${bucket}: rate_limit_take returned no row`))
       : takenOf(row)
   })
 
@@ -90,7 +90,7 @@ export const makeLeases = (shared: SharedBucket) =>
           yield* Deferred.await(inFlight)
           return yield* take(bucket, config, size)
         }
-        const done = Deferred.unsafeMake<void>(yield* Effect.fiberId)
+        const done = Deferred.makeUnsafe<void>(yield* Effect.fiberId)
         renewing.set(bucket, done)
         return yield* renew(bucket, config, size, now).pipe(
           Effect.ensuring(Effect.suspend(() => {
@@ -107,7 +107,7 @@ export const makeLeases = (shared: SharedBucket) =>
       size: number
     ): Effect.Effect<TokenBucket.Decision, SqlError> =>
       Effect.clockWith((clock) => {
-        const now = clock.unsafeCurrentTimeMillis()
+        const now = clock.currentTimeMillisUnsafe()
         const spent = TokenLease.spend(leases.get(bucket), now)
         if (spent === undefined) return beyondLease(bucket, config, size, now)
         leases.set(bucket, spent.lease)

@@ -18,14 +18,14 @@ import { withSpan } from "../database/Span.js"
  * `Clock`'s now and says whether there was one. `postgres` is shared by every process on the database;
  * `memory` is one process's, for tests.
  */
-export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLimiter")<RateLimiter, {
+export class RateLimiter extends Context.Service<RateLimiter, {
   readonly take: (bucket: string, config: TokenBucket.Config) => Effect.Effect<TokenBucket.Decision>
   /**
    * The API key with this hash (see `ApiKeyRepository.findByHash`), and the decision on its request's token
    * when the limiter took it in the same round trip (see `AdmittedKey`).
    */
   readonly admit: (hash: string) => Effect.Effect<Option.Option<AdmittedKey>>
-}>() {
+}>()("@hotel/persistence/platform/RateLimiter") {
   /**
    * One atomic UPSERT per request: the refill is computed in SQL from the stored tokens and the `now`
    * parameter (read from `Clock`, never SQL `now()`), so concurrent requests in any process serialise on
@@ -42,7 +42,7 @@ export class RateLimiter extends Context.Tag("@hotel/persistence/platform/RateLi
    * (`orOnStandby`), and a bucket's requests are let through from this process's outage lease, a tenth of its
    * capacity, debited from the shared bucket once a primary answers (`OutageLeases.ts`).
    */
-  static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.scoped(
+  static readonly postgres: Layer.Layer<RateLimiter, never, SqlClient.SqlClient> = Layer.effect(
     RateLimiter,
     Effect.gen(function*() {
       const sql = yield* SqlClient.SqlClient

@@ -19,7 +19,7 @@ export interface TtlMap<A> {
 }
 
 /** The process's own map of values trusted for `ttl`, bounded by `maximumEntries`. */
-export const makeTtlMap = <A>(ttl: Duration.DurationInput): Effect.Effect<TtlMap<A>> =>
+export const makeTtlMap = <A>(ttl: Duration.Input): Effect.Effect<TtlMap<A>> =>
   Effect.sync(() => {
     const millis = Duration.toMillis(ttl)
     const entries = new Map<string, { readonly value: A; readonly until: number }>()
@@ -47,7 +47,7 @@ export const makeTtlMap = <A>(ttl: Duration.DurationInput): Effect.Effect<TtlMap
  * that found nothing, say, which must be asked again next time).
  */
 export const makeTtlCache = <A, E, R>(
-  ttl: Duration.DurationInput,
+  ttl: Duration.Input,
   lookup: (key: string) => Effect.Effect<A, E, R>,
   keep: (value: A) => boolean = () => true
 ) =>

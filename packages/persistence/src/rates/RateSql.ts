@@ -25,7 +25,7 @@ export const lockProperty = (sql: SqlClient.SqlClient, propertyId: string) =>
     SELECT base_currency FROM properties WHERE id = ${propertyId} FOR NO KEY UPDATE`.pipe(
     Effect.flatMap((rows) =>
       rows.length === 0
-        ? Effect.dieMessage(`property ${propertyId} of a valid key is missing`)
+        ? Effect.die(new Error(`property ${propertyId} of a valid key is missing`))
         : Effect.succeed(rows[0].base_currency)
     )
   )
@@ -39,7 +39,7 @@ export const propertyCurrencies = (sql: SqlClient.SqlClient, propertyId: string)
     FROM properties p WHERE p.id = ${propertyId}`.pipe(
     Effect.flatMap((rows) =>
       rows.length === 0
-        ? Effect.dieMessage(`property ${propertyId} of a valid key is missing`)
+        ? Effect.die(new Error(`property ${propertyId} of a valid key is missing`))
         : Effect.succeed([rows[0].base_currency, ...(rows[0].currencies ?? [])])
     )
   )

@@ -141,11 +141,11 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher>()("@ho
  * The delivery worker of a server process: `workerConcurrency` fibers, each sending due deliveries until none
  * is left and then polling every `pollInterval`. A failure is logged and the loop goes on.
  */
-export const WebhookWorkerLive = Layer.scopedDiscard(
+export const WebhookWorkerLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const dispatcher = yield* WebhookDispatcher
     const loop = dispatcher.deliverDue.pipe(
-      Effect.catchAllCause((cause) => Effect.logWarning("Webhook delivery failed", Cause.pretty(cause))),
+      Effect.catchCause((cause) => Effect.logWarning("Webhook delivery failed", Cause.pretty(cause))),
       Effect.repeat(Schedule.spaced(pollInterval))
     )
     for (let i = 0; i < workerConcurrency; i++) yield* Effect.forkScoped(loop)

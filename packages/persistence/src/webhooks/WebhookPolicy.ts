@@ -8,13 +8,13 @@ import * as Layer from "effect/Layer"
  * (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`; off by default, so a key holder cannot make the server call into
  * the network it runs in).
  */
-export class WebhookPolicy extends Context.Tag("@hotel/persistence/webhooks/WebhookPolicy")<WebhookPolicy, {
+export class WebhookPolicy extends Context.Service<WebhookPolicy, {
   readonly allowPrivate: boolean
-}>() {
+}>()("@hotel/persistence/webhooks/WebhookPolicy") {
   static readonly layer = Layer.effect(
     WebhookPolicy,
     Effect.map(
-      Config.boolean("HOTEL_WEBHOOKS_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
+      Config.Boolean("HOTEL_WEBHOOKS_ALLOW_PRIVATE").pipe(Config.withDefault(false)),
       (allowPrivate) => ({ allowPrivate })
     ).pipe(Effect.orDie)
   )

@@ -39,7 +39,7 @@ export const postWebhook = (
   body: string,
   allowPrivate: boolean
 ): Effect.Effect<SendOutcome> =>
-  Effect.async<SendOutcome>((resume, signal) => {
+  Effect.callback<SendOutcome>((resume, signal) => {
     const problem = Events.destinationProblem(url, allowPrivate)
     if (problem !== null) return resume(Effect.succeed({ _tag: "Failed", error: `destination refused: ${Events.problemMessage[problem]}` }))
     const target = new URL(url)

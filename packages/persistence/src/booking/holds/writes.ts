@@ -123,7 +123,7 @@ const insertReservation = (
         SELECT id FROM r`
       if (rows.length > 0) return placed
     }
-    return yield* Effect.dieMessage(`no free confirmation code after ${codeAttempts} attempts`)
+    return yield* Effect.die(new Error(`no free confirmation code after ${codeAttempts} attempts`))
   })
 
 /** The entitlements and add-ons of a hold, when it has any (one multi-row INSERT each). */
