@@ -69,7 +69,7 @@ export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks
                  released_at = CASE WHEN ${status} = 'released' THEN ${now}::timestamptz ELSE released_at END
           WHERE id = ${read.block.id}`
         const after = yield* reread(propertyId, read.block.id, now)
-        yield* requireFreeRooms(free, counted(read), counted(after))
+        yield* Effect.fromResult(requireFreeRooms(free, counted(read), counted(after)))
         return after
       })
 
@@ -79,7 +79,7 @@ export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks
     ): Effect.Effect<{ readonly id: string }, InvalidParameters | RoomTypeNotFound | RatePlanNotFound | NoAvailability, EventOutbox> =>
       Effect.gen(function*() {
         const now = yield* clock
-        yield* Rules.rangeNights(input.start_date, input.end_date)
+        yield* Effect.fromResult(Rules.rangeNights(input.start_date, input.end_date))
         const roomType = yield* lockRoomType(sql, propertyId, input.room_type_id)
         if (roomType === undefined) return yield* new RoomTypeNotFound({ message: `No room type ${input.room_type_id}` })
         const [plan] = yield* sql<{ currency: string }>`
@@ -89,8 +89,8 @@ export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks
         if (plan === undefined) {
           return yield* new RatePlanNotFound({ message: `No rate plan ${input.rate_plan_id} of room type ${roomType.id}` })
         }
-        const nights = yield* Rules.plannedNights(input, roomType.rooms)
-        const price = yield* Rules.checkPrice(input.price ?? null, plan.currency)
+        const nights = yield* Effect.fromResult(Rules.plannedNights(input, roomType.rooms))
+        const price = yield* Effect.fromResult(Rules.checkPrice(input.price ?? null, plan.currency))
         const id = yield* insertBlock(sql, { propertyId, input, price, nights, now })
         const tentative = yield* reread(propertyId, id, now)
         const after = input.status === "definite" ? yield* moveTo(propertyId, tentative, "definite", now) : tentative

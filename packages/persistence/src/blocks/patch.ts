@@ -21,7 +21,7 @@ import { setUnits } from "./writes.js"
 
 interface PatchDeps {
   readonly sql: SqlClient.SqlClient
-  readonly inventory: Inventory
+  readonly inventory: Inventory["Service"]
   readonly clock: Effect.Effect<Date>
   readonly reread: (propertyId: string, id: string, now: Date) => Effect.Effect<BlockRead, unknown>
   readonly append: (propertyId: string, events: ReadonlyArray<PendingEvent>) => Effect.Effect<void, never, EventOutbox>
@@ -60,12 +60,12 @@ export const patchBlock = (deps: PatchDeps) =>
     const now = yield* deps.clock
     const locked = yield* lockBlockForWrite(sql, propertyId, id, now)
     yield* requireCurrentTag(propertyId, Subject.block(id), ifMatch)
-    const price = patch.price === undefined ? null : yield* Rules.checkPrice(patch.price, locked.block.currency)
-    const nights = yield* Rules.patchedNights(patch, locked.nights, locked.rooms)
+    const price = patch.price === undefined ? null : yield* Effect.fromResult(Rules.checkPrice(patch.price, locked.block.currency))
+    const nights = yield* Effect.fromResult(Rules.patchedNights(patch, locked.nights, locked.rooms))
     const free = yield* freeBefore(inventory, propertyId, locked.block, now)
     yield* updateFields(sql, id, patch, price, now)
     yield* setUnits(sql, id, nights)
     const after = yield* Effect.orDie(deps.reread(propertyId, id, now))
-    yield* requireFreeRooms(free, counted(locked), counted(after))
+    yield* Effect.fromResult(requireFreeRooms(free, counted(locked), counted(after)))
     yield* deps.append(propertyId, blockEvents("block.updated", locked, after))
   }).pipe(inTransaction(deps.sql), Effect.catchTag("SqlError", Effect.die), withSpan("Blocks.update"))

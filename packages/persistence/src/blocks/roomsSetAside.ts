@@ -24,7 +24,7 @@ export const requireFreeRooms = (
 
 /** The rooms free for general sale on each night of the block's range, at `now` (the caller holds the type's lock). */
 export const freeBefore = (
-  inventory: Inventory,
+  inventory: Inventory["Service"],
   propertyId: string,
   block: { readonly room_type_id: string; readonly start_date: string; readonly end_date: string },
   now: Date

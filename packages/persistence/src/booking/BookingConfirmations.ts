@@ -67,12 +67,12 @@ export class BookingConfirmations extends Context.Service<BookingConfirmations>(
             holdExpiresAt: row.hold_expires_at,
             cancellationReason: row.cancellation_reason
           })), now)
-          if (Result.isFailure(step)) return yield* step.left
-          if (step.right === "already_confirmed") return yield* answer(true)
+          if (Result.isFailure(step)) return yield* step.failure
+          if (step.success === "already_confirmed") return yield* answer(true)
 
           const total = Booking.bookingTotal(rooms.map(({ due }) => due))
           const payment = Booking.confirmPayment({ amount: total, currency: booking.currency }, request, "booking")
-          if (Result.isFailure(payment)) return yield* payment.left
+          if (Result.isFailure(payment)) return yield* payment.failure
           yield* checkReference(sql, actor.propertyId, { _tag: "Booking", bookingId: booking.id }, request.paymentReference)
           for (const [i, { due, row }] of rooms.entries()) {
             const share = { reference: request.paymentReference, amount: due, booking: { id: booking.id, claims: i === 0 } }

@@ -74,7 +74,7 @@ export class Bookings extends Context.Service<Bookings>()("@hotel/persistence/bo
     ) =>
       Effect.gen(function*() {
         const prepared = yield* Effect.forEach(holds, (hold, i) => prepareRoom(actor, hold, i, now, guestFound, blocks))
-        yield* Booking.checkOneCurrency(prepared.map((room) => room.plan.model.currency))
+        yield* Effect.fromResult(Booking.checkOneCurrency(prepared.map((room) => room.plan.model.currency)))
         return prepared
       })
 

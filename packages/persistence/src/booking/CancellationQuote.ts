@@ -95,7 +95,7 @@ export const cancellableFacts = (
     const [row] = yield* cancellationFacts(sql, propertyId, reservationId, lock)
     if (row === undefined) return yield* notFound
     const step = Booking.cancelStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
-    if (Result.isFailure(step)) return yield* step.left
+    if (Result.isFailure(step)) return yield* step.failure
     return { row, now }
   })
 

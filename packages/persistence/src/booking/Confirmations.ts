@@ -80,16 +80,16 @@ export class Confirmations extends Context.Service<Confirmations>()("@hotel/pers
         }, now)
         // A confirmed reservation answers its result before any other check, a booking's room too (it records
         // nothing); only paying a booking's room alone is refused.
-        if (Result.isSuccess(step) && step.right === "already_confirmed") return yield* confirmResult(sql, row, true)
-        yield* Booking.checkConfirmableAlone(row.booking_id)
-        if (Result.isFailure(step)) return yield* step.left
+        if (Result.isSuccess(step) && step.success === "already_confirmed") return yield* confirmResult(sql, row, true)
+        yield* Effect.fromResult(Booking.checkConfirmableAlone(row.booking_id))
+        if (Result.isFailure(step)) return yield* step.failure
 
         const lines = yield* folioLinesOf(sql, row.folio_id)
         const due = amountDue(lines, row.currency, row.folio_status === "voided")
         const payment = Booking.confirmPayment({ amount: due, currency: row.currency }, request)
-        if (Result.isFailure(payment)) return yield* payment.left
+        if (Result.isFailure(payment)) return yield* payment.failure
         yield* checkReference(sql, actor.propertyId, { _tag: "Reservation", reservationId: row.id }, request.paymentReference)
-        yield* confirmReservation(actor, row, { reference: request.paymentReference, amount: payment.right, booking: null }, now)
+        yield* confirmReservation(actor, row, { reference: request.paymentReference, amount: payment.success, booking: null }, now)
         return yield* confirmResult(sql, row, false)
       }).pipe(
         inTransaction(sql),

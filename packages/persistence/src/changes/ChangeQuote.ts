@@ -44,10 +44,10 @@ export class ChangeQuote extends Context.Service<ChangeQuote>()("@hotel/persiste
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         const facts = yield* changeFacts(sql, actor.propertyId, id, "read")
-        const start = yield* Rules.startChange(facts.reservation, request, now)
+        const start = yield* Effect.fromResult(Rules.startChange(facts.reservation, request, now))
         const block = facts.row.block_id === null ? undefined : yield* findBlock(sql, actor.propertyId, facts.row.block_id, now, false)
         const decided = yield* decideChange({ inputs, inventory }, actor, facts, start, block, { trace, now })
-        const outcome = yield* Rules.offeredOutcome(decided.outcome)
+        const outcome = yield* Effect.fromResult(Rules.offeredOutcome(decided.outcome))
         const reasons = Option.match(outcome.offer, { onNone: () => [], onSome: (offer) => offer.reasons })
         return {
           reservationId: facts.row.id,

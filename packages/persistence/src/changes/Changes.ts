@@ -76,7 +76,7 @@ export class Changes extends Context.Service<Changes>()("@hotel/persistence/chan
         const facts = yield* changeFacts(sql, actor.propertyId, id, "lock")
         const row = facts.row
         // The status first, so a refused change never queues on the room types' locks.
-        const start = yield* Rules.startChange(facts.reservation, request, now)
+        const start = yield* Effect.fromResult(Rules.startChange(facts.reservation, request, now))
         let block: BlockRead | undefined
         if (Rules.needsVisibility(start.changed)) {
           const locks = yield* lockStay(sql, actor.propertyId, {

@@ -17,7 +17,7 @@ import { roomsForChange, type StayRooms } from "./rooms.js"
  * The pricing snapshot of the target plan at `now`, counting the guest's redemptions but not this reservation's
  * own (a change re-checks its code's caps without counting itself twice).
  */
-const snapshotFor = (inputs: PricingInputs, propertyId: string, facts: ChangeFacts, target: Changes.StayTerms, now: Date) =>
+const snapshotFor = (inputs: PricingInputs["Service"], propertyId: string, facts: ChangeFacts, target: Changes.StayTerms, now: Date) =>
   inputs.loadForPlan(propertyId, target.ratePlanId, now, {
     guestId: facts.row.guest_id,
     excludeReservationId: facts.row.id
@@ -31,7 +31,7 @@ export interface DecidedChange {
 }
 
 export const decideChange = (
-  deps: { readonly inputs: PricingInputs; readonly inventory: Inventory },
+  deps: { readonly inputs: PricingInputs; readonly inventory: Inventory["Service"] },
   actor: { readonly propertyId: string; readonly salesContext: SalesContext },
   facts: ChangeFacts,
   start: Changes.ChangeStart,

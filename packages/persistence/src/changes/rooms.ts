@@ -16,7 +16,7 @@ export interface StayRooms {
 }
 
 export const roomsForChange = (
-  inventory: Inventory,
+  inventory: Inventory["Service"],
   input: {
     readonly propertyId: string
     readonly facts: ChangeFacts

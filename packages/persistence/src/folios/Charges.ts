@@ -158,7 +158,7 @@ export class Charges extends Context.Service<Charges>()("@hotel/persistence/foli
       request: ChargeRequest
     ): Effect.Effect<ChargeResult, ChargeError, EventOutbox> =>
       Effect.gen(function*() {
-        const unitPrice = Money.fromDb(yield* Rates.Checks.money("amount", request.amount, request.currency))
+        const unitPrice = Money.fromDb(yield* Effect.fromResult(Rates.Checks.money("amount", request.amount, request.currency)))
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -170,7 +170,7 @@ export class Charges extends Context.Service<Charges>()("@hotel/persistence/foli
           if (found.length === 0) return yield* new ServiceNotFound({ message: `No service ${request.serviceId}` })
         }
         const step = Folio.chargeStep({ status: row.status, holdExpiresAt: row.hold_expires_at }, now)
-        if (Result.isFailure(step)) return yield* step.left
+        if (Result.isFailure(step)) return yield* step.failure
 
         const credits = yield* lockCredits(row.id, request.revenueCategory, request.currency)
         const amount = Folio.chargeLineAmount(unitPrice, request.quantity, request.currency)
@@ -178,7 +178,7 @@ export class Charges extends Context.Service<Charges>()("@hotel/persistence/foli
           SELECT COALESCE(sum(amount), 0)::text AS charged FROM folio_lines
           WHERE folio_id = ${row.folio_id} AND currency = ${request.currency} AND kind IN ${sql.in(Folio.chargeKinds)}`
         const fits = Folio.checkFolioCharges(Money.fromDb(charged), amount, request.currency)
-        if (Result.isFailure(fits)) return yield* fits.left
+        if (Result.isFailure(fits)) return yield* fits.failure
         const uses = Folio.consumeCredits(
           credits.map(toCredit),
           { amount, currency: request.currency, revenueCategory: request.revenueCategory }

@@ -78,7 +78,7 @@ const amountOf = (amount: string, currency: string) =>
  */
 const amountShape = (amount: string, currency: string): Result.Result<void, InvalidParameters> => {
   const parsed = Money.parse(amount, currency)
-  return Result.isFailure(parsed) && parsed.left === "precision"
+  return Result.isFailure(parsed) && parsed.failure === "precision"
     ? Result.succeed(undefined)
     : Result.map(amountOf(amount, currency), () => undefined)
 }
@@ -99,7 +99,7 @@ export class Payments extends Context.Service<Payments>()("@hotel/persistence/fo
       request: PaymentRequest
     ): Effect.Effect<PaymentRecorded, PaymentError, EventOutbox> =>
       Effect.gen(function*() {
-        yield* amountShape(request.amount, request.currency.toUpperCase())
+        yield* Effect.fromResult(amountShape(request.amount, request.currency.toUpperCase()))
         const notFound = new ReservationNotFound({ message: `No reservation ${reservationId}` })
         if (!isUuid(reservationId)) return yield* notFound
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -111,7 +111,7 @@ export class Payments extends Context.Service<Payments>()("@hotel/persistence/fo
             param: "currency"
           })
         }
-        const amount = yield* amountOf(request.amount, row.currency)
+        const amount = yield* Effect.fromResult(amountOf(request.amount, row.currency))
         if (row.status !== "confirmed" && row.status !== "checked_in") {
           return yield* new InvalidStatusTransition({
             message: `A reservation that is ${row.status.replace("_", " ")} takes no payment; confirm a hold with its payment`

@@ -33,9 +33,9 @@ export class InventoryControls extends Context.Service<InventoryControls>()("@ho
       input: Rules.InventoryPut
     ): Effect.Effect<{ readonly nightsUpdated: number }, InvalidParameters | RoomTypeNotFound, EventOutbox> =>
       Effect.gen(function*() {
-        yield* Rules.inventoryRange(input.start_date, input.end_date)
+        yield* Effect.fromResult(Rules.inventoryRange(input.start_date, input.end_date))
         const roomType = yield* requireType(yield* lockRoomType(sql, propertyId, roomTypeId), roomTypeId)
-        const nights = yield* Rules.plannedControls(input, roomType.rooms)
+        const nights = yield* Effect.fromResult(Rules.plannedControls(input, roomType.rooms))
         const limitSent = input.sell_limit !== undefined
         const overbookingSent = input.overbooking !== undefined
         if (nights.length > 0) {
@@ -59,7 +59,7 @@ export class InventoryControls extends Context.Service<InventoryControls>()("@ho
       range: { readonly start_date: string; readonly end_date: string }
     ): Effect.Effect<ReadonlyArray<ControlsNight>, InvalidParameters | RoomTypeNotFound> =>
       Effect.gen(function*() {
-        const dates = yield* Rules.inventoryRange(range.start_date, range.end_date)
+        const dates = yield* Effect.fromResult(Rules.inventoryRange(range.start_date, range.end_date))
         const [type] = isUuid(roomTypeId)
           ? yield* sql`SELECT id FROM room_types WHERE property_id = ${propertyId} AND id = ${roomTypeId}`
           : []

@@ -73,7 +73,7 @@ export class OutOfOrder extends Context.Service<OutOfOrder>()("@hotel/persistenc
     const create = (propertyId: string, roomId: string, input: Rules.OutOfOrderCreate) =>
       Effect.gen(function*() {
         const now = yield* clock
-        yield* Rules.inventoryRange(input.start_date, input.end_date)
+        yield* Effect.fromResult(Rules.inventoryRange(input.start_date, input.end_date))
         const [room] = isUuid(roomId)
           ? yield* sql<{ id: string; room_type_id: string }>`
               SELECT id, room_type_id FROM rooms WHERE property_id = ${propertyId} AND id = ${roomId} AND NOT retired`
@@ -114,7 +114,7 @@ export class OutOfOrder extends Context.Service<OutOfOrder>()("@hotel/persistenc
       query: { readonly start_date: string; readonly end_date: string; readonly room_type_id?: string | undefined }
     ): Effect.Effect<ReadonlyArray<OutOfOrderRow>, InvalidParameters | RoomTypeNotFound> =>
       Effect.gen(function*() {
-        if (query.end_date <= query.start_date) yield* Rules.inventoryRange(query.start_date, query.end_date, Number.MAX_SAFE_INTEGER)
+        if (query.end_date <= query.start_date) yield* Effect.fromResult(Rules.inventoryRange(query.start_date, query.end_date, Number.MAX_SAFE_INTEGER))
         const roomTypeId = query.room_type_id ?? null
         if (roomTypeId !== null) {
           const [type] = yield* sql`SELECT id FROM room_types WHERE property_id = ${propertyId} AND id = ${roomTypeId}`

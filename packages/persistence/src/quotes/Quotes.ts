@@ -41,21 +41,21 @@ export class Quotes extends Context.Service<Quotes>()("@hotel/persistence/quotes
           ? inputs.load(propertyId, now)
           : inputs.loadForPlan(propertyId, ratePlanId, now)
         const snapshot = yield* loaded.pipe(Effect.flatMap(keyPropertyExists(propertyId)))
-        yield* Pricing.validateStay(query, snapshot.today)
-        const scope = yield* Pricing.ratesScope(snapshot, query)
+        yield* Effect.fromResult(Pricing.validateStay(query, snapshot.today))
+        const scope = yield* Effect.fromResult(Pricing.ratesScope(snapshot, query))
         const stock = yield* inventory.available(propertyId, {
           roomTypeId: scope.roomTypeId,
           from: query.checkIn,
           to: query.checkOut,
           now
         })
-        return yield* Pricing.ratesListing({
+        return yield* Effect.fromResult(Pricing.ratesListing({
           catalogue: snapshot,
           scope,
           query,
           salesContext,
           available: new Map(stock.map((entry) => [entry.roomTypeId, entry.available]))
-        })
+        }))
       }).pipe(withSpan("Quotes.rates"))
 
     return { rates } as const

@@ -57,7 +57,7 @@ export class InclusionRepository extends Context.Service<InclusionRepository>()(
         Effect.gen(function*() {
           const currencies = yield* propertyCurrencies(sql, propertyId)
           const plan = yield* requirePlan(propertyId, planId, "update")
-          const entries = yield* Rates.Inclusion.checkInclusions(input.inclusions, plan.currency, currencies)
+          const entries = yield* Effect.fromResult(Rates.Inclusion.checkInclusions(input.inclusions, plan.currency, currencies))
           const linked = Array.from(new Set(entries.flatMap((e) => (e.service_item_id === null ? [] : [e.service_item_id]))))
           if (linked.length > 0) {
             const found = yield* sql<{ id: string }>`

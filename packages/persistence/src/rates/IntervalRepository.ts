@@ -116,9 +116,9 @@ export class IntervalRepository extends Context.Service<IntervalRepository>()("@
     ): Effect.Effect<{ readonly id: string }, InvalidParameters | RatePlanNotFound | IntervalOverlap, EventOutbox> =>
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
-        yield* Rates.Interval.checkAlone(input)
+        yield* Effect.fromResult(Rates.Interval.checkAlone(input))
         const plan = yield* requirePlan(propertyId, planId, "update")
-        const fields = yield* Rates.Interval.checkFields(Rates.Interval.fieldsFromCreate(input), asRulesPlan(plan))
+        const fields = yield* Effect.fromResult(Rates.Interval.checkFields(Rates.Interval.fieldsFromCreate(input), asRulesPlan(plan)))
         yield* rejectOverlap(plan.id, fields, null)
         const [row] = yield* sql<{ id: string }>`
           INSERT INTO rate_plan_intervals (
@@ -158,13 +158,13 @@ export class IntervalRepository extends Context.Service<IntervalRepository>()("@
       EventOutbox | EventRenderer
     > =>
       Effect.gen(function*() {
-        yield* Rates.Interval.checkAlone(patch)
+        yield* Effect.fromResult(Rates.Interval.checkAlone(patch))
         const { interval, plan } = yield* lockInterval(propertyId, id)
         yield* requireCurrentTag(propertyId, Subject.interval(id), ifMatch)
-        const fields = yield* Rates.Interval.checkFields(
+        const fields = yield* Effect.fromResult(Rates.Interval.checkFields(
           Rates.Interval.fieldsFromPatch(patch, interval),
           asRulesPlan(plan)
-        )
+        ))
         yield* rejectOverlap(plan.id, fields, id)
         yield* sql`
           UPDATE rate_plan_intervals SET

@@ -87,7 +87,7 @@ export class PromoCodeRepository extends Context.Service<PromoCodeRepository>()(
         return Effect.gen(function*() {
           const at = yield* now
           const fields = Rates.PromoCode.fieldsFromCreate(input)
-          yield* Rates.PromoCode.checkFields(fields)
+          yield* Effect.fromResult(Rates.PromoCode.checkFields(fields))
           // Shared lock: the plan cannot be deleted meanwhile; concurrent creates meet at the unique index.
           const plan = yield* requirePlan(propertyId, planId, "share")
           const [row] = yield* sql<{ id: string; code: string }>`
@@ -117,11 +117,11 @@ export class PromoCodeRepository extends Context.Service<PromoCodeRepository>()(
         ifMatch?: string
       ): Effect.Effect<void, InvalidParameters | PromoCodeNotFound | PreconditionFailed, EventOutbox | EventRenderer> =>
         Effect.gen(function*() {
-          yield* Rates.PromoCode.checkFields(patch)
+          yield* Effect.fromResult(Rates.PromoCode.checkFields(patch))
           const stored = yield* find(propertyId, id, yield* now, true)
           yield* requireCurrentTag(propertyId, Subject.promoCode(id), ifMatch)
           const fields = Rates.PromoCode.fieldsFromPatch(patch, stored)
-          yield* Rates.PromoCode.checkFields(fields)
+          yield* Effect.fromResult(Rates.PromoCode.checkFields(fields))
           yield* sql`
             UPDATE promo_codes SET
               valid_from = ${fields.valid_from}, valid_to = ${fields.valid_to},

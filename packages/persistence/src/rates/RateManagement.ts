@@ -92,13 +92,13 @@ export class RateManagement extends Context.Service<RateManagement>()("@hotel/pe
           baseCurrency,
           parentCurrency: Option.getOrUndefined(Option.map(parent, (p) => p.currency))
         })
-        const fields = yield* Rates.RatePlan.checkFields(draft, currencies)
+        const fields = yield* Effect.fromResult(Rates.RatePlan.checkFields(draft, currencies))
         if (!(yield* roomTypeExists(propertyId, fields.room_type_id))) {
           return yield* new RoomTypeNotFound({ message: `No room type ${fields.room_type_id}` })
         }
         if (fields.derived_from_id !== null) {
           if (Option.isNone(parent)) return yield* notFound(fields.derived_from_id)
-          yield* Rates.RatePlan.checkParent(undefined, fields, parent.value, new Map())
+          yield* Effect.fromResult(Rates.RatePlan.checkParent(undefined, fields, parent.value, new Map()))
         }
         const [row] = yield* sql<{ id: string }>`
           INSERT INTO rate_plans (
@@ -139,25 +139,25 @@ export class RateManagement extends Context.Service<RateManagement>()("@hotel/pe
         const now = new Date(yield* Clock.currentTimeMillis)
         yield* lockProperty(sql, propertyId)
         const currencies = yield* propertyCurrencies(sql, propertyId)
-        yield* Rates.RatePlan.checkPatchAlone(patch, currencies)
+        yield* Effect.fromResult(Rates.RatePlan.checkPatchAlone(patch, currencies))
         const stored = yield* findPlan(propertyId, id, true).pipe(
           Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(id)), onSome: Effect.succeed }))
         )
         yield* requireCurrentTag(propertyId, Subject.ratePlan(id), ifMatch)
-        const fields = yield* Rates.RatePlan.checkFields(Rates.RatePlan.fieldsFromPatch(patch, stored), currencies)
+        const fields = yield* Effect.fromResult(Rates.RatePlan.checkFields(Rates.RatePlan.fieldsFromPatch(patch, stored), currencies))
         if (fields.derived_from_id !== null) {
           const parentId = fields.derived_from_id
           const parent = yield* findPlan(propertyId, parentId, false).pipe(
             Effect.flatMap(Option.match({ onNone: () => Effect.fail(notFound(parentId)), onSome: Effect.succeed }))
           )
-          yield* Rates.RatePlan.checkParent(id, fields, parent, yield* derivationGraph(propertyId))
+          yield* Effect.fromResult(Rates.RatePlan.checkParent(id, fields, parent, yield* derivationGraph(propertyId)))
         }
         const decision = Rates.RatePlan.checkUpdate({
           ...stored,
           liveChildren: yield* liveChildren(propertyId, id),
           ...yield* intervalAmounts(id)
         }, fields)
-        if (Result.isFailure(decision)) return yield* decision.left
+        if (Result.isFailure(decision)) return yield* decision.failure
         yield* sql`
           UPDATE rate_plans SET
             name = ${fields.name}, public_name = ${fields.public_name}, description = ${fields.description},

@@ -161,15 +161,15 @@ export class StayTransitions extends Context.Service<StayTransitions>()("@hotel/
           checkOut: row.check_out_date
         }
         const named = Stay.checkNamedRoom(roomId, wanted, reservation)
-        if (Result.isFailure(named)) return yield* named.left
+        if (Result.isFailure(named)) return yield* named.failure
         const target = step("check_in")
-        if (Result.isFailure(target)) return yield* target.left
+        if (Result.isFailure(target)) return yield* target.failure
 
         yield* lockStay(sql, propertyId, { roomTypes: [row.room_type_id] }, "reservation")
         const free = (yield* freeRooms(propertyId, row)).map((room) => room.id)
         const room = Stay.assignRoom(wanted, free, reservation)
-        if (Result.isFailure(room)) return yield* room.left
-        const assigned = room.right
+        if (Result.isFailure(room)) return yield* room.failure
+        const assigned = room.success
 
         yield* sql`
           UPDATE accommodations SET room_id = ${assigned}, status = 'checked_in'
@@ -183,7 +183,7 @@ export class StayTransitions extends Context.Service<StayTransitions>()("@hotel/
           UPDATE reservations SET status = 'checked_in', checked_in_at = ${now}, updated_at = ${now}
           WHERE id = ${row.id}`
         yield* appendEvent(propertyId, "reservation.checked_in", Subject.reservation(row.id))
-        return { reservationId: row.id, status: target.right, roomId: assigned }
+        return { reservationId: row.id, status: target.success, roomId: assigned }
       }).pipe(
         inTransaction(sql),
         Effect.catchTag("SqlError", Effect.die),
@@ -196,8 +196,8 @@ export class StayTransitions extends Context.Service<StayTransitions>()("@hotel/
       Effect.gen(function*() {
         const { now, row, step } = yield* begin(propertyId, reservationId)
         const target = step(action)
-        if (Result.isFailure(target)) return yield* target.left
-        const status = target.right
+        if (Result.isFailure(target)) return yield* target.failure
+        const status = target.success
         yield* sql`UPDATE accommodations SET status = ${status} WHERE reservation_id = ${row.id}`
         yield* (action === "check_out"
           ? sql`

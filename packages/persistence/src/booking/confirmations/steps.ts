@@ -71,7 +71,7 @@ export { checkReference } from "../../folios/PaymentRecords.js"
 /** Availability without the hold itself, under the room type's lock (the one holds take). */
 export const checkAvailability = (
   sql: SqlClient.SqlClient,
-  inventory: Inventory,
+  inventory: Inventory["Service"],
   propertyId: string,
   row: LockedReservation,
   now: Date

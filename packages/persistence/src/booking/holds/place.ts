@@ -17,7 +17,7 @@ import { type BookingSlot, type HoldWriting, writeHold } from "./writes.js"
  */
 export const placeHold = (
   sql: SqlClient.SqlClient,
-  inventory: Inventory,
+  inventory: Inventory["Service"],
   actor: HoldActor,
   request: HoldRequest,
   prepared: Prepared,
@@ -27,8 +27,8 @@ export const placeHold = (
 ) =>
   Effect.gen(function*() {
     const { now, roomType } = prepared
-    yield* Booking.checkHoldLimits(live)
-    yield* prepared.partyFits
+    yield* Effect.fromResult(Booking.checkHoldLimits(live))
+    yield* Effect.fromResult(prepared.partyFits)
     const [stock] = yield* inventory.available(actor.propertyId, {
       roomTypeId: roomType.id,
       from: request.checkIn,
