@@ -129,12 +129,12 @@ export class Blocks extends Context.Service<Blocks>()("@hotel/persistence/blocks
         (rows) => rows[0]?.live ?? 0
       )
 
-    const confirm = transition("confirm", (status) => Rules.confirm(status), "block.confirmed")
-    const releaseAny = transition("release", (status) => Rules.release(status), "block.released")
+    const confirm = transition("confirm", (status) => Effect.fromResult(Rules.confirm(status)), "block.confirmed")
+    const releaseAny = transition("release", (status) => Effect.fromResult(Rules.release(status)), "block.released")
     const release = (propertyId: string, id: string, ifMatch?: string) => setsNothingAside(releaseAny(propertyId, id, ifMatch))
     const cancelAny = transition(
       "cancel",
-      (status, read, now) => Effect.flatMap(Effect.orDie(countLivePickups(read, now)), (live) => Rules.cancel(status, live)),
+      (status, read, now) => Effect.flatMap(Effect.orDie(countLivePickups(read, now)), (live) => Effect.fromResult(Rules.cancel(status, live))),
       "block.cancelled"
     )
     const cancel = (propertyId: string, id: string, ifMatch?: string) => setsNothingAside(cancelAny(propertyId, id, ifMatch))

@@ -31,7 +31,7 @@ export interface DecidedChange {
 }
 
 export const decideChange = (
-  deps: { readonly inputs: PricingInputs; readonly inventory: Inventory["Service"] },
+  deps: { readonly inputs: PricingInputs["Service"]; readonly inventory: Inventory["Service"] },
   actor: { readonly propertyId: string; readonly salesContext: SalesContext },
   facts: ChangeFacts,
   start: Changes.ChangeStart,

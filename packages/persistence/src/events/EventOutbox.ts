@@ -86,7 +86,7 @@ export class EventOutbox extends Context.Service<EventOutbox, EventOutboxService
         // A change that changed nothing (an import of the same file) has nothing to say.
         (events.length === 0 ? Effect.void : Effect.flatMap(render(propertyId, events), (rendered) =>
           // The events and their deliveries in one statement (one round trip inside the writer's transaction).
-          sql`WITH ${eventRows(sql, rendered, sql.literal("true"))} SELECT 1`)).pipe(
+          Effect.asVoid(sql`WITH ${eventRows(sql, rendered, sql.literal("true"))} SELECT 1`))).pipe(
           Effect.orDie,
           withSpan("EventOutbox.append", { attributes: { types: events.map((event) => event.type).join(",") } })
         )

@@ -55,19 +55,19 @@ const make = Effect.gen(function*() {
           : Effect.map(reservation(propertyId, subject), (data) => ({ ...data, refund_due_minor: Number(subject.refundDueMinor) }))
       case "folio":
         return folios.findWithin(propertyId, subject.id, now).pipe(
-          Effect.flatten,
+          Effect.flatMap((found) => Effect.fromOption(found)),
           required(`folio ${subject.id}`),
           Effect.map(({ folio, lines }) => presentFolio(folio, lines))
         )
       case "guest":
         return guests.findById(propertyId, subject.id).pipe(
-          Effect.flatten,
+          Effect.flatMap((found) => Effect.fromOption(found)),
           required(`guest ${subject.id}`),
           Effect.map(presentGuest)
         )
       case "rate_plan":
         return plans.findById(propertyId, subject.id).pipe(
-          Effect.flatten,
+          Effect.flatMap((found) => Effect.fromOption(found)),
           required(`rate plan ${subject.id}`),
           Effect.map(presentRatePlan)
         )
@@ -88,7 +88,7 @@ const make = Effect.gen(function*() {
         )
       case "block":
         return blocks.get(propertyId, subject.id, now).pipe(
-          Effect.flatten,
+          Effect.flatMap((found) => Effect.fromOption(found)),
           required(`block ${subject.id}`),
           Effect.map(presentBlock)
         )

@@ -99,7 +99,7 @@ const storedKey = (row: ApiKeyRow, context: SalesContext): StoredApiKey => ({
     label: row.label,
     expiresAt: row.expires_at,
     rateLimit: row.rate_limit
-  }, { disableValidation: true }),
+  }, { disableChecks: true }),
   revokedAt: row.revoked_at
 })
 

@@ -38,8 +38,10 @@ export interface StoredResponse {
 
 /** The open transaction of a request that holds its key; exactly one of `commit` and `rollback` ends it. */
 export interface KeyTransaction {
-  /** The transaction's connection, as `SqlClient.TransactionConnection`: the operation's own transactions nest in it. */
+  /** The transaction's connection, as the client's `transactionService` holds it. */
   readonly connection: readonly [SqlConnection.Connection, number]
+  /** Runs the operation in the transaction: its statements run there, and its own transactions nest in it. */
+  readonly within: <A, E, R>(operation: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Stores the successful response (when it has a body to keep) and commits it with the operation's change. */
   readonly commit: (response: Option.Option<StoredResponse>) => Effect.Effect<void, SqlError>
   /** Undoes the operation's change and frees the key. */
@@ -122,25 +124,24 @@ export class IdempotencyKeys extends Context.Service<IdempotencyKeys, {
         Effect.uninterruptible(Effect.gen(function*() {
           const scope = yield* Scope.make()
           const release = Scope.close(scope, Exit.void)
-          const conn = yield* Scope.extend(sql.reserve, scope).pipe(Effect.onError(() => release))
+          const conn = yield* Scope.provide(sql.reserve, scope).pipe(Effect.onError(() => release))
           const run = (statement: string) => conn.executeUnprepared(statement, [], undefined)
           const connection = [conn, 0] as const
+          const within = <A, E, R>(operation: Effect.Effect<A, E, R>) =>
+            Effect.provideService(operation, sql.transactionService, connection)
           const rollback = run("ROLLBACK").pipe(Effect.ignore, Effect.ensuring(release))
           yield* run("BEGIN").pipe(Effect.onError(() => release))
-          const decided = yield* decide(request).pipe(
-            Effect.provideService(SqlClient.TransactionConnection, connection),
-            Effect.onError(() => rollback)
-          )
+          const decided = yield* decide(request).pipe(within, Effect.onError(() => rollback))
           if (decided !== undefined) return yield* Effect.as(rollback, decided)
           const commit = (response: Option.Option<StoredResponse>) =>
             Option.match(response, { onNone: () => Effect.void, onSome: (kept) => store(request, kept) }).pipe(
-              Effect.provideService(SqlClient.TransactionConnection, connection),
+              within,
               Effect.andThen(run("COMMIT")),
               Effect.onError(() => rollback),
               Effect.ensuring(release),
               Effect.uninterruptible
             )
-          return { _tag: "Open", transaction: { connection, commit, rollback } } as const
+          return { _tag: "Open", transaction: { connection, within, commit, rollback } } as const
         })).pipe(withSpan("IdempotencyKeys.begin"))
 
       const purgeExpired = Effect.flatMap(Clock.currentTimeMillis, (now) =>

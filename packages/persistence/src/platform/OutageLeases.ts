@@ -6,7 +6,6 @@ import * as Clock from "effect/Clock"
 import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import * as FiberId from "effect/FiberId"
 import type * as Scope from "effect/Scope"
 import { isPrimaryUnavailable } from "../database/DatabaseBusy.js"
 
@@ -56,7 +55,7 @@ export const makeOutageLeases = (settle: SettleBucket, scope: Scope.Scope) =>
         const inFlight = settling.get(bucket)
         if (inFlight !== undefined) return Deferred.await(inFlight)
         const paid = outage.lease.owed
-        const done = Deferred.makeUnsafe<void>(FiberId.none)
+        const done = Deferred.makeUnsafe<void>()
         settling.set(bucket, done)
         return settle(bucket, outage.config, paid).pipe(
           Effect.tap(() =>

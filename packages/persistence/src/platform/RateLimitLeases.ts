@@ -90,7 +90,7 @@ export const makeLeases = (shared: SharedBucket) =>
           yield* Deferred.await(inFlight)
           return yield* take(bucket, config, size)
         }
-        const done = Deferred.makeUnsafe<void>(yield* Effect.fiberId)
+        const done = Deferred.makeUnsafe<void>()
         renewing.set(bucket, done)
         return yield* renew(bucket, config, size, now).pipe(
           Effect.ensuring(Effect.suspend(() => {

@@ -55,8 +55,9 @@ export const makeTtlCache = <A, E, R>(
     Effect.flatMap(Clock.currentTimeMillis, (now) => {
       const cached = entries.get(key, now)
       if (cached !== undefined) return Effect.succeed(cached)
-      return Effect.tap(lookup(key), (value) => {
-        if (keep(value)) entries.set(key, value, now)
-        else entries.delete(key)
-      })
+      return Effect.tap(lookup(key), (value) =>
+        Effect.sync(() => {
+          if (keep(value)) entries.set(key, value, now)
+          else entries.delete(key)
+        }))
     }))

@@ -57,7 +57,7 @@ export class PropertyImport extends Context.Service<PropertyImport>()("@hotel/pe
         const now = new Date(yield* Clock.currentTimeMillis)
         const propertyId = yield* upsertProperty(sql, file, now)
         // Under the property row's lock (the upsert took it), so no other import moves a plan meanwhile.
-        yield* Effect.flatMap(plansRoomTypes(propertyId), (existing) => checkPlanRoomTypesKept(file, existing))
+        yield* Effect.flatMap(plansRoomTypes(propertyId), (existing) => Effect.fromResult(checkPlanRoomTypesKept(file, existing)))
         yield* importCurrencies(sql, propertyId, file)
         yield* importAgeBrackets(sql, propertyId, file)
         yield* importTaxes(sql, propertyId, file)

@@ -4,6 +4,7 @@ import * as Cause from "effect/Cause"
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as Semaphore from "effect/Semaphore"
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import * as Schedule from "effect/Schedule"
@@ -52,7 +53,7 @@ export class WebhookDispatcher extends Context.Service<WebhookDispatcher>()("@ho
     const sending = new Set<string>()
     // One claim at a time in this process, so two workers cannot both pick the same endpoint before either
     // has marked it (a claim is one short statement; the sends still run side by side).
-    const claiming = yield* Effect.makeSemaphore(1)
+    const claiming = yield* Semaphore.make(1)
 
     const claim = (now: Date) =>
       sql<DueDelivery>`

@@ -4,6 +4,7 @@
 // guest and its pickup's block.
 import { Blocks, Booking, Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import * as Result from "effect/Result"
 import type { PricingSnapshot, SnapshotPlan, SnapshotRoomType } from "../../quotes/PricingInputs.js"
 import type { HoldActor, HoldRequest } from "./requests.js"
 import { type BlockRead, pickupBlockOf } from "../../blocks/BlockSql.js"
@@ -40,9 +41,9 @@ export const prepareHold = (
       salesContext: actor.salesContext,
       fields: Pricing.validateStay(stay, snapshot.today),
       afterPlan: () =>
-        Effect.andThen(
+        Result.andThen(
           Booking.checkGuestFound(guestFound ?? snapshot.guestFound ?? false, request.guestId),
-          request.blockId === null ? Effect.void : Blocks.checkPickupOf(request.blockId, pickup, request)
+          request.blockId === null ? Result.void : Blocks.checkPickupOf(request.blockId, pickup, request)
         ),
       pickup: request.blockId === null || pickup === undefined ? undefined : { price: pickup.price }
     }),

@@ -3,6 +3,7 @@
 // entitlements and add-ons. A booking appends its rooms' events itself (`holdEvents`).
 import type * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money, type Pricing } from "@hotel/domain"
+import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
 import { insertedAccommodation, insertedReservation } from "../stayRows.js"
 import type { ReservationRead } from "../ReservationColumns.js"
@@ -136,33 +137,27 @@ const insertDetails = (
   now: Date
 ) =>
   Effect.gen(function*() {
-    if (quote.entitlements.length > 0) {
-      yield* sql`INSERT INTO entitlements ${
-        sql.insert(quote.entitlements.map((entitlement, position) => ({
-          reservation_id: reservationId,
-          label: entitlement.label,
-          inclusion_kind: entitlement.inclusionKind,
-          revenue_category: entitlement.revenueCategory,
-          service_item_id: entitlement.serviceItemId,
-          currency: entitlement.currency,
-          quantity: entitlement.quantity,
-          allowance: Money.toDb(entitlement.allowance),
-          position
-        })))
-      }`
-    }
-    if (request.addOns.length > 0) {
-      yield* sql`INSERT INTO reservation_add_ons ${
-        sql.insert(request.addOns.map((addOn, position) => ({
-          reservation_id: reservationId,
-          position,
-          service_id: addOn.serviceId,
-          quantity: addOn.quantity,
-          modifier_values: JSON.stringify(modifierValues[position] ?? {}),
-          created_at: now
-        })))
-      }`
-    }
+    const entitlements = quote.entitlements.map((entitlement, position) => ({
+      reservation_id: reservationId,
+      label: entitlement.label,
+      inclusion_kind: entitlement.inclusionKind,
+      revenue_category: entitlement.revenueCategory,
+      service_item_id: entitlement.serviceItemId,
+      currency: entitlement.currency,
+      quantity: entitlement.quantity,
+      allowance: Money.toDb(entitlement.allowance),
+      position
+    }))
+    if (Arr.isArrayNonEmpty(entitlements)) yield* sql`INSERT INTO entitlements ${sql.insert(entitlements)}`
+    const addOns = request.addOns.map((addOn, position) => ({
+      reservation_id: reservationId,
+      position,
+      service_id: addOn.serviceId,
+      quantity: addOn.quantity,
+      modifier_values: JSON.stringify(modifierValues[position] ?? {}),
+      created_at: now
+    }))
+    if (Arr.isArrayNonEmpty(addOns)) yield* sql`INSERT INTO reservation_add_ons ${sql.insert(addOns)}`
   })
 
 /** A hold as written: what `POST /holds` answers, and the reservation as read for its event. */
