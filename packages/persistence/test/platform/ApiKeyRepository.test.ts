@@ -37,7 +37,7 @@ describe("ApiKeyRepository.findByHash", () => {
       Effect.gen(function*() {
         const hash = yield* storedKey("partner")
         const exit = yield* Effect.exit((yield* ApiKeyRepository).findByHash(hash))
-        expect(Exit.isFailure(exit) && Cause.isDie(exit.cause)).toBe(true)
+        expect(Exit.isFailure(exit) && Cause.hasDies(exit.cause)).toBe(true)
       }))
   })
 })

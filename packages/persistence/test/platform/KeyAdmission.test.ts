@@ -1,6 +1,7 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import { describe, expect, layer } from "@effect/vitest"
 import * as TokenBucket from "@hotel/domain/platform/TokenBucket"
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -84,7 +85,7 @@ describe("RateLimiter.admit (postgres)", () => {
 
     it.effect("revoked, expired or leased keys are found but take no token; an unknown hash finds nothing", () =>
       Effect.gen(function*() {
-        const now = yield* TestClock.currentTimeMillis
+        const now = yield* Clock.currentTimeMillis
         const revoked = yield* key({ revoked: true })
         const expired = yield* key({ expiresAt: now })
         const leased = yield* key({ rateLimit: 5000 })

@@ -122,7 +122,7 @@ const counted = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.suspend(() => {
     let statements = 0
     return effect.pipe(
-      Statement.withTransformer((statement) => Effect.sync(() => (statements++, statement))),
+      Effect.provideService(Statement.CurrentTransformer, (statement) => Effect.sync(() => (statements++, statement))),
       Effect.map((result) => ({ result, statements }))
     )
   })
