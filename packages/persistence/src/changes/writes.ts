@@ -1,7 +1,9 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { SqlError } from "effect/sql/SqlError"
+import { isExclusionViolation } from "../database/ConstraintViolation.js"
 import { Booking, Changes, Money, NoAvailability, type Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
+import { arrayOf } from "../database/ArrayParameter.js"
 import * as BigDecimal from "effect/BigDecimal"
 import { rateToBase } from "../folios/FolioLines.js"
 import { addLedgerEntry } from "../guests/LoyaltyLedger.js"
@@ -40,9 +42,9 @@ const appendLines = (sql: SqlClient.SqlClient, folioId: string, postings: Readon
     FROM unnest(
       ${lines.map((_, i) => i)}::integer[], ${lines.map((l) => l.kind)}::text[], ${lines.map((l) => l.description)}::text[],
       ${lines.map((l) => Money.toDb(l.amount))}::numeric[], ${postings.map((p) => p.currency)}::text[],
-      ${postings.map((p) => p.exchangeRate)}::numeric[], ${lines.map((l) => l.revenueCategory)}::text[],
-      ${lines.map((l) => l.serviceId)}::uuid[], ${lines.map((l) => l.quantity)}::integer[],
-      ${lines.map((l) => l.night)}::date[], ${lines.map((l) => l.reverses)}::uuid[]
+      ${arrayOf("numeric", postings.map((p) => p.exchangeRate))}::numeric[], ${lines.map((l) => l.revenueCategory)}::text[],
+      ${arrayOf("uuid", lines.map((l) => l.serviceId))}::uuid[], ${arrayOf("integer", lines.map((l) => l.quantity))}::integer[],
+      ${arrayOf("date", lines.map((l) => l.night))}::date[], ${arrayOf("uuid", lines.map((l) => l.reverses))}::uuid[]
     ) AS x(i, kind, description, amount, currency, exchange_rate, revenue_category, service_id, quantity, night, reverses)`
     .pipe(Effect.asVoid)
 }
@@ -53,10 +55,7 @@ const appendLines = (sql: SqlClient.SqlClient, folioId: string, postings: Readon
  * have another room free.
  */
 const roomTaken = (error: SqlError): Effect.Effect<never, SqlError | NoAvailability> => {
-  const cause: unknown = error.cause
-  const violated = typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23P01" &&
-    "constraint" in cause && cause.constraint === "accommodations_room_not_doubled"
-  return violated
+  return isExclusionViolation(error, "accommodations_room_not_doubled")
     ? Effect.fail(new NoAvailability({ message: "The room this stay is in is taken on the new nights" }))
     : Effect.fail(error)
 }

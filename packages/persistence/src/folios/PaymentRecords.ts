@@ -3,7 +3,7 @@ import type { SqlError } from "effect/sql/SqlError"
 import { Money, PaymentReferenceReused } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import { appendLine } from "./FolioLines.js"
-import { isUniqueViolation } from "../rates/RateSql.js"
+import { isUniqueViolation } from "../database/ConstraintViolation.js"
 
 // A payment on a folio: its `payment` line and its row in `payments`, whose unique index on (property,
 // reference) over the rows that claim their reference is the one rule for a reference, shared by a confirm, a

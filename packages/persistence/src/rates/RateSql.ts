@@ -1,20 +1,10 @@
 // Queries shared by the rate-management services (plans, intervals, inclusions, promo codes). Every query is
 // scoped by property; a deleted plan is a missing one. Lock order across the services: property row, then
 // plan row(s), then the plan's intervals/inclusions/codes.
-import type { SqlError } from "effect/sql/SqlError"
 import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { liveHold } from "../booking/HoldWindow.js"
-
-/** A unique violation of `constraint` (Postgres 23505): the meaningful "already exists". */
-export const isUniqueViolation = (error: SqlError, constraint: string): boolean => {
-  const cause: unknown = error.cause
-  if (typeof cause !== "object" || cause === null) return false
-  const code = "code" in cause ? cause.code : undefined
-  const name = "constraint" in cause ? cause.constraint : undefined
-  return code === "23505" && name === constraint
-}
 
 /**
  * Locks the property's row for a change to its rate plans, so that plan writes (and their checks over the

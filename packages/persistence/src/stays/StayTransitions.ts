@@ -20,6 +20,7 @@ import { lockReservationThen } from "../booking/ReservationLock.js"
 import { lockStay } from "../booking/stayLocks.js"
 import { appendEvent, appendStayChange, type EventOutbox } from "../events/EventOutbox.js"
 import { Subject } from "../events/EventSubject.js"
+import { isExclusionViolation } from "../database/ConstraintViolation.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 
@@ -72,13 +73,7 @@ interface RoomRow {
   readonly retired: boolean
 }
 
-const isRoomDoubled = (error: SqlError): boolean => {
-  const cause: unknown = error.cause
-  if (typeof cause !== "object" || cause === null) return false
-  const code = "code" in cause ? cause.code : undefined
-  const name = "constraint" in cause ? cause.constraint : undefined
-  return code === "23P01" && name === "accommodations_room_not_doubled"
-}
+const isRoomDoubled = (error: SqlError): boolean => isExclusionViolation(error, "accommodations_room_not_doubled")
 
 export class StayTransitions extends Context.Service<StayTransitions>()("@hotel/persistence/stays/StayTransitions", {
   make: Effect.gen(function*() {

@@ -5,6 +5,7 @@ import type * as SqlClient from "effect/sql/SqlClient"
 import { Booking, Money, type Pricing } from "@hotel/domain"
 import * as Arr from "effect/Array"
 import * as Effect from "effect/Effect"
+import { arrayOf } from "../../database/ArrayParameter.js"
 import { insertedAccommodation, insertedReservation } from "../stayRows.js"
 import type { ReservationRead } from "../ReservationColumns.js"
 import { newIds, placedHold } from "./heldRead.js"
@@ -113,8 +114,9 @@ const insertReservation = (
             ${ids.lines}::uuid[], ${lines.map((_, position) => position)}::integer[],
             ${lines.map((line) => line.kind)}::text[], ${lines.map((line) => line.description)}::text[],
             ${lines.map((line) => Money.toDb(line.amount))}::numeric[], ${lines.map((line) => line.revenueCategory)}::text[],
-            ${lines.map((line) => line.serviceId ?? null)}::uuid[], ${lines.map((line) => line.quantity ?? null)}::integer[],
-            ${lines.map((line) => line.date ?? null)}::date[]
+            ${arrayOf("uuid", lines.map((line) => line.serviceId ?? null))}::uuid[],
+            ${arrayOf("integer", lines.map((line) => line.quantity ?? null))}::integer[],
+            ${arrayOf("date", lines.map((line) => line.date ?? null))}::date[]
           ) AS x(id, position, kind, description, amount, revenue_category, service_id, quantity, night)
         ), a AS (
           INSERT INTO accommodations (reservation_id, room_id, status, ${accommodation.names})
