@@ -1,5 +1,4 @@
 import * as PgClient from "@effect/sql-pg/PgClient"
-import type * as PgConnection from "@effect/sql-pg/PgConnection"
 import * as Effect from "effect/Effect"
 import type * as Scope from "effect/Scope"
 import * as SqlClient from "effect/sql/SqlClient"
@@ -10,10 +9,14 @@ import { SqlError, UnknownError } from "effect/sql/SqlError"
 // sets them up, over the service's own leases (`PoolLease.ts`, and for reads that may go to a standby the
 // router of `StandbyReads.ts`) instead of the driver's unbounded checkout.
 
+/** The command tag of the driver's raw result (a `PgConnection.Result`). */
+const isRolledBack = (result: unknown): boolean =>
+  typeof result === "object" && result !== null && "command" in result && result.command === "ROLLBACK"
+
 /** The driver's own check (not exported by it): a COMMIT of an aborted transaction answers ROLLBACK. */
 const commit = (connection: Connection): Effect.Effect<void, SqlError> =>
   Effect.flatMap(connection.executeRaw("COMMIT", []), (result) =>
-    (result as PgConnection.Result).command === "ROLLBACK"
+    isRolledBack(result)
       ? Effect.fail(
         new SqlError({
           reason: new UnknownError({

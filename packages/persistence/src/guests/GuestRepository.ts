@@ -50,7 +50,7 @@ export class GuestRepository extends Context.Service<GuestRepository>()("@hotel/
 
     const findById = (propertyId: string, id: string) =>
       isUuid(id)
-        ? sql<Omit<GuestRow, "loyalty_points"> & { readonly loyalty_points: string }>`
+        ? sql<Omit<GuestRow, "loyalty_points"> & { readonly loyalty_points: bigint }>`
             SELECT g.id, g.first_name, g.last_name, g.email, g.phone, g.language, g.created_at,
                    COALESCE((SELECT SUM(points) FROM loyalty_ledger l WHERE l.guest_id = g.id), 0)::bigint AS loyalty_points
             FROM guests g WHERE g.property_id = ${propertyId} AND g.id = ${id}`.pipe(

@@ -74,7 +74,7 @@ export class Loyalty extends Context.Service<Loyalty>()("@hotel/persistence/gues
           }
         }
 
-        const [{ balance }] = yield* sql<{ balance: string }>`
+        const [{ balance }] = yield* sql<{ balance: bigint }>`
           SELECT COALESCE(sum(points), 0)::bigint AS balance FROM loyalty_ledger WHERE guest_id = ${guest.id}`
         const after = yield* Effect.fromResult(LoyaltyRules.redeem(Number(balance), request.points))
         const redemptionId = yield* addLedgerEntry(sql, {
