@@ -43,6 +43,10 @@ const roleOf = (parameters: ReadonlyMap<string, string>): ServerRole | undefined
   return { inRecovery, readOnly: inRecovery || parameters.get("default_transaction_read_only") === "on" }
 }
 
+/** PostgreSQL's CancelRequest: length 16, code 80877102, then the backend's id and secret. */
+const isCancelRequest = (chunk: Buffer): boolean =>
+  chunk.length >= 8 && chunk.readInt32BE(0) === 16 && chunk.readInt32BE(4) === 80877102
+
 class HostStream extends Duplex {
   private socket: Duplex | undefined
   private host: Host | undefined
@@ -52,6 +56,9 @@ class HostStream extends Duplex {
   private readonly opening = new AbortController()
   private started = false
   private ending = false
+  /** A stream the driver opened for a cancel request: no session, and the server's close is its answer. */
+  private cancelling = false
+  private written = false
   /** The bound on the start-up, then on each statement's answer. */
   private deadline: ReturnType<typeof setTimeout> | undefined
 
@@ -73,6 +80,7 @@ class HostStream extends Duplex {
     socket.on("error", (error) => this.fail(error))
     socket.on("close", () => this.closedByServer())
     for (const { chunk, done } of this.queued.splice(0)) socket.write(chunk, done)
+    if (this.cancelling) return
     const limit = this.settings.connectTimeoutMs
     this.deadline = setTimeout(() => this.fail(new Error(`Connection timed out: no session within ${limit} ms`)), limit)
   }
@@ -113,18 +121,22 @@ class HostStream extends Duplex {
 
   private fail(error: Error) {
     if (this.destroyed) return
-    if (this.host !== undefined) this.settings.onBroken(this.host)
+    if (this.host !== undefined && !this.cancelling) this.settings.onBroken(this.host)
     this.destroy(error)
   }
 
   /** A close the driver did not ask for (the server ended the session, or the network did). */
   private closedByServer() {
-    if (!this.ending && !this.destroyed && this.host !== undefined) this.settings.onBroken(this.host)
+    if (!this.ending && !this.destroyed && !this.cancelling && this.host !== undefined) this.settings.onBroken(this.host)
     this.destroy()
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    // Statements only: the start-up is bounded by the driver's connect timeout.
+    if (!this.written) {
+      this.written = true
+      this.cancelling = isCancelRequest(chunk)
+    }
+    // Statements only: the start-up has its own bound (`attach`).
     if (this.started && this.deadline === undefined) {
       const limit = this.settings.answerTimeoutMs
       this.deadline = setTimeout(() => this.fail(new NoAnswer(limit)), limit)

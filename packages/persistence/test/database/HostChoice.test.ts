@@ -110,6 +110,29 @@ describe("a multi-host DATABASE_URL", () => {
         }))
       })))
 
+    it.effect("a statement cut short sends its cancel on a connection of its own, and the host stays chosen", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const url = yield* database
+        const target = { host: "127.0.0.1", port: Number(hostOf(url).split(":")[1]) }
+        const first = yield* tcpProxy(target)
+        const second = yield* tcpProxy(target)
+        first.set("refuse")
+        const formation = withHosts(url, [`127.0.0.1:${first.port}`, `127.0.0.1:${second.port}`], {
+          target_session_attrs: "read-write"
+        })
+        yield* on(formation, Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          expect(yield* select1).toEqual([{ one: 1 }])
+          const cut = yield* Effect.timeoutOption(sql`SELECT pg_sleep(5)`, "100 millis")
+          expect(cut._tag).toBe("None")
+          // Were the host forgotten, the next connection would search again and take the first host, back now.
+          first.set("forward")
+          const both = Effect.all([0, 1].map(() => sql.withTransaction(sql`SELECT pg_sleep(0.2)`)), { concurrency: 2 })
+          yield* both
+          expect(first.forwarded()).toBe(0)
+        }))
+      })))
+
     it.effect("a host that goes silent under a statement: it fails as a lost connection soon after the statement timeout", () =>
       Effect.scoped(Effect.gen(function*() {
         const url = yield* database
