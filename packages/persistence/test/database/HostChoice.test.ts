@@ -133,6 +133,31 @@ describe("a multi-host DATABASE_URL", () => {
         }))
       })))
 
+    it.effect("a new connection to the host in use is refused when its server no longer takes writes", () =>
+      Effect.gen(function*() {
+        const url = yield* database
+        const outer = yield* SqlClient.SqlClient
+        const name = new URL(url).pathname.slice(1)
+        const formation = withHosts(url, [hostOf(url)], { target_session_attrs: "read-write" })
+        yield* on(formation, Effect.scoped(Effect.gen(function*() {
+          const sql = yield* SqlClient.SqlClient
+          expect(yield* select1).toEqual([{ one: 1 }])
+          // From now on the server's new sessions are read-only (as a demoted primary's are); it says so at start-up.
+          yield* Effect.acquireRelease(
+            outer.unsafe(`ALTER DATABASE "${name}" SET default_transaction_read_only = on`),
+            () => Effect.orDie(outer.unsafe(`ALTER DATABASE "${name}" RESET default_transaction_read_only`))
+          )
+          const both = Effect.all([0, 1].map(() => sql.withTransaction(sql`SELECT pg_sleep(0.2)`)), {
+            concurrency: 2,
+            mode: "result"
+          })
+          const refused = (yield* both).flatMap((outcome) => outcome._tag === "Failure" ? [outcome.failure] : [])
+          expect(refused).toHaveLength(1)
+          expect(isDatabaseBusy(refused[0])).toBe(true)
+          expect(String(causeOf(refused[0]))).toContain("is no longer what target_session_attrs=read-write asks for")
+        })))
+      }))
+
     it.effect("a host that goes silent under a statement: it fails as a lost connection soon after the statement timeout", () =>
       Effect.scoped(Effect.gen(function*() {
         const url = yield* database
