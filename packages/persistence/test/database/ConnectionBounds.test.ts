@@ -1,10 +1,13 @@
 import * as PgConnection from "@effect/sql-pg/PgConnection"
 import { describe, expect, layer } from "@effect/vitest"
+import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as SqlClient from "effect/sql/SqlClient"
 import { ConnectionError, SqlError, UnknownError } from "effect/sql/SqlError"
 import { isDatabaseBusy } from "../../src/database/DatabaseBusy.js"
+import { DatabasePool } from "../../src/database/DatabasePool.js"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
 import type { PoolSettings } from "../../src/database/PoolSettings.js"
 import { sqlLayer } from "../../src/database/Sql.js"
@@ -27,7 +30,7 @@ const settings: PoolSettings = {
  * `effect` on a pool of one connection with the tight `settings`: a client of its own, so outside any
  * transaction of the caller's client.
  */
-const bounded = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient>, overrides: Partial<PoolSettings> = {}) =>
+const bounded = <A, E>(effect: Effect.Effect<A, E, SqlClient.SqlClient | DatabasePool>, overrides: Partial<PoolSettings> = {}) =>
   Effect.flatMap(DatabaseUrl, (url) => Effect.provide(effect, Layer.orDie(sqlLayer(url, { ...settings, ...overrides }))))
 
 const failure = <A, E>(effect: Effect.Effect<A, E>) =>
@@ -63,6 +66,28 @@ describe("connection bounds", () => {
         const error = yield* Effect.scoped(Effect.andThen(sql.reserve, failure(sql`SELECT 1`)))
         expect(isDatabaseBusy(error)).toBe(true)
       })))
+
+    it.effect("the pool's figures: connections open, idle, and requests waiting for one", () =>
+      bounded(Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const pool = yield* DatabasePool
+        yield* sql`SELECT 1`
+        expect(yield* pool.stats).toEqual({ max: 1, open: 1, idle: 1, waiting: 0 })
+        const taken = yield* Deferred.make<void>()
+        const release = yield* Deferred.make<void>()
+        const holder = yield* Effect.forkChild(
+          sql.withTransaction(Effect.andThen(Deferred.succeed(taken, undefined), Deferred.await(release)))
+        )
+        yield* Deferred.await(taken)
+        const waiter = yield* Effect.forkChild(sql`SELECT 1`)
+        // Until the forked statement has asked for the one connection.
+        while ((yield* pool.stats).waiting === 0) yield* Effect.yieldNow
+        expect(yield* pool.stats).toEqual({ max: 1, open: 1, idle: 0, waiting: 1 })
+        yield* Deferred.succeed(release, undefined)
+        yield* Fiber.join(holder)
+        yield* Fiber.join(waiter)
+        expect(yield* pool.stats).toEqual({ max: 1, open: 1, idle: 1, waiting: 0 })
+      }), { poolTimeoutMs: 5_000 }))
 
     it.effect("a database that cannot be reached (refused, lost, restarting) is busy too, not a bug", () =>
       Effect.gen(function*() {
