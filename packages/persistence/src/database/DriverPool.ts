@@ -41,7 +41,11 @@ export interface DriverPool {
 
 const refused = (message: string) =>
   new SqlError({
-    reason: new ConnectionError({ cause: new Error(message), message: `Cannot use the URL: ${message}`, operation: "connect" })
+    reason: new ConnectionError({
+      cause: new Error(message),
+      message: `Cannot use the URL: ${message}`,
+      operation: "connect"
+    })
   })
 
 /** Where sessions go: the one host of a plain URL, or the host a search finds and finds again on failure. */

@@ -40,7 +40,9 @@ const acquirePool = (
   Effect.gen(function*() {
     const driver = yield* makeDriverPool(url, settings, hosts, purpose)
     const pool = leasedPool(driver, settings.size, settings.poolTimeoutMs)
-    if (check) yield* Effect.scoped(Effect.flatMap(pool.lease, (connection) => connection.executeUnprepared("SELECT 1", [], undefined)))
+    if (check) {
+      yield* Effect.scoped(Effect.flatMap(pool.lease, (connection) => connection.executeUnprepared("SELECT 1", [], undefined)))
+    }
     return pool
   })
 
