@@ -26,7 +26,8 @@ export interface EnvelopeBody {
   }
 }
 
-interface ErrorEncoded {
+/** An error class's own encoded form, which the envelope carries. */
+export interface ErrorEncoded {
   readonly _tag: string
   readonly message: string
   readonly param?: string | undefined
