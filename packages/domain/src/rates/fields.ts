@@ -59,7 +59,9 @@ export const UrlField = Str.pipe(
 )
 
 export const int = (min: number, max: number) =>
-  Schema.Finite.annotate({ message: "must be a whole number" }).pipe(
+  Schema.Number.annotate({ message: "must be a whole number" }).pipe(
+    // Finite, so that the description says a JSON number (not the strings a JSON codec reads as infinities).
+    Schema.check(Schema.isFinite({ message: "must be a whole number" })),
     Schema.check(Schema.makeFilter((n) => Number.isInteger(n), { message: "must be a whole number", toJsonSchema: () => ({ type: "integer" }) })),
     Schema.check(Schema.makeFilter((n) => n >= min && n <= max, {
       message: `must be a whole number from ${min} to ${max}`,
