@@ -31,9 +31,7 @@ const confirmRefusals = [
 export const ReservationListParams = Schema.Struct({
   guest_id: Schema.optionalKey(Uuid),
   booking_id: Schema.optionalKey(Uuid),
-  status: Schema.optionalKey(ReservationStatus.annotate({
-    message: "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
-  })),
+  status: Schema.optionalKey(ReservationStatus),
   limit: Schema.optionalKey(IntParam(1, 100)),
   offset: Schema.optionalKey(IntParam(0, 10000))
 })

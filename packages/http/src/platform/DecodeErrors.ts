@@ -1,6 +1,7 @@
 import type { HttpApiSchemaError } from "effect/http-api/HttpApiError"
 import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
+import * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
 import type { NotFoundError } from "../common/Security.js"
 
@@ -34,25 +35,65 @@ const expectedKind = (message: string): string => {
   }
 }
 
-/**
- * A failure in words a person can act on: the message written on the schema ("must be a UUID"), else one by
- * the kind of failure, never the schema's own description of itself.
- */
-const humanMessage: SchemaIssue.LeafHook = (issue) => {
-  if (issue._tag === "MissingKey") return "is required"
-  if (issue._tag === "UnexpectedKey") return "is not allowed"
-  const message = SchemaIssue.defaultLeafHook(issue).replace(/\s+/g, " ").trim()
-  return message.length > 0 && !isSchemaDump(message) ? message : expectedKind(message)
+/** A message of the schema's, in words a person can act on: never the schema's own description of itself. */
+const humanised = (message: string): string => {
+  const text = message.replace(/\s+/g, " ").trim()
+  return text.length > 0 && !isSchemaDump(text) ? text : expectedKind(text)
 }
 
-const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1({
-  leafHook: humanMessage,
-  // A check without a message of its own says what kind of value failed it.
-  checkHook: (issue) => {
-    const message = SchemaIssue.defaultCheckHook(issue)
-    return message === undefined || isSchemaDump(message) ? undefined : message
+/** What a value of `ast` must be: its own message, else its kind ("must be a string"). */
+const expectation = (ast: SchemaAST.AST): string => humanised(SchemaIssue.defaultLeafHook(new SchemaIssue.InvalidType(ast)))
+
+/**
+ * A value that is none of a union's members: the union's message, else what its first member that is not
+ * `null` must be (`NullOr(DecimalField)` sent a number says what a decimal string looks like).
+ */
+const unionExpectation = (ast: SchemaAST.AST): string => {
+  const own = ast.annotations?.message
+  if (typeof own === "string") return own
+  const member = SchemaAST.isUnion(ast) ? ast.types.find((type) => !SchemaAST.isNull(type)) : undefined
+  return member === undefined ? expectation(ast) : expectation(member)
+}
+
+const leafMessage = (issue: SchemaIssue.Leaf): string => {
+  if (issue._tag === "MissingKey") return "is required"
+  if (issue._tag === "UnexpectedKey") return "is not allowed"
+  return humanised(SchemaIssue.defaultLeafHook(issue))
+}
+
+interface Failure {
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+  /** The value was not text where text was expected (a query parameter sent twice arrives as a list). */
+  readonly notText: boolean
+}
+
+/** The first failure of `issue` with the path to it: where the decoder stopped, and why. */
+const firstFailure = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>, message?: string): Failure => {
+  switch (issue._tag) {
+    case "Filter": {
+      // A check's own message, else the failure under it says what went wrong.
+      const own = SchemaIssue.defaultCheckHook(issue)
+      return firstFailure(issue.issue, path, message ?? (own === undefined || isSchemaDump(own) ? undefined : own))
+    }
+    case "Encoding":
+      return firstFailure(issue.issue, path, message)
+    case "Pointer":
+      return firstFailure(issue.issue, [...path, ...issue.path], message)
+    case "Composite":
+    case "AnyOf": {
+      const first = issue.issues[0]
+      if (first !== undefined) return firstFailure(first, path, message)
+      return { path, message: message ?? unionExpectation(issue.ast), notText: false }
+    }
+    default:
+      return {
+        path,
+        message: message ?? leafMessage(issue),
+        notText: issue._tag === "InvalidType" && SchemaAST.isString(issue.ast)
+      }
   }
-})
+}
 
 const segment = (key: PropertyKey | { readonly key: PropertyKey }): PropertyKey => (typeof key === "object" ? key.key : key)
 
@@ -72,16 +113,14 @@ export const fromSchemaError = (
   error: HttpApiSchemaError,
   request: DecodedRequest
 ): InvalidParameters | InstanceType<NotFoundError> => {
-  const issue = formatIssues(error.cause.issue).issues[0]
-  const path = (issue?.path ?? []).map(segment)
+  const failure = firstFailure(error.cause.issue, [])
+  const path = failure.path.map(segment)
   const first = path[0]
   // A query parameter sent more than once arrives as a list where text is expected: the message says what to
   // change rather than "must be a string".
-  const problem = issue === undefined
-    ? "is invalid"
-    : error.kind === "Query" && path.length === 1 && typeof first === "string" && request.repeatedInQuery(first)
-    ? "must be given only once"
-    : issue.message
+  const repeated = error.kind === "Query" && failure.notText && path.length === 1 && typeof first === "string" &&
+    request.repeatedInQuery(first)
+  const problem = repeated ? "must be given only once" : failure.message
   if (error.kind === "Params" && typeof first === "string") {
     return Option.match(request.notFound, {
       onNone: (): InvalidParameters | InstanceType<NotFoundError> =>
