@@ -1,7 +1,7 @@
 import * as Domain from "@hotel/domain"
 import { wire } from "./Envelope.js"
 
-// Every domain error with its wire shape, for endpoint and API `addError` declarations.
+// Every domain error with its wire shape, for the `error` of endpoints and middleware (`ApiErrors`).
 
 export const InvalidParameters = wire(Domain.InvalidParameters)
 export const InvalidJson = wire(Domain.InvalidJson)

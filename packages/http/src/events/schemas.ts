@@ -63,7 +63,10 @@ export const Event = Schema.Struct({
   type: Events.EventType,
   sequence: Schema.Int.annotate({ description: "Increases strictly per property, in commit order" }),
   created_at: Schema.String,
-  data: Schema.Unknown.pipe(Schema.annotateKey({ description: "The affected resource as its GET answers (see the webhooks section)" }))
+  // On the key: an `Unknown` value's own annotations are not part of the description.
+  data: Schema.Unknown.pipe(
+    Schema.annotateKey({ description: "The affected resource as its GET answers (see the webhooks section)" })
+  )
 })
 
 export const EventPage = Schema.Struct({ data: Schema.Array(Event), has_more: Schema.Boolean })

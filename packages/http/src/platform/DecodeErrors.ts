@@ -95,8 +95,6 @@ const firstFailure = (issue: SchemaIssue.Issue, path: ReadonlyArray<PropertyKey>
   }
 }
 
-const segment = (key: PropertyKey | { readonly key: PropertyKey }): PropertyKey => (typeof key === "object" ? key.key : key)
-
 /** What the request the framework could not decode was, as far as the message is concerned. */
 export interface DecodedRequest {
   /** The path id's 404 of the endpoint (`NotFoundAs`). */
@@ -114,7 +112,7 @@ export const fromSchemaError = (
   request: DecodedRequest
 ): InvalidParameters | InstanceType<NotFoundError> => {
   const failure = firstFailure(error.cause.issue, [])
-  const path = failure.path.map(segment)
+  const path = failure.path
   const first = path[0]
   // A query parameter sent more than once arrives as a list where text is expected: the message says what to
   // change rather than "must be a string".
