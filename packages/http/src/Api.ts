@@ -13,8 +13,7 @@ import { PlatformGroups } from "./platform/Api.js"
 import { QuotesGroups } from "./quotes/Api.js"
 import { RatesGroups } from "./rates/Api.js"
 import { StaysGroups } from "./stays/Api.js"
-import { WebhookEndpointNotFoundError, WebhooksGroups } from "./webhooks/Api.js"
-import * as Errors from "./common/Errors.js"
+import { WebhooksGroups } from "./webhooks/Api.js"
 import { describeDocument } from "./openapi/Document.js"
 
 /**
@@ -40,47 +39,16 @@ export const Endpoints = HttpApi.make("hotel")
   ))
 
 /**
- * The contract. Clients import this (and nothing of the server) to derive typed clients.
- * The errors the gateway may answer with are declared here, once; the description lists under each
- * operation only those it can meet.
+ * The contract. Clients import this (and nothing of the server) to derive typed clients. The errors any
+ * endpoint may answer with are declared once, by `ApiErrors` (`common/Security.ts`); the description lists
+ * under each operation only those it can meet.
  */
-export class HotelApi extends Endpoints
-  .addError(Errors.InvalidParameters)
-  .addError(Errors.InvalidJson)
-  .addError(Errors.MissingApiKey)
-  .addError(Errors.InvalidApiKey)
-  .addError(Errors.InsufficientScope)
-  .addError(Errors.UnknownRoute)
-  .addError(Errors.MethodNotAllowed)
-  .addError(Errors.PayloadTooLarge)
-  .addError(Errors.IdempotencyKeyReuse)
-  .addError(Errors.IdempotencyInProgress)
-  .addError(Errors.RateLimited)
-  .addError(Errors.MaintenanceMode)
-  .addError(Errors.DatabaseBusy)
-  // Besides the readiness check's: any request a stopping process could not finish in time (CutRequests.ts).
-  .addError(Errors.ShuttingDown)
-  .addError(Errors.InternalError)
-  // A path id that is not this property's resource (or not an id at all) is that resource's 404.
-  .addError(Errors.RatePlanNotFound)
-  .addError(Errors.IntervalNotFound)
-  .addError(Errors.PromoCodeNotFound)
-  .addError(Errors.ReservationNotFound)
-  .addError(Errors.BookingNotFound)
-  .addError(Errors.GuestNotFound)
-  .addError(Errors.FolioNotFound)
-  .addError(Errors.BlockNotFound)
-  .addError(Errors.OutOfOrderNotFound)
-  .addError(Errors.RoomNotFound)
-  .addError(Errors.RoomTypeNotFound)
-  .addError(WebhookEndpointNotFoundError)
-  .annotateContext(OpenApi.annotate({
-    title: "Hotel rate management and reservations",
-    version: "1.0.0",
-    description: "Rates, availability, holds, reservations, stays and folios of one hotel property. " +
-      "Authenticate with `Authorization: Bearer <key>`; every error is `{ \"error\": { type, code, message, param, " +
-      "request_id } }`. The guide is `docs/api.md` in the repository.",
-    servers: [{ url: "http://127.0.0.1:3000", description: "A local server (`npm start`)" }],
-    transform: describeDocument(Endpoints)
-  }))
-{}
+export class HotelApi extends Endpoints.annotateMerge(OpenApi.annotations({
+  title: "Hotel rate management and reservations",
+  version: "1.0.0",
+  description: "Rates, availability, holds, reservations, stays and folios of one hotel property. " +
+    "Authenticate with `Authorization: Bearer <key>`; every error is `{ \"error\": { type, code, message, param, " +
+    "request_id } }`. The guide is `docs/api.md` in the repository.",
+  servers: [{ url: "http://127.0.0.1:3000", description: "A local server (`npm start`)" }],
+  transform: describeDocument(Endpoints)
+})) {}

@@ -71,5 +71,5 @@ export const BlockPatch = Schema.Struct({
 export type BlockPatch = typeof BlockPatch.Type
 
 export const BlockListParams = Schema.Struct({
-  status: Schema.optional(BlockStatus)
+  status: Schema.optionalKey(BlockStatus)
 })

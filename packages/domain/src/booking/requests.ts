@@ -63,7 +63,7 @@ export const HoldCreate = Schema.Struct({
 export type HoldCreate = typeof HoldCreate.Type
 
 /** A JSON number or a decimal string. */
-export const PaymentAmountField = Schema.Union([Schema.Number, Schema.String]).annotate({
+export const PaymentAmountField = Schema.Union([Schema.Finite, Schema.String]).annotate({
   message: "must be a decimal amount: a JSON number or a decimal string such as \"1310.40\""
 }).pipe(
   Schema.check(Schema.makeFilter((value) => parsePaymentAmount(value) !== undefined, {

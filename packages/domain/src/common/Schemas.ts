@@ -81,7 +81,7 @@ export const DecimalString = Schema.String.pipe(
 export const CurrencyCode = Schema.String.pipe(
   Schema.check(Schema.makeFilter((s) => /^[A-Z]{3}$/.test(s), {
     message: "must be an ISO 4217 currency code",
-    jsonSchema: { pattern: "^[A-Z]{3}$" }
+    toJsonSchema: () => ({ pattern: "^[A-Z]{3}$" })
   }))
 )
 

@@ -21,7 +21,7 @@ export type OutOfOrderCreate = typeof OutOfOrderCreate.Type
 export const OutOfOrderListParams = Schema.Struct({
   start_date: IsoDate,
   end_date: IsoDate,
-  room_type_id: Schema.optional(Uuid)
+  room_type_id: Schema.optionalKey(Uuid)
 })
 
 /** `PUT /room-types/{id}/inventory`: the fields it carries, on the nights of the range (and `days`). */

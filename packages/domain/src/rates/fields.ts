@@ -36,7 +36,7 @@ export const DecimalField = Schema.String.annotate({ message: DECIMAL_MESSAGE })
 export const CurrencyField = Str.pipe(
   Schema.check(Schema.makeFilter(Currency.isCurrency, {
     message: "must be an ISO 4217 currency code such as \"EUR\"",
-    jsonSchema: { pattern: "^[A-Z]{3}$" }
+    toJsonSchema: () => ({ pattern: "^[A-Z]{3}$" })
   }))
 )
 
@@ -60,6 +60,8 @@ export const UrlField = Str.pipe(
 
 export const int = (min: number, max: number) =>
   Schema.Number.annotate({ message: "must be a whole number" }).pipe(
+    // Finite, so that the description says a JSON number (not the strings a JSON codec reads as infinities).
+    Schema.check(Schema.isFinite({ message: "must be a whole number" })),
     Schema.check(Schema.makeFilter((n) => Number.isInteger(n), { message: "must be a whole number", toJsonSchema: () => ({ type: "integer" }) })),
     Schema.check(Schema.makeFilter((n) => n >= min && n <= max, {
       message: `must be a whole number from ${min} to ${max}`,

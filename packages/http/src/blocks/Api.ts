@@ -3,7 +3,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { BlockNotFound, Blocks } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
+import { created, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 import * as Errors from "../common/Errors.js"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
@@ -35,63 +35,61 @@ export const Block = Schema.Struct({
   nights: Schema.Array(BlockNightView)
 })
 
-/** A status change: answers the block as `GET` returns it, `If-Match` like a PATCH. */
-const transition = <Name extends string>(
-  endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, "POST", { readonly id: string }>,
-  summary: string,
-  description: string
-) =>
-  endpoint
-    .annotateContext(doc(summary, description))
-    .setHeaders(IfMatchHeaders)
-    .addSuccess(Block)
-    .addError(Errors.PreconditionFailed)
-    .addError(Errors.InvalidStatusTransition)
+/** A status change, `POST /blocks/:id/<change>`: answers the block as `GET` returns it, `If-Match` like a PATCH. */
+const transition = { disableCodecs: true, params: IdParam, headers: IfMatchHeaders, success: Block } as const
+
+/** What refuses every status change. */
+const transitionRefusals = [Errors.PreconditionFailed, Errors.InvalidStatusTransition] as const
 
 /** Blocks: reads need `blocks:read`, writes `blocks:write`. */
 export class BlocksApi extends HttpApiGroup.make("blocks")
-  .annotateContext(tag("Blocks", "Rooms set aside for a group or an agent over a range of nights, picked up by holds and released by the clock."))
+  .annotateMerge(tag("Blocks", "Rooms set aside for a group or an agent over a range of nights, picked up by holds and released by the clock."))
   .add(
-    HttpApiEndpoint.post("create", "/blocks")
-      .annotateContext(doc("Create a block", "Sets rooms of one room type aside over a range of nights, `units` on every night or `nights` one by one. A `definite` block takes its units from general sale at once and needs them free."))
-      .setPayload(Blocks.BlockCreate)
-      .addSuccess(Schema.Struct({ block_id: Id }), Created)
-      .addError(Errors.RoomTypeNotFound)
-      .addError(Errors.RatePlanNotFound)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("create", "/blocks", {
+      disableCodecs: true,
+      payload: Blocks.BlockCreate,
+      success: created(Schema.Struct({ block_id: Id })),
+      error: [Errors.RoomTypeNotFound, Errors.RatePlanNotFound, Errors.NoAvailability]
+    })
+      .annotateMerge(doc("Create a block", "Sets rooms of one room type aside over a range of nights, `units` on every night or `nights` one by one. A `definite` block takes its units from general sale at once and needs them free."))
   )
   .add(
-    HttpApiEndpoint.get("list", "/blocks")
-      .annotateContext(doc("List blocks", "The property's blocks by `start_date`, filtered by `status` when given."))
-      .setUrlParams(Blocks.BlockListParams)
-      .addSuccess(ListOf(Block))
+    HttpApiEndpoint.get("list", "/blocks", {
+      disableCodecs: true,
+      query: Blocks.BlockListParams.fields,
+      success: ListOf(Block)
+    })
+      .annotateMerge(doc("List blocks", "The property's blocks by `start_date`, filtered by `status` when given."))
       .annotate(RequiredScope, "blocks:read")
   )
   .add(
-    HttpApiEndpoint.get("get")`/blocks/${IdParam}`
-      .annotateContext(doc("Get a block", "One block with each night's units, pickups, remaining units and release."))
-      .addSuccess(Block)
+    HttpApiEndpoint.get("get", "/blocks/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: Block
+    })
+      .annotateMerge(doc("Get a block", "One block with each night's units, pickups, remaining units and release."))
       .annotate(RequiredScope, "blocks:read")
-      .annotateContext(EntityTagged)
+      .annotateMerge(EntityTagged)
   )
   .add(
-    HttpApiEndpoint.patch("update")`/blocks/${IdParam}`
-      .annotateContext(doc("Update a block", "Changes the name, price, notes, release times or units (`units` on every night, `nights` on the dates listed)."))
-      .setPayload(Blocks.BlockPatch)
-      .setHeaders(IfMatchHeaders)
-      .addSuccess(Schema.Struct({ block_id: Id, updated: Schema.Literal(true) }))
-      .addError(Errors.PreconditionFailed)
-      .addError(Errors.BlockInUse)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.patch("update", "/blocks/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Blocks.BlockPatch,
+      headers: IfMatchHeaders,
+      success: Schema.Struct({ block_id: Id, updated: Schema.Literal(true) }),
+      error: [Errors.PreconditionFailed, Errors.BlockInUse, Errors.NoAvailability]
+    })
+      .annotateMerge(doc("Update a block", "Changes the name, price, notes, release times or units (`units` on every night, `nights` on the dates listed)."))
   )
   .add(
-    transition(HttpApiEndpoint.post("confirm")`/blocks/${IdParam}/confirm`, "Confirm a block", "Tentative → definite: the block takes its remaining units on the nights not yet released from general sale, which needs them free.")
-      .addError(Errors.NoAvailability)
-  )
-  .add(transition(HttpApiEndpoint.post("release")`/blocks/${IdParam}/release`, "Release a block", "Frees every remaining unit of a definite block now; its pickups stay."))
-  .add(
-    transition(HttpApiEndpoint.post("cancel")`/blocks/${IdParam}/cancel`, "Cancel a block", "A block with no live pickup becomes cancelled and takes nothing.")
-      .addError(Errors.BlockInUse)
+    HttpApiEndpoint.post("confirm", "/blocks/:id/confirm", { ...transition, error: [...transitionRefusals, Errors.NoAvailability] })
+      .annotateMerge(doc("Confirm a block", "Tentative → definite: the block takes its remaining units on the nights not yet released from general sale, which needs them free.")),
+    HttpApiEndpoint.post("release", "/blocks/:id/release", { ...transition, error: transitionRefusals })
+      .annotateMerge(doc("Release a block", "Frees every remaining unit of a definite block now; its pickups stay.")),
+    HttpApiEndpoint.post("cancel", "/blocks/:id/cancel", { ...transition, error: [...transitionRefusals, Errors.BlockInUse] })
+      .annotateMerge(doc("Cancel a block", "A block with no live pickup becomes cancelled and takes nothing."))
   )
   .annotate(RequiredScope, "blocks:write")
   .annotate(NotFoundAs, BlockNotFound)

@@ -21,31 +21,31 @@ const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>
     return handlers
       .handle("create", ({ payload }) =>
         Effect.map(Effect.flatMap(property, (id) => blocks.create(id, payload)), (created) => ({ block_id: created.id })))
-      .handle("list", ({ urlParams }) =>
+      .handle("list", ({ query }) =>
         Effect.gen(function*() {
-          const rows = yield* reads.list(yield* property, urlParams.status, yield* now)
+          const rows = yield* reads.list(yield* property, query.status, yield* now)
           return { data: rows.map(presentBlock) }
         }))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         Effect.gen(function*() {
-          const found = yield* reads.get(yield* property, path.id, yield* now)
+          const found = yield* reads.get(yield* property, params.id, yield* now)
           return yield* Option.match(found, {
-            onNone: () => Effect.fail(new BlockNotFound({ message: `No block ${path.id}` })),
+            onNone: () => Effect.fail(new BlockNotFound({ message: `No block ${params.id}` })),
             onSome: (read) => Effect.succeed(taggedJson(Block, presentBlock(read)))
           })
         }))
-      .handle("update", ({ headers, path, payload }) =>
+      .handle("update", ({ headers, params, payload }) =>
         Effect.gen(function*() {
-          yield* blocks.update(yield* property, path.id, payload, headers["if-match"])
-          return { block_id: path.id, updated: true as const }
+          yield* blocks.update(yield* property, params.id, payload, headers["if-match"])
+          return { block_id: params.id, updated: true as const }
         }))
-      .handle("confirm", ({ headers, path }) =>
-        Effect.flatMap(property, (id) => blocks.confirm(id, path.id, headers["if-match"])))
-      .handle("release", ({ headers, path }) =>
-        Effect.flatMap(property, (id) => blocks.release(id, path.id, headers["if-match"])))
-      .handle("cancel", ({ headers, path }) =>
-        Effect.flatMap(property, (id) => blocks.cancel(id, path.id, headers["if-match"])))
+      .handle("confirm", ({ headers, params }) =>
+        Effect.flatMap(property, (id) => blocks.confirm(id, params.id, headers["if-match"])))
+      .handle("release", ({ headers, params }) =>
+        Effect.flatMap(property, (id) => blocks.release(id, params.id, headers["if-match"])))
+      .handle("cancel", ({ headers, params }) =>
+        Effect.flatMap(property, (id) => blocks.cancel(id, params.id, headers["if-match"])))
   }))
 
 /** The `blocks` feature: its handlers with the services they call. */
-export const HttpBlocksLive = BlockHandlers.pipe(Layer.provide(Layer.mergeAll(Blocks.Default, BlockRepository.Default)))
+export const HttpBlocksLive = BlockHandlers.pipe(Layer.provide(Layer.mergeAll(Blocks.layer, BlockRepository.layer)))

@@ -1,12 +1,11 @@
 import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
-import type { HttpMethod } from "effect/http/HttpMethod"
 import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { BookingNotFound, ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
-import { Created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../common/Common.js"
+import { created, CurrencyCode, DateOnly, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { IntParam } from "../common/QueryParams.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
@@ -20,53 +19,44 @@ export { Accommodation, BalanceEntry, Reservation, ReservationListItem, Reservat
  * What refuses the confirm of a hold and of a booking alike (a booking's rooms are confirmed as holds are):
  * the hold's expiry, its state, the stock, and the payment's currency, amount and reference.
  */
-const confirmRefusals = <
-  Name extends string,
-  Method extends HttpMethod,
-  Path,
-  UrlParams,
-  Payload,
-  Headers,
-  Success,
-  Error,
-  R,
-  RE
->(endpoint: HttpApiEndpoint.HttpApiEndpoint<Name, Method, Path, UrlParams, Payload, Headers, Success, Error, R, RE>) =>
-  endpoint
-    .addError(Errors.HoldExpired)
-    .addError(Errors.NotConfirmable)
-    .addError(Errors.NoAvailability)
-    .addError(Errors.CurrencyMismatch)
-    .addError(Errors.AmountMismatch)
-    .addError(Errors.PaymentReferenceReused)
+const confirmRefusals = [
+  Errors.HoldExpired,
+  Errors.NotConfirmable,
+  Errors.NoAvailability,
+  Errors.CurrencyMismatch,
+  Errors.AmountMismatch,
+  Errors.PaymentReferenceReused
+] as const
 
 export const ReservationListParams = Schema.Struct({
-  guest_id: Schema.optional(Uuid),
-  booking_id: Schema.optional(Uuid),
-  status: Schema.optional(ReservationStatus.annotations({
-    message: () => "must be one of tentative, confirmed, checked_in, checked_out, cancelled, no_show"
-  })),
-  limit: Schema.optional(IntParam(1, 100)),
-  offset: Schema.optional(IntParam(0, 10000))
+  guest_id: Schema.optionalKey(Uuid),
+  booking_id: Schema.optionalKey(Uuid),
+  status: Schema.optionalKey(ReservationStatus),
+  limit: Schema.optionalKey(IntParam(1, 100)),
+  offset: Schema.optionalKey(IntParam(0, 10000))
 })
 
 export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
-  .annotateContext(tag("Holds and reservations", "The two-step sale (a hold, then its confirmation with a payment reference), reservation reads, cancellation and its quote."))
+  .annotateMerge(tag("Holds and reservations", "The two-step sale (a hold, then its confirmation with a payment reference), reservation reads, cancellation and its quote."))
   .add(
-    HttpApiEndpoint.get("list", "/reservations")
-      .annotateContext(doc("List reservations", "Reservations, filtered by guest, booking or status, paged with `limit` and `offset`."))
-      .setUrlParams(ReservationListParams)
-      .addSuccess(Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }))
-      .addError(Errors.GuestNotFound)
-      .addError(Errors.BookingNotFound)
+    HttpApiEndpoint.get("list", "/reservations", {
+      disableCodecs: true,
+      query: ReservationListParams.fields,
+      success: Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }),
+      error: [Errors.GuestNotFound, Errors.BookingNotFound]
+    })
+      .annotateMerge(doc("List reservations", "Reservations, filtered by guest, booking or status, paged with `limit` and `offset`."))
   )
   .add(
-    HttpApiEndpoint.get("get")`/reservations/${IdParam}`
-      .annotateContext(doc("Get a reservation", "One reservation with its rooms, price, folio balances and status."))
-      .addSuccess(Reservation)
-      .addError(Errors.ReservationNotFound)
+    HttpApiEndpoint.get("get", "/reservations/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: Reservation,
+      error: [Errors.ReservationNotFound]
+    })
+      .annotateMerge(doc("Get a reservation", "One reservation with its rooms, price, folio balances and status."))
       .annotate(NotFoundAs, ReservationNotFound)
-      .annotateContext(EntityTagged)
+      .annotateMerge(EntityTagged)
   )
   .annotate(RequiredScope, "reservations:read")
 {}
@@ -98,28 +88,34 @@ export const HoldConfirmed = Schema.Struct({
 
 /** The two-step sale: hold, then confirm; scope `reservations:write`. */
 export class HoldsApi extends HttpApiGroup.make("holds")
-  .annotateContext(tag("Holds and reservations", "The two-step sale."))
+  .annotateMerge(tag("Holds and reservations", "The two-step sale."))
   .add(
-    HttpApiEndpoint.post("create", "/holds")
-      .annotateContext(doc("Place a hold", "Reserves rooms for a stay at a quoted price until `hold_expires_at`; confirm it before then. Availability is checked and taken under a lock, so two holds never take the same last room."))
-      .setPayload(Booking.HoldCreate)
-      .addSuccess(HoldCreated, Created)
-      .addError(Errors.RoomTypeNotFound)
-      .addError(Errors.RatePlanNotFound)
-      .addError(Errors.GuestNotFound)
-      .addError(Errors.ServiceNotFound)
-      .addError(Errors.PartyTooLarge)
-      .addError(Errors.HoldLimitReached)
-      .addError(Errors.BlockNotDefinite)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("create", "/holds", {
+      disableCodecs: true,
+      payload: Booking.HoldCreate,
+      success: created(HoldCreated),
+      error: [
+        Errors.RoomTypeNotFound,
+        Errors.RatePlanNotFound,
+        Errors.GuestNotFound,
+        Errors.ServiceNotFound,
+        Errors.PartyTooLarge,
+        Errors.HoldLimitReached,
+        Errors.BlockNotDefinite,
+        Errors.NoAvailability
+      ]
+    })
+      .annotateMerge(doc("Place a hold", "Reserves rooms for a stay at a quoted price until `hold_expires_at`; confirm it before then. Availability is checked and taken under a lock, so two holds never take the same last room."))
   )
   .add(
-    HttpApiEndpoint.post("confirm")`/holds/${IdParam}/confirm`
-      .annotateContext(doc("Confirm a hold", "Turns a live hold into a confirmed reservation with your payment reference. Repeating it with the same reference answers `already_confirmed: true`."))
-      .setPayload(Booking.HoldConfirm)
-      .addSuccess(HoldConfirmed)
-      .addError(Errors.ReservationNotFound)
-      .pipe(confirmRefusals)
+    HttpApiEndpoint.post("confirm", "/holds/:id/confirm", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Booking.HoldConfirm,
+      success: HoldConfirmed,
+      error: [Errors.ReservationNotFound, ...confirmRefusals]
+    })
+      .annotateMerge(doc("Confirm a hold", "Turns a live hold into a confirmed reservation with your payment reference. Repeating it with the same reference answers `already_confirmed: true`."))
       .annotate(NotFoundAs, ReservationNotFound)
   )
   .annotate(RequiredScope, "reservations:write")
@@ -137,16 +133,17 @@ export const ReservationCancelled = Schema.Struct({
  * lives here; check-in, check-out, no-show and charges join this group.
  */
 export class ReservationActionsApi extends HttpApiGroup.make("reservationActions")
-  .annotateContext(tag("Holds and reservations", "The two-step sale."))
+  .annotateMerge(tag("Holds and reservations", "The two-step sale."))
   .add(
-    HttpApiEndpoint.post("cancel")`/reservations/${IdParam}/cancel`
-      .annotateContext(doc("Cancel a reservation", "Cancels a hold or a confirmed reservation; `refund_due_minor` is what the cancellation policy says is owed."))
-      .setPayload(Booking.ReservationCancel)
-      .setHeaders(IfMatchHeaders)
-      .addSuccess(ReservationCancelled)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.NotCancellable)
-      .addError(Errors.PreconditionFailed)
+    HttpApiEndpoint.post("cancel", "/reservations/:id/cancel", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Booking.ReservationCancel,
+      headers: IfMatchHeaders,
+      success: ReservationCancelled,
+      error: [Errors.ReservationNotFound, Errors.NotCancellable, Errors.PreconditionFailed]
+    })
+      .annotateMerge(doc("Cancel a reservation", "Cancels a hold or a confirmed reservation; `refund_due_minor` is what the cancellation policy says is owed."))
   )
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)
@@ -167,13 +164,15 @@ export const CancellationQuote = Schema.Struct({
 
 /** `GET /reservations/{id}/cancellation-quote`; scope `reservations:read`. */
 export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
-  .annotateContext(tag("Holds and reservations", "The two-step sale."))
+  .annotateMerge(tag("Holds and reservations", "The two-step sale."))
   .add(
-    HttpApiEndpoint.get("get")`/reservations/${IdParam}/cancellation-quote`
-      .annotateContext(doc("Quote a cancellation", "What cancelling now would refund, under which policy tier and until when."))
-      .addSuccess(CancellationQuote)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.NotCancellable)
+    HttpApiEndpoint.get("get", "/reservations/:id/cancellation-quote", {
+      disableCodecs: true,
+      params: IdParam,
+      success: CancellationQuote,
+      error: [Errors.ReservationNotFound, Errors.NotCancellable]
+    })
+      .annotateMerge(doc("Quote a cancellation", "What cancelling now would refund, under which policy tier and until when."))
   )
   .annotate(RequiredScope, "reservations:read")
   .annotate(NotFoundAs, ReservationNotFound)
@@ -182,45 +181,56 @@ export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")
 
 /** Bookings of several rooms; scope `reservations:write` (the read: `reservations:read`). */
 export class BookingsApi extends HttpApiGroup.make("bookings")
-  .annotateContext(tag("Bookings", "Several rooms for one guest and one stay: held together or not at all, confirmed with one payment, cancelled together."))
+  .annotateMerge(tag("Bookings", "Several rooms for one guest and one stay: held together or not at all, confirmed with one payment, cancelled together."))
   .add(
-    HttpApiEndpoint.post("create", "/bookings")
-      .annotateContext(doc("Book several rooms", "Holds 1 to 10 rooms for one guest and one stay, each priced and checked exactly as `POST /holds`, all or none. A refusal names its room: `param` `rooms[i].<field>` for a 400, the message for the others."))
-      .setPayload(Booking.BookingCreate)
-      .addSuccess(BookingCreated, Created)
-      .addError(Errors.RoomTypeNotFound)
-      .addError(Errors.RatePlanNotFound)
-      .addError(Errors.GuestNotFound)
-      .addError(Errors.ServiceNotFound)
-      .addError(Errors.PartyTooLarge)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.HoldLimitReached)
-      .addError(Errors.BlockNotDefinite)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("create", "/bookings", {
+      disableCodecs: true,
+      payload: Booking.BookingCreate,
+      success: created(BookingCreated),
+      error: [
+        Errors.RoomTypeNotFound,
+        Errors.RatePlanNotFound,
+        Errors.GuestNotFound,
+        Errors.ServiceNotFound,
+        Errors.PartyTooLarge,
+        Errors.CurrencyMismatch,
+        Errors.HoldLimitReached,
+        Errors.BlockNotDefinite,
+        Errors.NoAvailability
+      ]
+    })
+      .annotateMerge(doc("Book several rooms", "Holds 1 to 10 rooms for one guest and one stay, each priced and checked exactly as `POST /holds`, all or none. A refusal names its room: `param` `rooms[i].<field>` for a 400, the message for the others."))
   )
   .add(
-    HttpApiEndpoint.get("get")`/bookings/${IdParam}`
-      .annotateContext(doc("Get a booking", "The booking with each of its reservations as `GET /reservations/{id}` shows it, in the order of its rooms. `check_in`/`check_out` span its reservations that are not cancelled (all of them once every one is) and `total` is the sum of their totals, following every change of its rooms."))
-      .addSuccess(BookingRead)
-      .addError(Errors.BookingNotFound)
+    HttpApiEndpoint.get("get", "/bookings/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: BookingRead,
+      error: [Errors.BookingNotFound]
+    })
+      .annotateMerge(doc("Get a booking", "The booking with each of its reservations as `GET /reservations/{id}` shows it, in the order of its rooms. `check_in`/`check_out` span its reservations that are not cancelled (all of them once every one is) and `total` is the sum of their totals, following every change of its rooms."))
       .annotate(RequiredScope, "reservations:read")
-      .annotateContext(EntityTagged)
+      .annotateMerge(EntityTagged)
   )
   .add(
-    HttpApiEndpoint.post("confirm")`/bookings/${IdParam}/confirm`
-      .annotateContext(doc("Confirm a booking", "Confirms every room of the booking with one payment reference, or none; each folio records its own total as its share. Repeating it answers `already_confirmed: true`."))
-      .setPayload(Booking.HoldConfirm)
-      .addSuccess(BookingConfirmed)
-      .addError(Errors.BookingNotFound)
-      .pipe(confirmRefusals)
+    HttpApiEndpoint.post("confirm", "/bookings/:id/confirm", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Booking.HoldConfirm,
+      success: BookingConfirmed,
+      error: [Errors.BookingNotFound, ...confirmRefusals]
+    })
+      .annotateMerge(doc("Confirm a booking", "Confirms every room of the booking with one payment reference, or none; each folio records its own total as its share. Repeating it answers `already_confirmed: true`."))
   )
   .add(
-    HttpApiEndpoint.post("cancel")`/bookings/${IdParam}/cancel`
-      .annotateContext(doc("Cancel a booking", "Cancels every reservation of the booking that can still be cancelled, each under the cancellation policy; `refund_due_minor` is their sum."))
-      .setPayload(Booking.ReservationCancel)
-      .addSuccess(BookingCancelled)
-      .addError(Errors.BookingNotFound)
-      .addError(Errors.NotCancellable)
+    HttpApiEndpoint.post("cancel", "/bookings/:id/cancel", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Booking.ReservationCancel,
+      success: BookingCancelled,
+      error: [Errors.BookingNotFound, Errors.NotCancellable]
+    })
+      .annotateMerge(doc("Cancel a booking", "Cancels every reservation of the booking that can still be cancelled, each under the cancellation policy; `refund_due_minor` is their sum."))
   )
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, BookingNotFound)

@@ -6,7 +6,7 @@ import { BalanceEntry, Reservation, ReservationStatus } from "./ReservationSchem
 // with one payment and cancelled together. Each room is a hold; each reservation reads as any other.
 
 /** The booking's own id (the glossary's `booking_id` is a reservation's link to it). */
-const BookingId = Id.annotations({ description: "The booking" })
+const BookingId = Id.annotate({ description: "The booking" })
 
 export const BookingCreated = Schema.Struct({
   booking_id: BookingId,

@@ -1,6 +1,5 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import { ReservationReads } from "@hotel/persistence/booking/ReservationReads"
 import { HotelApi } from "../Api.js"
 import { presentListItem, presentReservation } from "@hotel/persistence/booking/ReservationView"
@@ -9,7 +8,7 @@ import { taggedJson } from "../platform/ConditionalRead.js"
 import { CurrentApiKey } from "../common/Security.js"
 import { Confirmations } from "@hotel/persistence/booking/Confirmations"
 import { Holds } from "@hotel/persistence/booking/Holds"
-import { currentRequestId } from "../common/Envelope.js"
+import { CurrentRequestId } from "../common/Envelope.js"
 import { presentConfirmation, presentHold, presentCancellation } from "./HoldPresenter.js"
 import { Cancellations } from "@hotel/persistence/booking/Cancellations"
 import { CancellationQuote } from "@hotel/persistence/booking/CancellationQuote"
@@ -26,22 +25,22 @@ const ReservationReadHandlers = HttpApiBuilder.group(HotelApi, "reservationReads
   Effect.gen(function*() {
     const reservations = yield* ReservationReads
     return handlers
-      .handle("list", ({ urlParams }) =>
+      .handle("list", ({ query }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
           const page = yield* reservations.list(key.propertyId, {
-            guestId: urlParams.guest_id,
-            bookingId: urlParams.booking_id,
-            status: urlParams.status,
-            limit: urlParams.limit ?? 25,
-            offset: urlParams.offset ?? 0
+            guestId: query.guest_id,
+            bookingId: query.booking_id,
+            status: query.status,
+            limit: query.limit ?? 25,
+            offset: query.offset ?? 0
           })
           return { has_more: page.hasMore, data: page.records.map(presentListItem) }
         }))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return taggedJson(Reservation, presentReservation(yield* reservations.get(key.propertyId, path.id)))
+          return taggedJson(Reservation, presentReservation(yield* reservations.get(key.propertyId, params.id)))
         }))
   }))
 
@@ -64,13 +63,13 @@ const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
           )
           return presentHold(hold)
         }))
-      .handle("confirm", ({ path, payload }) =>
+      .handle("confirm", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const requestId = yield* FiberRef.get(currentRequestId)
+          const requestId = yield* Effect.service(CurrentRequestId)
           const result = yield* confirmations.confirm(
             { propertyId: key.propertyId, apiKeyId: key.id, requestId },
-            path.id,
+            params.id,
             {
               paymentReference: payload.payment_reference,
               paymentCurrency: payload.payment_currency ?? null,
@@ -84,10 +83,10 @@ const HoldHandlers = HttpApiBuilder.group(HotelApi, "holds", (handlers) =>
 const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationActions", (handlers) =>
   Effect.gen(function*() {
     const cancellations = yield* Cancellations
-    return handlers.handle("cancel", ({ headers, path, payload }) =>
+    return handlers.handle("cancel", ({ headers, params, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const result = yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null, headers["if-match"])
+        const result = yield* cancellations.cancel(key.propertyId, params.id, payload.reason ?? null, headers["if-match"])
         return presentCancellation(result)
       }))
   }))
@@ -95,10 +94,10 @@ const ReservationActionHandlers = HttpApiBuilder.group(HotelApi, "reservationAct
 const CancellationQuoteHandlers = HttpApiBuilder.group(HotelApi, "cancellationQuote", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* CancellationQuote
-    return handlers.handle("get", ({ path }) =>
+    return handlers.handle("get", ({ params }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        return presentCancellationQuote(yield* quotes.quote(key.propertyId, path.id))
+        return presentCancellationQuote(yield* quotes.quote(key.propertyId, params.id))
       }))
   }))
 
@@ -125,18 +124,18 @@ const BookingHandlers = HttpApiBuilder.group(HotelApi, "bookings", (handlers) =>
           )
           return presentBookingCreated(created)
         }))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return taggedJson(BookingRead, presentBooking(yield* reads.get(key.propertyId, path.id)))
+          return taggedJson(BookingRead, presentBooking(yield* reads.get(key.propertyId, params.id)))
         }))
-      .handle("confirm", ({ path, payload }) =>
+      .handle("confirm", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const requestId = yield* FiberRef.get(currentRequestId)
+          const requestId = yield* Effect.service(CurrentRequestId)
           const confirmed = yield* confirmations.confirm(
             { propertyId: key.propertyId, apiKeyId: key.id, requestId },
-            path.id,
+            params.id,
             {
               paymentReference: payload.payment_reference,
               paymentCurrency: payload.payment_currency ?? null,
@@ -145,19 +144,19 @@ const BookingHandlers = HttpApiBuilder.group(HotelApi, "bookings", (handlers) =>
           )
           return presentBookingConfirmed(confirmed)
         }))
-      .handle("cancel", ({ path, payload }) =>
+      .handle("cancel", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentBookingCancelled(yield* cancellations.cancel(key.propertyId, path.id, payload.reason ?? null))
+          return presentBookingCancelled(yield* cancellations.cancel(key.propertyId, params.id, payload.reason ?? null))
         }))
   }))
 
 /** The services the `bookings` group calls. */
 const BookingServicesLive = Layer.mergeAll(
-  Bookings.Default,
-  BookingReads.Default,
-  BookingConfirmations.Default,
-  BookingCancellations.Default
+  Bookings.layer,
+  BookingReads.layer,
+  BookingConfirmations.layer,
+  BookingCancellations.layer
 )
 
 /** The `booking` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
@@ -168,10 +167,10 @@ export const HttpBookingLive = Layer.mergeAll(
   CancellationQuoteHandlers,
   BookingHandlers
 ).pipe(Layer.provide(Layer.mergeAll(
-  ReservationReads.Default,
-  Holds.Default,
-  Confirmations.Default,
-  Cancellations.Default,
-  CancellationQuote.Default,
+  ReservationReads.layer,
+  Holds.layer,
+  Confirmations.layer,
+  Cancellations.layer,
+  CancellationQuote.layer,
   BookingServicesLive
 )))

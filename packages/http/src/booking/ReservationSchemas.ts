@@ -2,7 +2,7 @@
 import * as Schema from "effect/Schema"
 import { CurrencyCode, DateOnly, Id, Money, Timestamp } from "../common/Common.js"
 
-export const ReservationStatus = Schema.Literal("tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show")
+export const ReservationStatus = Schema.Literals(["tentative", "confirmed", "checked_in", "checked_out", "cancelled", "no_show"])
 
 export const BalanceEntry = Schema.Struct({
   currency: CurrencyCode,

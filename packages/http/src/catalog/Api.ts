@@ -9,7 +9,7 @@ import { EntityTagged } from "../common/EntityTags.js"
 
 export const CancellationTier = Schema.Struct({
   days_before_arrival: Schema.Int,
-  refund_percent: Schema.Number
+  refund_percent: Schema.Finite
 })
 
 export const Property = Schema.Struct({
@@ -48,7 +48,7 @@ export const Modifier = Schema.Struct({
   key: Schema.String,
   label: Schema.String,
   type: Schema.String,
-  options: Schema.optional(Schema.Array(Schema.String)),
+  options: Schema.optionalKey(Schema.Array(Schema.String)),
   required: Schema.Boolean
 })
 
@@ -66,10 +66,25 @@ export const Service = Schema.Struct({
 })
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
-  .annotateContext(tag("Property and catalogue", "The property's settings, its room types with their rooms, and the services guests can add to a stay."))
-  .add(HttpApiEndpoint.get("property", "/property").annotateContext(doc("Get the property", "The property's currencies, taxes, child age brackets, loyalty earning rate and default cancellation policy.")).addSuccess(Property).annotateContext(EntityTagged))
-  .add(HttpApiEndpoint.get("roomTypes", "/room-types").annotateContext(doc("List room types", "Every room type with its occupancy, bed configurations and rooms.")).addSuccess(ListOf(RoomType)).annotateContext(EntityTagged))
-  .add(HttpApiEndpoint.get("services", "/services").annotateContext(doc("List services", "The services that can be added to a hold or charged to a folio, with their price, tax and modifiers.")).addSuccess(ListOf(Service)).annotateContext(EntityTagged))
+  .annotateMerge(tag("Property and catalogue", "The property's settings, its room types with their rooms, and the services guests can add to a stay."))
+  .add(HttpApiEndpoint.get("property", "/property", {
+    disableCodecs: true,
+    success: Property
+  })
+    .annotateMerge(doc("Get the property", "The property's currencies, taxes, child age brackets, loyalty earning rate and default cancellation policy."))
+    .annotateMerge(EntityTagged))
+  .add(HttpApiEndpoint.get("roomTypes", "/room-types", {
+    disableCodecs: true,
+    success: ListOf(RoomType)
+  })
+    .annotateMerge(doc("List room types", "Every room type with its occupancy, bed configurations and rooms."))
+    .annotateMerge(EntityTagged))
+  .add(HttpApiEndpoint.get("services", "/services", {
+    disableCodecs: true,
+    success: ListOf(Service)
+  })
+    .annotateMerge(doc("List services", "The services that can be added to a hold or charged to a folio, with their price, tax and modifiers."))
+    .annotateMerge(EntityTagged))
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, shortCache)
 {}

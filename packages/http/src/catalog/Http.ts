@@ -32,4 +32,4 @@ const CatalogHandlers = HttpApiBuilder.group(HotelApi, "catalog", (handlers) =>
   }))
 
 /** The `catalog` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpCatalogLive = CatalogHandlers.pipe(Layer.provide(CatalogRepository.Default))
+export const HttpCatalogLive = CatalogHandlers.pipe(Layer.provide(CatalogRepository.layer))

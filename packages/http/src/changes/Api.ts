@@ -5,7 +5,7 @@ import * as Schema from "effect/Schema"
 import { boundedString, Changes, IsoDate, ReservationNotFound, Uuid } from "@hotel/domain"
 import * as Errors from "../common/Errors.js"
 import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
-import { Created, CurrencyCode, DateOnly, Id, IdParam, Money } from "../common/Common.js"
+import { created, CurrencyCode, DateOnly, Id, IdParam, Money } from "../common/Common.js"
 import { IfMatchHeaders } from "../common/EntityTags.js"
 import { IncludeParam, IntListParam, IntParam } from "../common/QueryParams.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -20,16 +20,16 @@ export const changesTag = tag(
 
 /** The values of a change as query parameters; each one left out keeps the reservation's value. */
 export const ChangeQuoteParams = Schema.Struct({
-  check_in: Schema.optional(IsoDate),
-  check_out: Schema.optional(IsoDate),
-  room_type_id: Schema.optional(Uuid),
-  rate_plan_id: Schema.optional(Uuid),
-  adults: Schema.optional(IntParam(1, 20)),
-  children: Schema.optional(IntParam(0, 20)),
-  child_ages: Schema.optional(IntListParam(20, "ages", 120)),
-  promo_code: Schema.optional(boundedString(0, 40)),
+  check_in: Schema.optionalKey(IsoDate),
+  check_out: Schema.optionalKey(IsoDate),
+  room_type_id: Schema.optionalKey(Uuid),
+  rate_plan_id: Schema.optionalKey(Uuid),
+  adults: Schema.optionalKey(IntParam(1, 20)),
+  children: Schema.optionalKey(IntParam(0, 20)),
+  child_ages: Schema.optionalKey(IntListParam(20, "ages", 120)),
+  promo_code: Schema.optionalKey(boundedString(0, 40)),
   /** `trace` adds each night's `trace`, as on `GET /rates`. */
-  include: Schema.optional(IncludeParam)
+  include: Schema.optionalKey(IncludeParam)
 })
 
 /** A night's trace in a change quote: the steps of `/rates` for a night priced now, one `kept` entry otherwise. */
@@ -45,7 +45,7 @@ export const ChangeQuoteView = Schema.Struct({
   total: Money,
   /** `total` − `previous_total`, signed. */
   difference: Money,
-  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optional(Schema.Array(ChangeTraceEntry)), kept: Schema.Boolean })),
+  nights: Schema.Array(Schema.Struct({ date: DateOnly, amount: Money, trace: Schema.optionalKey(Schema.Array(ChangeTraceEntry)), kept: Schema.Boolean })),
   /** The priced lines of the new stay, as the change appends them after the reversals. */
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
   amount_due: Money,
@@ -54,23 +54,28 @@ export const ChangeQuoteView = Schema.Struct({
 
 /** `PATCH /reservations/{id}`; scope `reservations:write`. */
 export class ReservationChangesApi extends HttpApiGroup.make("reservationChanges")
-  .annotateContext(changesTag)
+  .annotateMerge(changesTag)
   .add(
-    HttpApiEndpoint.patch("change")`/reservations/${IdParam}`
-      .annotateContext(doc("Change a reservation", "Changes a live hold or a confirmed stay in place (a checked-in stay: only `check_out` and `special_notes`). Nights that keep their date, room type, plan and party keep their booked price; the folio gets reversal lines for the previous stay, then the new stay's lines. Answers the reservation as `GET /reservations/{id}` then returns it."))
-      .setPayload(Changes.ReservationChange)
-      .setHeaders(IfMatchHeaders)
-      .addSuccess(Reservation)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.HoldExpired)
-      .addError(Errors.NotModifiable)
-      .addError(Errors.PreconditionFailed)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.RoomTypeNotFound)
-      .addError(Errors.RatePlanNotFound)
-      .addError(Errors.ServiceNotFound)
-      .addError(Errors.PartyTooLarge)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.patch("change", "/reservations/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Changes.ReservationChange,
+      headers: IfMatchHeaders,
+      success: Reservation,
+      error: [
+        Errors.ReservationNotFound,
+        Errors.HoldExpired,
+        Errors.NotModifiable,
+        Errors.PreconditionFailed,
+        Errors.CurrencyMismatch,
+        Errors.RoomTypeNotFound,
+        Errors.RatePlanNotFound,
+        Errors.ServiceNotFound,
+        Errors.PartyTooLarge,
+        Errors.NoAvailability
+      ]
+    })
+      .annotateMerge(doc("Change a reservation", "Changes a live hold or a confirmed stay in place (a checked-in stay: only `check_out` and `special_notes`). Nights that keep their date, room type, plan and party keep their booked price; the folio gets reversal lines for the previous stay, then the new stay's lines. Answers the reservation as `GET /reservations/{id}` then returns it."))
   )
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)
@@ -78,19 +83,24 @@ export class ReservationChangesApi extends HttpApiGroup.make("reservationChanges
 
 /** `GET /reservations/{id}/change-quote`; scope `reservations:read`. */
 export class ChangeQuoteApi extends HttpApiGroup.make("changeQuote")
-  .annotateContext(changesTag)
+  .annotateMerge(changesTag)
   .add(
-    HttpApiEndpoint.get("get")`/reservations/${IdParam}/change-quote`
-      .annotateContext(doc("Quote a change", "Exactly what `PATCH /reservations/{id}` with the same values would do now, changing nothing: the new price night by night, the new lines, the difference, and what would be owed or refunded."))
-      .setUrlParams(ChangeQuoteParams)
-      .addSuccess(ChangeQuoteView)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.HoldExpired)
-      .addError(Errors.NotModifiable)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.RoomTypeNotFound)
-      .addError(Errors.RatePlanNotFound)
-      .addError(Errors.ServiceNotFound)
+    HttpApiEndpoint.get("get", "/reservations/:id/change-quote", {
+      disableCodecs: true,
+      params: IdParam,
+      query: ChangeQuoteParams.fields,
+      success: ChangeQuoteView,
+      error: [
+        Errors.ReservationNotFound,
+        Errors.HoldExpired,
+        Errors.NotModifiable,
+        Errors.CurrencyMismatch,
+        Errors.RoomTypeNotFound,
+        Errors.RatePlanNotFound,
+        Errors.ServiceNotFound
+      ]
+    })
+      .annotateMerge(doc("Quote a change", "Exactly what `PATCH /reservations/{id}` with the same values would do now, changing nothing: the new price night by night, the new lines, the difference, and what would be owed or refunded."))
   )
   .annotate(RequiredScope, "reservations:read")
   .annotate(NotFoundAs, ReservationNotFound)

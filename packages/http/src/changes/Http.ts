@@ -25,13 +25,13 @@ const changeRequest = (sent: Partial<Rules.ReservationChange> | typeof ChangeQuo
 const ChangeHandlers = HttpApiBuilder.group(HotelApi, "reservationChanges", (handlers) =>
   Effect.gen(function*() {
     const changes = yield* Changes
-    return handlers.handle("change", ({ headers, path, payload }) =>
+    return handlers.handle("change", ({ headers, params, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
         // The service answers the reservation as it rendered it for the change's event.
         return yield* changes.change(
           { propertyId: key.propertyId, salesContext: key.context },
-          path.id,
+          params.id,
           changeRequest(payload),
           headers["if-match"]
         )
@@ -41,16 +41,16 @@ const ChangeHandlers = HttpApiBuilder.group(HotelApi, "reservationChanges", (han
 const ChangeQuoteHandlers = HttpApiBuilder.group(HotelApi, "changeQuote", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* ChangeQuote
-    return handlers.handle("get", ({ path, urlParams }) =>
+    return handlers.handle("get", ({ params, query }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const withTrace = urlParams.include === "trace"
-        const result = yield* quotes.quote({ propertyId: key.propertyId, salesContext: key.context }, path.id, changeRequest(urlParams), withTrace)
+        const withTrace = query.include === "trace"
+        const result = yield* quotes.quote({ propertyId: key.propertyId, salesContext: key.context }, params.id, changeRequest(query), withTrace)
         return presentChangeQuote(result, withTrace)
       }))
   }))
 
 /** The `changes` feature: its handlers with the services they call. */
 export const HttpChangesLive = Layer.mergeAll(ChangeHandlers, ChangeQuoteHandlers).pipe(
-  Layer.provide(Layer.mergeAll(Changes.Default, ChangeQuote.Default))
+  Layer.provide(Layer.mergeAll(Changes.layer, ChangeQuote.layer))
 )

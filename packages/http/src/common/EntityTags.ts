@@ -7,7 +7,7 @@ import * as Schema from "effect/Schema"
 // compare `If-Match` under their row lock.
 
 /** Endpoint annotation: a successful `GET` carries a strong `ETag` and honours `If-None-Match` (gateway). */
-export class ETagged extends Context.Tag("@hotel/http/common/ETagged")<ETagged, true>() {}
+export class ETagged extends Context.Service<ETagged, true>()("@hotel/http/common/ETagged") {}
 
 type Operation = Record<string, unknown>
 
@@ -42,15 +42,15 @@ const documentConditionalRead = (op: Operation): Operation => {
   }
 }
 
-/** Annotations of a read with an entity tag: `.annotateContext(EntityTagged)`. */
+/** Annotations of a read with an entity tag: `.annotateMerge(EntityTagged)`. */
 export const EntityTagged = Context.make(ETagged, true).pipe(Context.add(OpenApi.Transform, documentConditionalRead))
 
 /**
- * The headers of a write that takes `If-Match` (`.setHeaders(IfMatchHeaders)`), so the handler and a derived
+ * The headers of a write that takes `If-Match` (`headers: IfMatchHeaders`), so the handler and a derived
  * client see it. Absent: the write runs unconditionally.
  */
 export const IfMatchHeaders = Schema.Struct({
-  "if-match": Schema.optional(Schema.String.annotations({
+  "if-match": Schema.optionalKey(Schema.String.annotate({
     description: "The ETag of the resource's GET this change is based on: 412 precondition_failed when it is no longer current"
   }))
 })

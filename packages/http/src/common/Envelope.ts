@@ -1,26 +1,23 @@
-import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
-import { type ErrorMeta, getErrorMeta } from "@hotel/domain"
+import { type ErrorMeta, type ErrorType, getErrorMeta } from "@hotel/domain"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
-import { globalValue } from "effect/GlobalValue"
 import * as Option from "effect/Option"
-import * as ParseResult from "effect/ParseResult"
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import { RequestId } from "./Common.js"
 
 /**
- * The request id of the request being served. A FiberRef rather than a service because the HttpApi
- * error encoder runs outside the handlers' context but on the request's fiber.
+ * The request id of the request being served, provided by the request context around the whole app
+ * (`platform/RequestContext.ts`); the error encoder reads it to write the envelope.
  */
-export const currentRequestId: FiberRef.FiberRef<string> = globalValue(
-  Symbol.for("@hotel/http/currentRequestId"),
-  () => FiberRef.unsafeMake("req_unknown")
-)
+export const CurrentRequestId = Context.Reference<string>("@hotel/http/common/CurrentRequestId", {
+  defaultValue: () => "req_unknown"
+})
 
 /** The wire body of every failure. */
 export interface EnvelopeBody {
   readonly error: {
-    readonly type: string
+    readonly type: ErrorType
     readonly code: string
     readonly message: string
     readonly param?: string
@@ -29,7 +26,8 @@ export interface EnvelopeBody {
   }
 }
 
-interface ErrorEncoded {
+/** An error class's own encoded form, which the envelope carries. */
+export interface ErrorEncoded {
   readonly _tag: string
   readonly message: string
   readonly param?: string | undefined
@@ -54,30 +52,37 @@ const envelopeSchema = (meta: ErrorMeta) =>
       type: Schema.Literal(meta.type),
       code: Schema.Literal(meta.code),
       message: Schema.String,
-      param: Schema.optional(Schema.String),
-      estimated_end: Schema.optional(Schema.String),
+      param: Schema.optionalKey(Schema.String),
+      estimated_end: Schema.optionalKey(Schema.String),
       request_id: RequestId
     })
-  }).annotations({ identifier: `${meta.code}_error` })
+  }).annotate({ identifier: `${meta.code}_error` })
 
-export const metaOf = (schema: Schema.Schema.Any): ErrorMeta =>
+export const metaOf = (schema: Schema.Top): ErrorMeta =>
   Option.getOrThrowWith(getErrorMeta(schema), () => new Error("error class without ErrorMeta annotation"))
 
 /**
  * Gives a domain error class its wire shape and HTTP status. Handlers fail with the class; the encoder
  * writes the envelope; a client derived from the API decodes the envelope back into the class.
  */
-export const wire = <A, I extends ErrorEncoded>(cls: Schema.Schema<A, I> & { readonly _tag: string }) => {
+export const wire = <A>(cls: Schema.Codec<A, ErrorEncoded> & { readonly identifier: string }) => {
   const meta = metaOf(cls)
-  return Schema.transformOrFail(envelopeSchema(meta), cls, {
-    strict: false,
-    decode: ({ error }) =>
-      ParseResult.succeed({
-        _tag: cls._tag,
-        message: error.message,
-        ...(error.param !== undefined ? { param: error.param } : {}),
-        ...(error.estimated_end !== undefined ? { estimated_end: error.estimated_end } : {})
-      }),
-    encode: (encoded) => Effect.map(FiberRef.get(currentRequestId), (requestId) => toEnvelope(meta, encoded, requestId))
-  }).annotations(HttpApiSchema.annotations({ status: meta.status }))
+  return envelopeSchema(meta).pipe(
+    Schema.decodeTo(
+      cls,
+      SchemaTransformation.transformEffect<ErrorEncoded, EnvelopeBody>({
+        decode: ({ error }) =>
+          Effect.succeed({
+            // A domain error class is identified by its tag.
+            _tag: cls.identifier,
+            message: error.message,
+            ...(error.param !== undefined ? { param: error.param } : {}),
+            ...(error.estimated_end !== undefined ? { estimated_end: error.estimated_end } : {})
+          }),
+        encode: (encoded) =>
+          Effect.map(Effect.service(CurrentRequestId), (requestId) => toEnvelope(meta, encoded, requestId))
+      })
+    ),
+    Schema.annotate({ httpApiStatus: meta.status })
+  )
 }

@@ -1,7 +1,7 @@
 import * as Domain from "@hotel/domain"
 import { wire } from "./Envelope.js"
 
-// Every domain error with its wire shape, for endpoint and API `addError` declarations.
+// Every domain error with its wire shape, for the `error` of endpoints and middleware (`ApiErrors`).
 
 export const InvalidParameters = wire(Domain.InvalidParameters)
 export const InvalidJson = wire(Domain.InvalidJson)
@@ -30,6 +30,7 @@ export const RoomNotFound = wire(Domain.RoomNotFound)
 export const GuestNotFound = wire(Domain.GuestNotFound)
 export const ServiceNotFound = wire(Domain.ServiceNotFound)
 export const FolioNotFound = wire(Domain.FolioNotFound)
+export const WebhookEndpointNotFound = wire(Domain.WebhookEndpointNotFound)
 export const BlockNotFound = wire(Domain.BlockNotFound)
 export const OutOfOrderNotFound = wire(Domain.OutOfOrderNotFound)
 export const OutOfOrderOverlap = wire(Domain.OutOfOrderOverlap)

@@ -1,70 +1,93 @@
 import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
 import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
-import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import type * as Domain from "@hotel/domain"
 import type { ApiKey, Scope } from "@hotel/domain"
 import * as Context from "effect/Context"
-import * as Schema from "effect/Schema"
 import * as Errors from "./Errors.js"
 
 /** The API key of the request, validated by the gateway. */
-export class CurrentApiKey extends Context.Tag("@hotel/http/common/CurrentApiKey")<CurrentApiKey, ApiKey>() {}
+export class CurrentApiKey extends Context.Service<CurrentApiKey, ApiKey>()("@hotel/http/common/CurrentApiKey") {}
 
 /** Endpoint annotation: the scope an API key needs to call it. */
-export class RequiredScope extends Context.Tag("@hotel/http/common/RequiredScope")<RequiredScope, Scope>() {}
+export class RequiredScope extends Context.Service<RequiredScope, Scope>()("@hotel/http/common/RequiredScope") {}
 
 /** Endpoint annotation: reachable without an API key (health checks, the API description). */
-export class Public extends Context.Tag("@hotel/http/common/Public")<Public, true>() {}
+export class Public extends Context.Service<Public, true>()("@hotel/http/common/Public") {}
 
 /** Endpoint annotation: the `Cache-Control` of a successful response. */
-export class CacheControl extends Context.Tag("@hotel/http/common/CacheControl")<CacheControl, string>() {}
+export class CacheControl extends Context.Service<CacheControl, string>()("@hotel/http/common/CacheControl") {}
 
 export const shortCache = "private, max-age=60"
 export const noStore = "no-store"
 
 /**
- * Bearer authentication, then the key's rate limit and the endpoint's scope, once the router has chosen
- * the endpoint; hands the key to handlers and documents the scheme in OpenAPI.
+ * The errors any endpoint may answer with, declared once for every endpoint (`common/Pipeline.ts`): those of
+ * the gateway around the router (404/405, maintenance, a busy database, a stop, a failure of the server), of
+ * the request pipeline, of a request the framework cannot decode (400 `invalid_parameters`), and of a path id
+ * that names nothing (the resource's 404, `NotFoundAs`). Its implementation (`platform/ApiErrors.ts`) turns
+ * the framework's decode failures into those errors and adds the headers some errors carry. The description
+ * lists under each operation only those it can meet (`openapi/Responses.ts`).
  */
-export class Authorization extends HttpApiMiddleware.Tag<Authorization>()("@hotel/http/common/Authorization", {
-  failure: Schema.Union(Errors.MissingApiKey, Errors.InvalidApiKey, Errors.RateLimited, Errors.InsufficientScope),
-  provides: CurrentApiKey,
-  security: { bearer: HttpApiSecurity.bearer }
+export class ApiErrors extends HttpApiMiddleware.Service<ApiErrors>()("@hotel/http/common/ApiErrors", {
+  error: [
+    Errors.InvalidParameters,
+    Errors.InvalidJson,
+    Errors.MissingApiKey,
+    Errors.InvalidApiKey,
+    Errors.InsufficientScope,
+    Errors.UnknownRoute,
+    Errors.MethodNotAllowed,
+    Errors.PayloadTooLarge,
+    Errors.IdempotencyKeyReuse,
+    Errors.IdempotencyInProgress,
+    Errors.RateLimited,
+    Errors.MaintenanceMode,
+    Errors.DatabaseBusy,
+    // Besides the readiness check's: any request a stopping process could not finish in time (CutRequests.ts).
+    Errors.ShuttingDown,
+    Errors.InternalError,
+    // A path id that is not this property's resource (or not an id at all) is that resource's 404.
+    Errors.RatePlanNotFound,
+    Errors.IntervalNotFound,
+    Errors.PromoCodeNotFound,
+    Errors.ReservationNotFound,
+    Errors.BookingNotFound,
+    Errors.GuestNotFound,
+    Errors.FolioNotFound,
+    Errors.BlockNotFound,
+    Errors.OutOfOrderNotFound,
+    Errors.RoomNotFound,
+    Errors.RoomTypeNotFound,
+    Errors.WebhookEndpointNotFound
+  ]
 }) {}
 
 /**
- * The body checks and the `Idempotency-Key` claim, after `Authorization` and before the handler decodes
- * the body; provides the request the handler decodes.
+ * Bearer authentication, then the key's rate limit and the endpoint's scope, once the router has chosen
+ * the endpoint; hands the key to handlers and documents the scheme in OpenAPI.
  */
-export class RequestBody extends HttpApiMiddleware.Tag<RequestBody>()("@hotel/http/common/RequestBody", {
-  failure: Schema.Union(
+export class Authorization extends HttpApiMiddleware.Service<Authorization, { provides: CurrentApiKey }>()(
+  "@hotel/http/common/Authorization",
+  {
+    error: [Errors.MissingApiKey, Errors.InvalidApiKey, Errors.RateLimited, Errors.InsufficientScope],
+    security: { bearer: HttpApiSecurity.bearer }
+  }
+) {}
+
+/**
+ * The body checks and the `Idempotency-Key` claim, after `Authorization` and before the handler decodes
+ * the body: the handler decodes the body read here, and with a key it runs in the transaction that holds the
+ * key, so its change and its stored response commit together.
+ */
+export class RequestBody extends HttpApiMiddleware.Service<RequestBody>()("@hotel/http/common/RequestBody", {
+  error: [
     Errors.InvalidParameters,
     Errors.InvalidJson,
     Errors.PayloadTooLarge,
     Errors.IdempotencyKeyReuse,
     Errors.IdempotencyInProgress
-  ),
-  provides: HttpServerRequest.HttpServerRequest
+  ]
 }) {}
-
-/**
- * The connection of the request's idempotent transaction, as the handler's SQL statements find it: the same
- * service as `@effect/sql`'s `SqlClient.TransactionConnection` (the same key, checked where it is provided),
- * named here so that the contract imports nothing of SQL.
- */
-export class RequestTransaction extends Context.Tag("@effect/sql/SqlClient/TransactionConnection")<
-  RequestTransaction,
-  readonly [connection: unknown, depth: number]
->() {}
-
-/**
- * Runs the handler of a request with an `Idempotency-Key` inside the transaction that holds the key (opened
- * by `RequestBody`), so its change and its stored response commit together. Without a key it does nothing.
- */
-export class IdempotentTransaction extends HttpApiMiddleware.Tag<IdempotentTransaction>()(
-  "@hotel/http/common/IdempotentTransaction",
-  { optional: true, provides: RequestTransaction }
-) {}
 
 /** A constructor of a not-found error, for a path id that cannot name a resource. */
 export type NotFoundError = new(props: { readonly message: string }) =>
@@ -85,4 +108,4 @@ export type NotFoundError = new(props: { readonly message: string }) =>
  * Endpoint annotation: the error for an `{id}` in the path that is not a resource of this property
  * (a malformed id names no resource either, so it is the same 404).
  */
-export class NotFoundAs extends Context.Tag("@hotel/http/common/NotFoundAs")<NotFoundAs, NotFoundError>() {}
+export class NotFoundAs extends Context.Service<NotFoundAs, NotFoundError>()("@hotel/http/common/NotFoundAs") {}

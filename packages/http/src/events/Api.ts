@@ -9,19 +9,21 @@ import { EventPage, TypesParam } from "./schemas.js"
 import { doc, tag } from "../openapi/Docs.js"
 
 export const EventFeedParams = Schema.Struct({
-  after: Schema.optional(Text),
-  types: Schema.optional(TypesParam),
-  limit: Schema.optional(IntParam(1, 500))
+  after: Schema.optionalKey(Text),
+  types: Schema.optionalKey(TypesParam),
+  limit: Schema.optionalKey(IntParam(1, 500))
 })
 
 /** The event feed: this property's events in `sequence` order. */
 export class EventsApi extends HttpApiGroup.make("events")
-  .annotateContext(tag("Events and webhooks", "Every change to the property as an event, read from the feed or pushed, signed, to your webhook endpoints."))
+  .annotateMerge(tag("Events and webhooks", "Every change to the property as an event, read from the feed or pushed, signed, to your webhook endpoints."))
   .add(
-    HttpApiEndpoint.get("list", "/events")
-      .annotateContext(doc("Read the event feed", "The property's events in `sequence` order after the `after` cursor; poll it, or subscribe a webhook endpoint."))
-      .setUrlParams(EventFeedParams)
-      .addSuccess(EventPage)
+    HttpApiEndpoint.get("list", "/events", {
+      disableCodecs: true,
+      query: EventFeedParams.fields,
+      success: EventPage
+    })
+      .annotateMerge(doc("Read the event feed", "The property's events in `sequence` order after the `after` cursor; poll it, or subscribe a webhook endpoint."))
       .annotate(RequiredScope, "events:read")
       .annotate(CacheControl, noStore)
   )

@@ -9,17 +9,17 @@ import * as Layer from "effect/Layer"
 const EventHandlers = HttpApiBuilder.group(HotelApi, "events", (handlers) =>
   Effect.gen(function*() {
     const feed = yield* EventFeed
-    return handlers.handle("list", ({ urlParams }) =>
+    return handlers.handle("list", ({ query }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
         const page = yield* feed.page(key.propertyId, {
-          after: urlParams.after,
-          types: urlParams.types,
-          limit: urlParams.limit ?? 100
+          after: query.after,
+          types: query.types,
+          limit: query.limit ?? 100
         })
         return { data: page.rows.map(presentEvent), has_more: page.hasMore }
       }))
   }))
 
 /** The `events` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpEventsLive = EventHandlers.pipe(Layer.provide(EventFeed.Default))
+export const HttpEventsLive = EventHandlers.pipe(Layer.provide(EventFeed.layer))

@@ -1,5 +1,6 @@
 import { Events } from "@hotel/domain"
 import * as Schema from "effect/Schema"
+import * as SchemaTransformation from "effect/SchemaTransformation"
 import { EventId, Money } from "../common/Common.js"
 import { FolioView } from "../folios/Api.js"
 import { Guest } from "../guests/Api.js"
@@ -17,17 +18,14 @@ export const AvailabilityChanged = Schema.Struct({
   end_date: Schema.String
 })
 
-export const CancelledReservation = Schema.extend(Reservation, Schema.Struct({ refund_due_minor: Schema.Int }))
+export const CancelledReservation = Schema.Struct({ ...Reservation.fields, refund_due_minor: Schema.Int })
 
-export const ChangedReservation = Schema.extend(
-  Reservation,
-  Schema.Struct({ refund_due_minor: Schema.Int, amount_due: Money })
-)
+export const ChangedReservation = Schema.Struct({ ...Reservation.fields, refund_due_minor: Schema.Int, amount_due: Money })
 
 export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) })
 
 /** Each event type's `data`: the resource as its `GET` answers at that moment. */
-export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
+export const eventData: Record<Events.EventType, Schema.Top> = {
   "reservation.held": Reservation,
   "reservation.confirmed": Reservation,
   "reservation.cancelled": CancelledReservation,
@@ -61,24 +59,28 @@ export const eventData: Record<Events.EventType, Schema.Schema.Any> = {
 
 /** An event as the feed lists it and as a webhook POSTs it. */
 export const Event = Schema.Struct({
-  id: EventId.annotations({ description: "`evt_` and 32 hex digits; the `webhook-id` of its deliveries" }),
+  id: EventId.annotate({ description: "`evt_` and 32 hex digits; the `webhook-id` of its deliveries" }),
   type: Events.EventType,
-  sequence: Schema.Int.annotations({ description: "Increases strictly per property, in commit order" }),
+  sequence: Schema.Int.annotate({ description: "Increases strictly per property, in commit order" }),
   created_at: Schema.String,
-  data: Schema.Unknown.annotations({ description: "The affected resource as its GET answers (see the webhooks section)" })
+  // On the key: an `Unknown` value's own annotations are not part of the description.
+  data: Schema.Unknown.pipe(
+    Schema.annotateKey({ description: "The affected resource as its GET answers (see the webhooks section)" })
+  )
 })
 
 export const EventPage = Schema.Struct({ data: Schema.Array(Event), has_more: Schema.Boolean })
 
 /** `types=a,b`: event types, comma-separated; an unknown one is refused with `param` `types`. */
-export const TypesParam = Schema.transform(
-  Schema.String.pipe(Schema.filter((s) => s.split(",").every((t) => Events.isEventType(t.trim())), {
-    message: () => `must be comma-separated event types from: ${Events.eventTypes.join(", ")}`
+export const TypesParam = Schema.String.pipe(
+  Schema.check(Schema.makeFilter((s: string) => s.split(",").every((t) => Events.isEventType(t.trim())), {
+    message: `must be comma-separated event types from: ${Events.eventTypes.join(", ")}`
   })),
-  Schema.Array(Events.EventType),
-  {
-    strict: true,
-    decode: (s) => s.split(",").map((t) => t.trim()).filter(Events.isEventType),
-    encode: (types) => types.join(",")
-  }
+  Schema.decodeTo(
+    Schema.Array(Events.EventType),
+    SchemaTransformation.transform<ReadonlyArray<Events.EventType>, string>({
+      decode: (s) => s.split(",").map((t) => t.trim()).filter(Events.isEventType),
+      encode: (types) => types.join(",")
+    })
+  )
 )

@@ -5,7 +5,7 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
 import { CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Security.js"
-import { Created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../common/Common.js"
+import { created, CurrencyCode, Decimal, Id, IdParam, Money, Timestamp } from "../common/Common.js"
 import { BalanceEntry } from "../booking/Api.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { changesTag } from "../changes/Api.js"
@@ -38,7 +38,7 @@ export const FolioView = Schema.Struct({
   id: Id,
   reservation_id: Id,
   /** `voided` once the reservation is cancelled (or its hold expired); the lines stay for audit. */
-  status: Schema.Literal("open", "voided"),
+  status: Schema.Literals(["open", "voided"]),
   /** The currency of the stay. */
   currency: CurrencyCode,
   lines: Schema.Array(FolioLine),
@@ -47,13 +47,16 @@ export const FolioView = Schema.Struct({
 
 /** `GET /folios/{id}`; scope `reservations:read`. */
 export class FoliosApi extends HttpApiGroup.make("folios")
-  .annotateContext(tag("Folios and charges", "Each reservation's account: charge lines, payments and balances per currency."))
+  .annotateMerge(tag("Folios and charges", "Each reservation's account: charge lines, payments and balances per currency."))
   .add(
-    HttpApiEndpoint.get("get")`/folios/${IdParam}`
-      .annotateContext(doc("Get a folio", "The folio's lines and its balance per currency, with an estimate in the base currency."))
-      .addSuccess(FolioView)
-      .addError(Errors.FolioNotFound)
-      .annotateContext(EntityTagged)
+    HttpApiEndpoint.get("get", "/folios/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: FolioView,
+      error: [Errors.FolioNotFound]
+    })
+      .annotateMerge(doc("Get a folio", "The folio's lines and its balance per currency, with an estimate in the base currency."))
+      .annotateMerge(EntityTagged)
   )
   .annotate(RequiredScope, "reservations:read")
   .annotate(NotFoundAs, FolioNotFound)
@@ -76,15 +79,16 @@ export const ChargePosted = Schema.Struct({
 
 /** `POST /reservations/{id}/charges`; scope `folios:write`. */
 export class ChargesApi extends HttpApiGroup.make("charges")
-  .annotateContext(tag("Folios and charges", "Each reservation's account."))
+  .annotateMerge(tag("Folios and charges", "Each reservation's account."))
   .add(
-    HttpApiEndpoint.post("post")`/reservations/${IdParam}/charges`
-      .annotateContext(doc("Post a charge", "Adds a service charge to a reservation's folio; credits from the rate plan's inclusions apply first."))
-      .setPayload(Folio.ChargePost)
-      .addSuccess(ChargePosted, Created)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.ServiceNotFound)
-      .addError(Errors.InvalidStatusTransition)
+    HttpApiEndpoint.post("post", "/reservations/:id/charges", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Folio.ChargePost,
+      success: created(ChargePosted),
+      error: [Errors.ReservationNotFound, Errors.ServiceNotFound, Errors.InvalidStatusTransition]
+    })
+      .annotateMerge(doc("Post a charge", "Adds a service charge to a reservation's folio; credits from the rate plan's inclusions apply first."))
   )
   .annotate(RequiredScope, "folios:write")
   .annotate(NotFoundAs, ReservationNotFound)
@@ -101,16 +105,21 @@ export const PaymentRecorded = Schema.Struct({
 
 /** `POST /reservations/{id}/payments`; scope `reservations:write`. */
 export class PaymentsApi extends HttpApiGroup.make("payments")
-  .annotateContext(changesTag)
+  .annotateMerge(changesTag)
   .add(
-    HttpApiEndpoint.post("create")`/reservations/${IdParam}/payments`
-      .annotateContext(doc("Record a payment", "Records a further payment on a confirmed or checked-in reservation, such as the `amount_due` a change left. A `payment_reference` is recorded once in the property."))
-      .setPayload(Folio.PaymentCreate)
-      .addSuccess(PaymentRecorded, Created)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.CurrencyMismatch)
-      .addError(Errors.InvalidStatusTransition)
-      .addError(Errors.PaymentReferenceReused)
+    HttpApiEndpoint.post("create", "/reservations/:id/payments", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Folio.PaymentCreate,
+      success: created(PaymentRecorded),
+      error: [
+        Errors.ReservationNotFound,
+        Errors.CurrencyMismatch,
+        Errors.InvalidStatusTransition,
+        Errors.PaymentReferenceReused
+      ]
+    })
+      .annotateMerge(doc("Record a payment", "Records a further payment on a confirmed or checked-in reservation, such as the `amount_due` a change left. A `payment_reference` is recorded once in the property."))
   )
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)

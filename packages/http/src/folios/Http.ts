@@ -17,13 +17,13 @@ import * as Layer from "effect/Layer"
 const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
   Effect.gen(function*() {
     const folios = yield* FolioRepository
-    return handlers.handle("get", ({ path }) =>
+    return handlers.handle("get", ({ params }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
         const now = new Date(yield* Clock.currentTimeMillis)
-        const { folio, lines } = yield* folios.findById(key.propertyId, path.id, now).pipe(
+        const { folio, lines } = yield* folios.findById(key.propertyId, params.id, now).pipe(
           Effect.flatMap(Option.match({
-            onNone: () => Effect.fail(new FolioNotFound({ message: `No folio ${path.id}` })),
+            onNone: () => Effect.fail(new FolioNotFound({ message: `No folio ${params.id}` })),
             onSome: Effect.succeed
           }))
         )
@@ -34,10 +34,10 @@ const FolioHandlers = HttpApiBuilder.group(HotelApi, "folios", (handlers) =>
 const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
   Effect.gen(function*() {
     const charges = yield* Charges
-    return handlers.handle("post", ({ path, payload }) =>
+    return handlers.handle("post", ({ params, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const result = yield* charges.post(key.propertyId, path.id, {
+        const result = yield* charges.post(key.propertyId, params.id, {
           description: payload.description,
           amount: payload.amount,
           currency: payload.currency,
@@ -52,10 +52,10 @@ const ChargeHandlers = HttpApiBuilder.group(HotelApi, "charges", (handlers) =>
 const PaymentHandlers = HttpApiBuilder.group(HotelApi, "payments", (handlers) =>
   Effect.gen(function*() {
     const payments = yield* Payments
-    return handlers.handle("create", ({ path, payload }) =>
+    return handlers.handle("create", ({ params, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const recorded = yield* payments.record(key.propertyId, path.id, {
+        const recorded = yield* payments.record(key.propertyId, params.id, {
           reference: payload.payment_reference,
           amount: payload.amount,
           currency: payload.currency
@@ -69,4 +69,4 @@ export const HttpFoliosLive = Layer.mergeAll(
   FolioHandlers,
   ChargeHandlers,
   PaymentHandlers
-).pipe(Layer.provide(Layer.mergeAll(FolioRepository.Default, Charges.Default, Payments.Default)))
+).pipe(Layer.provide(Layer.mergeAll(FolioRepository.layer, Charges.layer, Payments.layer)))

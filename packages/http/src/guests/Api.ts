@@ -5,19 +5,19 @@ import * as Schema from "effect/Schema"
 import * as Errors from "../common/Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
-import { Created, Id, IdParam, Timestamp } from "../common/Common.js"
+import { created, Id, IdParam, Timestamp } from "../common/Common.js"
 import { doc, tag } from "../openapi/Docs.js"
 import { EntityTagged } from "../common/EntityTags.js"
 
-const optionalText = (max: number) => Schema.optional(Schema.NullOr(boundedString(1, max)))
+const optionalText = (max: number) => Schema.optionalKey(Schema.NullOr(boundedString(1, max)))
 
 export const NewGuest = Schema.Struct({
   first_name: boundedString(1, 100),
   last_name: boundedString(1, 100),
-  email: Schema.optional(Schema.NullOr(
-    Text.pipe(Schema.filter((s) => /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254, {
-      message: () => "must be an email address"
-    }))
+  email: Schema.optionalKey(Schema.NullOr(
+    Text.pipe(Schema.check(Schema.makeFilter((s) => /^[^\s@]+@[^\s@]+$/.test(s) && s.length <= 254, {
+      message: "must be an email address"
+    })))
   )),
   phone: optionalText(50),
   language: optionalText(35)
@@ -35,21 +35,26 @@ export const Guest = Schema.Struct({
 })
 
 export class GuestsApi extends HttpApiGroup.make("guests")
-  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
+  .annotateMerge(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
-    HttpApiEndpoint.post("create", "/guests")
-      .annotateContext(doc("Create a guest", "Creates a guest profile; a hold names its guest by id."))
-      .setPayload(NewGuest)
-      .addSuccess(Schema.Struct({ guest_id: Id }), { status: 201 })
+    HttpApiEndpoint.post("create", "/guests", {
+      disableCodecs: true,
+      payload: NewGuest,
+      success: created(Schema.Struct({ guest_id: Id }))
+    })
+      .annotateMerge(doc("Create a guest", "Creates a guest profile; a hold names its guest by id."))
       .annotate(RequiredScope, "guests:write")
   )
   .add(
-    HttpApiEndpoint.get("get")`/guests/${IdParam}`
-      .annotateContext(doc("Get a guest", "One guest with their loyalty balance."))
-      .addSuccess(Guest)
-      .addError(Errors.GuestNotFound)
+    HttpApiEndpoint.get("get", "/guests/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: Guest,
+      error: [Errors.GuestNotFound]
+    })
+      .annotateMerge(doc("Get a guest", "One guest with their loyalty balance."))
       .annotate(RequiredScope, "guests:read")
-      .annotateContext(EntityTagged)
+      .annotateMerge(EntityTagged)
       .annotate(NotFoundAs, GuestNotFound)
   )
 {}
@@ -67,15 +72,16 @@ export const RedemptionCreated = Schema.Struct({
 
 /** `POST /guests/{id}/loyalty/redemptions`; scope `guests:write`. */
 export class LoyaltyApi extends HttpApiGroup.make("loyalty")
-  .annotateContext(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
+  .annotateMerge(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
   .add(
-    HttpApiEndpoint.post("redeem")`/guests/${IdParam}/loyalty/redemptions`
-      .annotateContext(doc("Redeem loyalty points", "Spends points of a guest, optionally against a reservation; fails with `insufficient_points` when the balance is too low."))
-      .setPayload(Loyalty.Redemption)
-      .addSuccess(RedemptionCreated, Created)
-      .addError(Errors.GuestNotFound)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.InsufficientPoints)
+    HttpApiEndpoint.post("redeem", "/guests/:id/loyalty/redemptions", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Loyalty.Redemption,
+      success: created(RedemptionCreated),
+      error: [Errors.GuestNotFound, Errors.ReservationNotFound, Errors.InsufficientPoints]
+    })
+      .annotateMerge(doc("Redeem loyalty points", "Spends points of a guest, optionally against a reservation; fails with `insufficient_points` when the balance is too low."))
   )
   .annotate(RequiredScope, "guests:write")
   .annotate(NotFoundAs, GuestNotFound)

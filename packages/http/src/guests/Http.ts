@@ -15,11 +15,11 @@ const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
     const guests = yield* GuestRepository
     return handlers
       .handle("create", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => guests.create(key.propertyId, payload)))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         CurrentApiKey.pipe(
-          Effect.flatMap((key) => guests.findById(key.propertyId, path.id)),
+          Effect.flatMap((key) => guests.findById(key.propertyId, params.id)),
           Effect.flatMap(Option.match({
-            onNone: () => Effect.fail(new GuestNotFound({ message: `No guest ${path.id}` })),
+            onNone: () => Effect.fail(new GuestNotFound({ message: `No guest ${params.id}` })),
             onSome: Effect.succeed
           })),
           Effect.map(presentGuest)
@@ -29,10 +29,10 @@ const GuestHandlers = HttpApiBuilder.group(HotelApi, "guests", (handlers) =>
 const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handlers) =>
   Effect.gen(function*() {
     const loyalty = yield* Loyalty
-    return handlers.handle("redeem", ({ path, payload }) =>
+    return handlers.handle("redeem", ({ params, payload }) =>
       Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const result = yield* loyalty.redeem(key.propertyId, path.id, {
+        const result = yield* loyalty.redeem(key.propertyId, params.id, {
           points: payload.points,
           reservationId: payload.reservation_id ?? null
         })
@@ -44,4 +44,4 @@ const LoyaltyHandlers = HttpApiBuilder.group(HotelApi, "loyalty", (handlers) =>
 export const HttpGuestsLive = Layer.mergeAll(
   GuestHandlers,
   LoyaltyHandlers
-).pipe(Layer.provide(Layer.mergeAll(GuestRepository.Default, Loyalty.Default)))
+).pipe(Layer.provide(Layer.mergeAll(GuestRepository.layer, Loyalty.layer)))

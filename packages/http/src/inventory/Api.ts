@@ -3,7 +3,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { Inventory, IsoDate, OutOfOrderNotFound, RoomNotFound, RoomTypeNotFound, Uuid } from "@hotel/domain"
 import * as Schema from "effect/Schema"
-import { Created, DateOnly, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
+import { created, DateOnly, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import * as Errors from "../common/Errors.js"
 import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -28,46 +28,57 @@ const description = "Rooms out of order, sell limits and overbooking: what each 
 
 /** Inventory controls: reads need `inventory:read`, writes `inventory:write`. */
 export class InventoryApi extends HttpApiGroup.make("inventory")
-  .annotateContext(tag("Inventory controls", description))
+  .annotateMerge(tag("Inventory controls", description))
   .add(
-    HttpApiEndpoint.post("outOfOrder")`/rooms/${IdParam}/out-of-order`
-      .annotateContext(doc("Take a room out of order", "Takes one room out of service for a range of nights; its room type has one room fewer in service on each of them."))
-      .setPayload(Inventory.OutOfOrderCreate)
-      .addSuccess(Schema.Struct({ out_of_order_id: Id }), Created)
-      .addError(Errors.RoomNotFound)
-      .addError(Errors.OutOfOrderOverlap)
-      .addError(Errors.RoomUnavailable)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("outOfOrder", "/rooms/:id/out-of-order", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Inventory.OutOfOrderCreate,
+      success: created(Schema.Struct({ out_of_order_id: Id })),
+      error: [Errors.RoomNotFound, Errors.OutOfOrderOverlap, Errors.RoomUnavailable, Errors.NoAvailability]
+    })
+      .annotateMerge(doc("Take a room out of order", "Takes one room out of service for a range of nights; its room type has one room fewer in service on each of them."))
       .annotate(NotFoundAs, RoomNotFound)
   )
   .add(
-    HttpApiEndpoint.get("listOutOfOrder", "/out-of-order")
-      .annotateContext(doc("List periods out of order", "The periods sharing a night with the range (`end_date` exclusive), by `start_date`."))
-      .setUrlParams(Inventory.OutOfOrderListParams)
-      .addSuccess(ListOf(OutOfOrderPeriod))
-      .addError(Errors.RoomTypeNotFound)
+    HttpApiEndpoint.get("listOutOfOrder", "/out-of-order", {
+      disableCodecs: true,
+      query: Inventory.OutOfOrderListParams.fields,
+      success: ListOf(OutOfOrderPeriod),
+      error: [Errors.RoomTypeNotFound]
+    })
+      .annotateMerge(doc("List periods out of order", "The periods sharing a night with the range (`end_date` exclusive), by `start_date`."))
       .annotate(RequiredScope, "inventory:read")
   )
   .add(
-    HttpApiEndpoint.del("deleteOutOfOrder")`/out-of-order/${IdParam}`
-      .annotateContext(doc("Put a room back in service", "Deletes the period out of order."))
-      .addSuccess(Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) }))
+    HttpApiEndpoint.delete("deleteOutOfOrder", "/out-of-order/:id", {
+      disableCodecs: true,
+      params: IdParam,
+      success: Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) })
+    })
+      .annotateMerge(doc("Put a room back in service", "Deletes the period out of order."))
       .annotate(NotFoundAs, OutOfOrderNotFound)
   )
   .add(
-    HttpApiEndpoint.put("putControls")`/room-types/${IdParam}/inventory`
-      .annotateContext(doc("Set sell limits and overbooking", "Sets `sell_limit` and/or `overbooking` on every night of the range (only the weekdays of `days` when sent)."))
-      .setPayload(Inventory.InventoryPut)
-      .addSuccess(Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }))
-      .addError(Errors.RoomTypeNotFound)
+    HttpApiEndpoint.put("putControls", "/room-types/:id/inventory", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Inventory.InventoryPut,
+      success: Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }),
+      error: [Errors.RoomTypeNotFound]
+    })
+      .annotateMerge(doc("Set sell limits and overbooking", "Sets `sell_limit` and/or `overbooking` on every night of the range (only the weekdays of `days` when sent)."))
       .annotate(NotFoundAs, RoomTypeNotFound)
   )
   .add(
-    HttpApiEndpoint.get("getControls")`/room-types/${IdParam}/inventory`
-      .annotateContext(doc("Get sell limits and overbooking", "Each night of the range (`end_date` exclusive) with its sell limit and overbooking."))
-      .setUrlParams(Inventory.InventoryRangeParams)
-      .addSuccess(Schema.Struct({ room_type_id: Id, nights: Schema.Array(ControlsNight) }))
-      .addError(Errors.RoomTypeNotFound)
+    HttpApiEndpoint.get("getControls", "/room-types/:id/inventory", {
+      disableCodecs: true,
+      params: IdParam,
+      query: Inventory.InventoryRangeParams.fields,
+      success: Schema.Struct({ room_type_id: Id, nights: Schema.Array(ControlsNight) }),
+      error: [Errors.RoomTypeNotFound]
+    })
+      .annotateMerge(doc("Get sell limits and overbooking", "Each night of the range (`end_date` exclusive) with its sell limit and overbooking."))
       .annotate(RequiredScope, "inventory:read")
       .annotate(NotFoundAs, RoomTypeNotFound)
   )
@@ -77,7 +88,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
 export const AvailabilityParams = Schema.Struct({
   start_date: IsoDate,
   end_date: IsoDate,
-  room_type_id: Schema.optional(Uuid)
+  room_type_id: Schema.optionalKey(Uuid)
 })
 
 export const AvailabilityNight = Schema.Struct({
@@ -105,13 +116,15 @@ export const RoomTypeAvailability = Schema.Struct({
 
 /** Live inventory: never cached, scope `catalog:read`. */
 export class AvailabilityApi extends HttpApiGroup.make("availability")
-  .annotateContext(tag("Availability and quotes", "What can be sold for a stay."))
+  .annotateMerge(tag("Availability and quotes", "What can be sold for a stay."))
   .add(
-    HttpApiEndpoint.get("availability", "/availability")
-      .annotateContext(doc("Get availability", "Rooms free per room type and night over a date range."))
-      .setUrlParams(AvailabilityParams)
-      .addSuccess(ListOf(RoomTypeAvailability))
-      .addError(Errors.RoomTypeNotFound)
+    HttpApiEndpoint.get("availability", "/availability", {
+      disableCodecs: true,
+      query: AvailabilityParams.fields,
+      success: ListOf(RoomTypeAvailability),
+      error: [Errors.RoomTypeNotFound]
+    })
+      .annotateMerge(doc("Get availability", "Rooms free per room type and night over a date range."))
   )
   .annotate(RequiredScope, "catalog:read")
   .annotate(CacheControl, noStore)

@@ -16,40 +16,40 @@ const InventoryHandlers = HttpApiBuilder.group(HotelApi, "inventory", (handlers)
     const controls = yield* InventoryControls
     const property = Effect.map(CurrentApiKey, (key) => key.propertyId)
     return handlers
-      .handle("outOfOrder", ({ path, payload }) =>
-        Effect.map(Effect.flatMap(property, (id) => periods.create(id, path.id, payload)), (created) => ({
+      .handle("outOfOrder", ({ params, payload }) =>
+        Effect.map(Effect.flatMap(property, (id) => periods.create(id, params.id, payload)), (created) => ({
           out_of_order_id: created.id
         })))
-      .handle("listOutOfOrder", ({ urlParams }) =>
-        Effect.map(Effect.flatMap(property, (id) => periods.list(id, urlParams)), (rows) => ({ data: rows.map(presentPeriod) })))
-      .handle("deleteOutOfOrder", ({ path }) =>
+      .handle("listOutOfOrder", ({ query }) =>
+        Effect.map(Effect.flatMap(property, (id) => periods.list(id, query)), (rows) => ({ data: rows.map(presentPeriod) })))
+      .handle("deleteOutOfOrder", ({ params }) =>
         Effect.gen(function*() {
-          yield* periods.remove(yield* property, path.id)
-          return { out_of_order_id: path.id, deleted: true as const }
+          yield* periods.remove(yield* property, params.id)
+          return { out_of_order_id: params.id, deleted: true as const }
         }))
-      .handle("putControls", ({ path, payload }) =>
+      .handle("putControls", ({ params, payload }) =>
         Effect.gen(function*() {
-          const { nightsUpdated } = yield* controls.put(yield* property, path.id, payload)
-          return { room_type_id: path.id, nights_updated: nightsUpdated }
+          const { nightsUpdated } = yield* controls.put(yield* property, params.id, payload)
+          return { room_type_id: params.id, nights_updated: nightsUpdated }
         }))
-      .handle("getControls", ({ path, urlParams }) =>
+      .handle("getControls", ({ params, query }) =>
         Effect.gen(function*() {
-          const nights = yield* controls.get(yield* property, path.id, urlParams)
-          return { room_type_id: path.id, nights }
+          const nights = yield* controls.get(yield* property, params.id, query)
+          return { room_type_id: params.id, nights }
         }))
   }))
 
 const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (handlers) =>
   Effect.gen(function*() {
     const inventory = yield* Inventory
-    return handlers.handle("availability", ({ urlParams }) =>
+    return handlers.handle("availability", ({ query }) =>
       onStandby(Effect.gen(function*() {
         const key = yield* CurrentApiKey
         const now = new Date(yield* Clock.currentTimeMillis)
         const entries = yield* inventory.calendar(key.propertyId, {
-          startDate: urlParams.start_date,
-          endDate: urlParams.end_date,
-          roomTypeId: urlParams.room_type_id ?? null,
+          startDate: query.start_date,
+          endDate: query.end_date,
+          roomTypeId: query.room_type_id ?? null,
           now
         })
         return { data: entries.map(presentAvailability) }
@@ -58,5 +58,5 @@ const AvailabilityHandlers = HttpApiBuilder.group(HotelApi, "availability", (han
 
 /** The `inventory` feature: its handlers with the services they call. */
 export const HttpInventoryLive = Layer.mergeAll(AvailabilityHandlers, InventoryHandlers).pipe(
-  Layer.provide(Layer.mergeAll(Inventory.Default, OutOfOrder.Default, InventoryControls.Default))
+  Layer.provide(Layer.mergeAll(Inventory.layer, OutOfOrder.layer, InventoryControls.layer))
 )

@@ -1,6 +1,5 @@
 import type * as HttpApi from "effect/http-api/HttpApi"
 import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
-import type * as OpenApiJsonSchema from "@effect/platform/OpenApiJsonSchema"
 import * as Option from "effect/Option"
 import { withEventWebhooks } from "../events/openapi.js"
 import { addExamples } from "./Examples.js"
@@ -9,7 +8,6 @@ import { addHeaders, headerComponents, parameterComponents } from "./Headers.js"
 import { operationFacts, type OperationFacts } from "./Operations.js"
 import { allowedErrors, pruneErrors } from "./Responses.js"
 import { child, isJson, type Json, operations, walk } from "./Spec.js"
-import { stripDefaultDecodeError } from "./StripDecodeError.js"
 
 const withScope = (op: Json, facts: OperationFacts) => {
   const scope = Option.match(facts.scope, {
@@ -37,7 +35,26 @@ const refsIn = (node: unknown): ReadonlyArray<string> => {
   return refs
 }
 
-/** Schemas nothing refers to (the framework's own decode error and its parts) are left out. */
+/**
+ * A query parameter is sent as text but means what it decodes to (`limit` is an integer): its schema is the
+ * meaning its filter describes, not the text under it.
+ */
+const withParameterMeanings = (op: Json) => {
+  for (const parameter of Array.isArray(op.parameters) ? op.parameters : []) {
+    if (!isJson(parameter) || !isJson(parameter.schema)) continue
+    // A header's description is written on its schema (`IfMatchHeaders`); the parameter says it.
+    if (parameter.description === undefined && typeof parameter.schema.description === "string") {
+      parameter.description = parameter.schema.description
+    }
+    const { allOf, type } = parameter.schema
+    const meaning = Array.isArray(allOf) && allOf.length === 1 ? allOf[0] : undefined
+    if (type === "string" && isJson(meaning) && typeof meaning.type === "string" && meaning.type !== "string") {
+      parameter.schema = meaning
+    }
+  }
+}
+
+/** Schemas nothing refers to are left out. */
 const dropUnusedSchemas = (spec: Json) => {
   const components = child(spec, "components")
   const schemas = child(components, "schemas")
@@ -56,17 +73,16 @@ const dropUnusedSchemas = (spec: Json) => {
  * operation keeps only the errors it can answer with (the API declares the gateway's errors once, for all),
  * gets the headers the pipeline writes, its scope, examples, and every field a description.
  */
-export const describeDocument = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  endpoints: HttpApi.HttpApi<Id, Groups, E, R>
+export const describeDocument = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  endpoints: HttpApi.HttpApi<Id, Groups>
 ) =>
 (generated: Json): Json => {
   const facts = operationFacts(endpoints)
-  const stripped = stripDefaultDecodeError(generated)
-  const schemas = child(child(stripped, "components"), "schemas") as Record<string, OpenApiJsonSchema.JsonSchema>
-  const spec = withEventWebhooks(stripped, schemas)
+  const spec = withEventWebhooks(generated, child(child(generated, "components"), "schemas"))
   for (const { method, op } of operations(spec)) {
     const known = typeof op.operationId === "string" ? facts.get(op.operationId) : undefined
     if (known === undefined) continue
+    withParameterMeanings(op)
     const allowed = allowedErrors(known, method, op)
     pruneErrors(op, allowed)
     addHeaders(op, method, known, allowed)

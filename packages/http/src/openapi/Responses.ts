@@ -1,5 +1,5 @@
 import * as Option from "effect/Option"
-import type { OperationFacts } from "./Operations.js"
+import { apiErrorNames, type OperationFacts } from "./Operations.js"
 import { child, isJson, type Json } from "./Spec.js"
 
 const bodyMethods = new Set(["post", "put", "patch", "delete"])
@@ -47,6 +47,12 @@ export const allowedErrors = (facts: OperationFacts, method: string, op: Json): 
 const refName = (schema: unknown): string =>
   isJson(schema) && typeof schema.$ref === "string" ? schema.$ref.split("/").pop() ?? "" : ""
 
+/** Where an error goes among a status's alternatives: every endpoint's first, in their order, then its own. */
+const rank = (member: unknown): number => {
+  const index = apiErrorNames.indexOf(refName(member))
+  return index === -1 ? apiErrorNames.length : index
+}
+
 /** Keeps in each error response only the errors in `allowed`; a status left with none is dropped. */
 export const pruneErrors = (op: Json, allowed: ReadonlySet<string>): void => {
   const responses = child(op, "responses")
@@ -55,7 +61,8 @@ export const pruneErrors = (op: Json, allowed: ReadonlySet<string>): void => {
     const content = child(child(response, "content"), "application/json")
     const schema = content.schema
     const members = isJson(schema) && Array.isArray(schema.anyOf) ? schema.anyOf : [schema]
-    const kept = members.filter((member) => allowed.has(refName(member)))
+    // A stable sort: an endpoint's own errors keep the order it declares them in.
+    const kept = members.filter((member) => allowed.has(refName(member))).sort((a, b) => rank(a) - rank(b))
     if (kept.length === 0) {
       delete responses[status]
       continue

@@ -5,6 +5,7 @@ import * as Schema from "effect/Schema"
 import { Authorization, Public } from "../common/Security.js"
 import { SalesContext, Scope } from "@hotel/domain"
 import { Id, RequestId, Timestamp } from "../common/Common.js"
+import { withApiErrors } from "../common/Pipeline.js"
 import { doc, tag } from "../openapi/Docs.js"
 import * as Errors from "../common/Errors.js"
 
@@ -12,13 +13,14 @@ export const Health = Schema.Struct({ status: Schema.Literal("ok") })
 
 /** Liveness and readiness probes: no key, no rate limit, answered during maintenance. */
 export class HealthApi extends HttpApiGroup.make("health")
-  .annotateContext(tag("Health", "Liveness and readiness probes for load balancers and orchestrators. No API key, no rate limit, answered during maintenance."))
-  .add(HttpApiEndpoint.get("live", "/health/live").annotateContext(doc("Liveness probe", "Answers 200 while the process runs; it does not touch the database.")).addSuccess(Health))
+  .annotateMerge(tag("Health", "Liveness and readiness probes for load balancers and orchestrators. No API key, no rate limit, answered during maintenance."))
   .add(
-    HttpApiEndpoint.get("ready", "/health/ready")
-      .annotateContext(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests; 503 `shutting_down` from the moment the process is asked to stop (it still serves for a drain delay, so a balancer checking this stops sending first)."))
-      .addSuccess(Health)
-      .addError(Errors.ShuttingDown)
+    HttpApiEndpoint.get("live", "/health/live", { disableCodecs: true, success: Health })
+      .annotateMerge(doc("Liveness probe", "Answers 200 while the process runs; it does not touch the database."))
+  )
+  .add(
+    HttpApiEndpoint.get("ready", "/health/ready", { disableCodecs: true, success: Health, error: [Errors.ShuttingDown] })
+      .annotateMerge(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests; 503 `shutting_down` from the moment the process is asked to stop (it still serves for a drain delay, so a balancer checking this stops sending first)."))
   )
   .annotate(Public, true)
 {}
@@ -35,8 +37,11 @@ export const Me = Schema.Struct({
 
 /** `GET /me` needs only a valid key, whatever its scopes. */
 export class MeApi extends HttpApiGroup.make("me")
-  .annotateContext(tag("API key", "Who is calling: the API key's property, scopes and sales context."))
-  .add(HttpApiEndpoint.get("me", "/me").annotateContext(doc("Describe the calling key", "The API key behind the request: its property, scopes, sales context, label and expiry, with this request's id.")).addSuccess(Me))
+  .annotateMerge(tag("API key", "Who is calling: the API key's property, scopes and sales context."))
+  .add(
+    HttpApiEndpoint.get("me", "/me", { disableCodecs: true, success: Me })
+      .annotateMerge(doc("Describe the calling key", "The API key behind the request: its property, scopes, sales context, label and expiry, with this request's id."))
+  )
   .middleware(Authorization)
 {}
 
@@ -44,6 +49,8 @@ export class MeApi extends HttpApiGroup.make("me")
  * The `platform` feature's endpoint groups, outside the request pipeline: the health checks are public, and
  * `/me` takes no body, so it needs only the key's check.
  */
-export const PlatformGroups = HttpApi.make("hotel")
-  .add(HealthApi)
-  .add(MeApi)
+export const PlatformGroups = withApiErrors(
+  HttpApi.make("hotel")
+    .add(HealthApi)
+    .add(MeApi)
+)

@@ -23,9 +23,9 @@ export interface Admission {
  * Turns an `Authorization` header into a valid key or the contract's 401. A key is cached (see `KeyCache`);
  * one that is not is looked up by the `RateLimiter`, which takes its request's token in the same round trip.
  */
-export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticator")<Authenticator, {
+export class Authenticator extends Context.Service<Authenticator, {
   readonly authenticate: (header: string | undefined) => Effect.Effect<Admission, MissingApiKey | InvalidApiKey>
-}>() {
+}>()("@hotel/http/platform/Authenticator") {
   static readonly layer = Layer.effect(
     Authenticator,
     Effect.gen(function*() {
@@ -37,7 +37,7 @@ export class Authenticator extends Context.Tag("@hotel/http/platform/Authenticat
       // Every request passes here: a cached key is answered without a generator or a second clock read.
       const admit = (hash: string) =>
         Effect.clockWith((clock): Effect.Effect<Admission, InvalidApiKey> => {
-          const now = clock.unsafeCurrentTimeMillis()
+          const now = clock.currentTimeMillisUnsafe()
           const cached = cache.get(hash, now)
           if (cached !== undefined) return admitted(cached, Option.none(), now)
           return Effect.flatMap(limiter.admit(hash), (found) => {

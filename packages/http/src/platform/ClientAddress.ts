@@ -1,11 +1,11 @@
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
 import * as Context from "effect/Context"
-import * as Either from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { BlockList, isIP } from "node:net"
 
 /** `HOTEL_TRUSTED_PROXIES`: comma-separated IP addresses and CIDR ranges of the proxies in front of the API. */
@@ -63,10 +63,17 @@ export const resolveClientAddress = (proxies: BlockList, peer: string, forwarded
   return client
 }
 
+/** The setting's rule: a list `parseTrustedProxies` reads, else the entry it cannot. */
+const trustedProxiesRule = (list: string): true | string =>
+  Result.match(parseTrustedProxies(list), {
+    onFailure: (entry) => `${trustedProxiesVariable}: "${entry}" is not an IP address or CIDR range`,
+    onSuccess: () => true
+  })
+
 /** Who sent a request, as far as the per-address limits are concerned. */
-export class ClientAddress extends Context.Tag("@hotel/http/platform/ClientAddress")<ClientAddress, {
+export class ClientAddress extends Context.Service<ClientAddress, {
   readonly of: (request: HttpServerRequest.HttpServerRequest) => string
-}>() {
+}>()("@hotel/http/platform/ClientAddress") {
   /** Trusting the given proxies (addresses or CIDR ranges). */
   static readonly trusting = (proxies: BlockList) =>
     Layer.succeed(ClientAddress, {
@@ -74,14 +81,11 @@ export class ClientAddress extends Context.Tag("@hotel/http/platform/ClientAddre
     })
 
   /** From `HOTEL_TRUSTED_PROXIES` (none by default: every request is its TCP peer's). */
-  static readonly layer = Layer.unwrapEffect(
-    Config.string(trustedProxiesVariable).pipe(
+  static readonly layer = Layer.unwrap(
+    Config.schema(Schema.String.check(Schema.makeFilter(trustedProxiesRule)), trustedProxiesVariable).pipe(
       Config.withDefault(""),
-      Config.mapOrFail((list) =>
-        Result.mapError(parseTrustedProxies(list), (entry) =>
-          ConfigError.InvalidData([], `${trustedProxiesVariable}: "${entry}" is not an IP address or CIDR range`))
-      ),
-      Config.map(ClientAddress.trusting)
+      // The rule above has refused a list that does not parse.
+      Config.map((list) => ClientAddress.trusting(Result.getOrElse(parseTrustedProxies(list), () => new BlockList())))
     )
   )
 }

@@ -9,7 +9,7 @@ import {
 } from "@hotel/persistence/events/EntityTag"
 import * as Option from "effect/Option"
 import type * as Schema from "effect/Schema"
-import type { EndpointInfo } from "./Routes.js"
+import type { ServedRoute } from "./Routes.js"
 
 /**
  * A read's answer written once: the representation as canonical JSON (keys sorted), with its entity tag
@@ -17,9 +17,9 @@ import type { EndpointInfo } from "./Routes.js"
  * so), so the framework's encoding, a second serialisation and a parse for the tag are all skipped; the
  * write services tag the same representation the same way (`entityTagOf`), so `If-Match` compares equal.
  */
-export const taggedJson = <S extends Schema.Schema.Any>(
+export const taggedJson = <S extends Schema.Top>(
   _schema: S,
-  encoded: Schema.Schema.Encoded<S>
+  encoded: S["Encoded"]
 ): HttpServerResponse.HttpServerResponse => {
   const text = canonicalJson(encoded)
   return HttpServerResponse.raw(text, {
@@ -34,7 +34,7 @@ const tagOf = (response: HttpServerResponse.HttpServerResponse): string | undefi
   const given = response.headers["etag"]
   if (given !== undefined) return given
   const body = response.body
-  return body._tag === "Uint8Array" ? entityTagOf(JSON.parse(new TextDecoder().decode(body.body))) : undefined
+  return body._tag === "Uint8Array" ? entityTagOf(JSON.parse(body.text ?? new TextDecoder().decode(body.body))) : undefined
 }
 
 /**
@@ -45,10 +45,10 @@ const tagOf = (response: HttpServerResponse.HttpServerResponse): string | undefi
  */
 export const withEntityTag = (
   request: HttpServerRequest.HttpServerRequest,
-  endpoint: Option.Option<EndpointInfo>,
+  route: Option.Option<ServedRoute>,
   response: HttpServerResponse.HttpServerResponse
 ): HttpServerResponse.HttpServerResponse => {
-  const tagged = Option.exists(endpoint, (info) => info.entityTag)
+  const tagged = Option.exists(route, ({ endpoint }) => Option.exists(endpoint, (info) => info.entityTag))
   if (!tagged || response.status !== 200) return response
   if (request.method !== "GET" && request.method !== "HEAD") return response
   const tag = tagOf(response)

@@ -1,9 +1,10 @@
-import * as HttpApp from "effect/http/HttpEffect"
+import * as HttpEffect from "effect/http/HttpEffect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
+import * as Schema from "effect/Schema"
 
 // Cross-origin requests, off unless `HOTEL_CORS_ORIGINS` lists origins (or is `*`).
 //
@@ -22,11 +23,13 @@ type Origins = { readonly _tag: "Off" } | { readonly _tag: "Any" } | { readonly 
 const isOrigin = (value: string) => URL.canParse(value) && new URL(value).origin === value
 
 /** `HOTEL_CORS_ORIGINS`: comma-separated origins (`https://book.example.com`), or `*` for any. */
-const OriginsConfig: Config.Config<Origins> = Config.string("HOTEL_CORS_ORIGINS").pipe(
-  Config.validate({
-    message: "must be * or comma-separated origins such as https://book.example.com (scheme, host, optional port)",
-    validation: (raw) => raw.split(",").map((item) => item.trim()).every((item) => item === "" || item === "*" || isOrigin(item))
-  }),
+const OriginsConfig: Config.Config<Origins> = Config.schema(
+  Schema.String.check(Schema.makeFilter(
+    (raw: string) => raw.split(",").map((item) => item.trim()).every((item) => item === "" || item === "*" || isOrigin(item)),
+    { message: "HOTEL_CORS_ORIGINS must be * or comma-separated origins such as https://book.example.com (scheme, host, optional port)" }
+  )),
+  "HOTEL_CORS_ORIGINS"
+).pipe(
   Config.map((raw): Origins => {
     const items = raw.split(",").map((item) => item.trim()).filter((item) => item.length > 0)
     if (items.includes("*")) return { _tag: "Any" }
@@ -43,10 +46,10 @@ export interface Cors {
   readonly handle: (
     request: HttpServerRequest.HttpServerRequest,
     methods: () => ReadonlyArray<string>
-  ) => Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>>
+  ) => Effect.Effect<Option.Option<HttpServerResponse.HttpServerResponse>, never, HttpServerRequest.HttpServerRequest>
 }
 
-const varyOnOrigin = HttpApp.appendPreResponseHandler((_request, response) =>
+const varyOnOrigin = HttpEffect.appendPreResponseHandler((_request, response) =>
   Effect.succeed(HttpServerResponse.setHeader(response, "vary", "Origin")))
 
 /** Reads `HOTEL_CORS_ORIGINS` once, when the gateway's layer is built. */
@@ -64,7 +67,7 @@ export const makeCors = Effect.map(OriginsConfig, (origins): Cors => ({
       "access-control-expose-headers": exposedHeaders,
       vary: "Origin"
     }
-    const decorate = HttpApp.appendPreResponseHandler((_request, response) =>
+    const decorate = HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
     const isPreflight = request.method === "OPTIONS" && request.headers["access-control-request-method"] !== undefined
     const served = isPreflight ? methods() : []

@@ -1,59 +1,31 @@
-import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
-import { HttpApiDecodeError } from "effect/http-api/HttpApiError"
-import * as HttpApp from "effect/http/HttpEffect"
-import { RouteNotFound } from "effect/http/HttpServerError"
+import * as HttpServerError from "effect/http/HttpServerError"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
-import {
-  DatabaseBusy,
-  IdempotencyInProgress,
-  InternalError,
-  InvalidApiKey,
-  type InvalidParameters,
-  MethodNotAllowed,
-  MissingApiKey,
-  ShuttingDown,
-  UnknownRoute
-} from "@hotel/domain"
+import { DatabaseBusy, type ErrorMeta, InternalError, MaintenanceMode, MethodNotAllowed, UnknownRoute } from "@hotel/domain"
 import { isDatabaseBusy } from "@hotel/persistence/database/DatabaseBusy"
 import * as Cause from "effect/Cause"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { HotelApi } from "../Api.js"
-import { noStore, type NotFoundError } from "../common/Security.js"
+import * as Result from "effect/Result"
+import { CurrentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
+import { noStore } from "../common/Security.js"
 import { withEntityTag } from "./ConditionalRead.js"
 import { makeCors } from "./Cors.js"
-import { fromDecodeError } from "./DecodeErrors.js"
-import { makeIdempotency } from "./Idempotency.js"
 import { makeMaintenanceCheck } from "./Maintenance.js"
-import { type EndpointInfo, makeRouterLookup, type RouterLookup } from "./Routes.js"
+import type { RouterLookup, ServedRoute } from "./Routes.js"
 
 const hasBody = (method: string) => method === "POST" || method === "PATCH" || method === "PUT" || method === "DELETE"
 
 /** A success's `Cache-Control`: `no-store` for an authenticated mutation, else the endpoint's annotation. */
-const successHeaders = (endpoint: Option.Option<EndpointInfo>, response: HttpServerResponse.HttpServerResponse) => {
+const successHeaders = (route: Option.Option<ServedRoute>, response: HttpServerResponse.HttpServerResponse) => {
   if (response.status >= 300) return response
-  const cache = Option.flatMap(endpoint, (info) =>
-    hasBody(info.method) && !info.isPublic ? Option.some(noStore) : info.cacheControl)
+  const cache = Option.flatMap(route, ({ endpoint }) =>
+    Option.flatMap(endpoint, (info) => hasBody(info.method) && !info.isPublic ? Option.some(noStore) : info.cacheControl))
   return Option.match(cache, {
     onNone: () => response,
     onSome: (value) => HttpServerResponse.setHeader(response, "cache-control", value)
   })
-}
-
-/**
- * Headers an error answer carries beside its envelope: the 401 challenge, the retry hint of a key in use and
- * of a stopping process (through the balancer, another instance answers the retry).
- */
-const failureHeaders = (cause: Cause.Cause<unknown>) => {
-  const failure = Cause.failureOption(cause).pipe(Option.getOrUndefined)
-  const headers = failure instanceof MissingApiKey || failure instanceof InvalidApiKey
-    ? { "www-authenticate": "Bearer" }
-    : failure instanceof IdempotencyInProgress || failure instanceof ShuttingDown
-    ? { "retry-after": "1" }
-    : undefined
-  return headers === undefined ? Effect.void : HttpApp.appendPreResponseHandler((_request, response) =>
-    Effect.succeed(HttpServerResponse.setHeaders(response, headers)))
 }
 
 /** Longest path an error message repeats: a path may be up to a megabyte long, its message need not be. */
@@ -68,18 +40,37 @@ const quotedPath = (request: HttpServerRequest.HttpServerRequest): string => {
   return path.length > quotedPathLength ? `${path.slice(0, quotedPathLength)}...` : path
 }
 
+const unknownRouteMeta = metaOf(UnknownRoute)
+const methodNotAllowedMeta = metaOf(MethodNotAllowed)
+const maintenanceMeta = metaOf(MaintenanceMode)
+const databaseBusyMeta = metaOf(DatabaseBusy)
+const internalErrorMeta = metaOf(InternalError)
+
+/**
+ * The answer of a failure the gateway meets itself, outside any endpoint (so outside the API's encoder): the
+ * contract's envelope under the request's id, with the error's status and the headers it carries.
+ */
+const answer = (
+  meta: ErrorMeta,
+  error: { readonly _tag: string; readonly message: string; readonly estimated_end?: string | undefined },
+  headers?: Record<string, string>
+) =>
+  Effect.map(
+    Effect.service(CurrentRequestId),
+    (requestId) => HttpServerResponse.jsonUnsafe(toEnvelope(meta, error, requestId), { status: meta.status, ...(headers === undefined ? {} : { headers }) })
+  )
+
 const unknownRoute = (request: HttpServerRequest.HttpServerRequest) =>
-  Effect.fail(new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
+  answer(unknownRouteMeta, new UnknownRoute({ message: `No endpoint ${request.method} ${quotedPath(request)}` }))
 
 /** What the router could not serve: 405 with `Allow` when the path has other methods, else 404. */
 const notRouted = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) => {
-  const path = quotedPath(request)
   const allow = lookup.methods(request.url)
   if (allow.length === 0) return unknownRoute(request)
-  return Effect.andThen(
-    HttpApp.appendPreResponseHandler((_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeader(response, "allow", allow.join(", ")))),
-    Effect.fail(new MethodNotAllowed({ message: `${request.method} is not allowed on ${path}; use ${allow.join(", ")}` }))
+  return answer(
+    methodNotAllowedMeta,
+    new MethodNotAllowed({ message: `${request.method} is not allowed on ${quotedPath(request)}; use ${allow.join(", ")}` }),
+    { allow: allow.join(", ") }
   )
 }
 
@@ -95,22 +86,6 @@ const namesNoEndpoint = (url: string): boolean => {
   return /[;#]/.test(path) || path.split("/").some((segment) => /^(\.|%2e){1,2}$/i.test(segment))
 }
 
-/**
- * The router's own failures as the contract's: no route (404/405), and the framework's decode error
- * (an `{id}` that names nothing is the resource's 404, anything else `invalid_parameters`).
- */
-const routerFailures = (request: HttpServerRequest.HttpServerRequest, lookup: RouterLookup) =>
-<E>(
-  cause: Cause.Cause<E>
-): Effect.Effect<never, E | UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>> => {
-  const failure = Cause.squash(cause)
-  if (failure instanceof RouteNotFound) return notRouted(request, lookup)
-  if (failure instanceof HttpApiDecodeError) {
-    return Effect.fail(fromDecodeError(failure, lookup.endpoint(request.method, request.url)))
-  }
-  return Effect.failCause(cause)
-}
-
 /** Seconds a client waits before retrying a request the database was too busy for. */
 const busyRetryAfterSeconds = 1
 
@@ -119,70 +94,59 @@ const busyRetryAfterSeconds = 1
  * bounds (statement, lock, idle-in-transaction or pool timeout) is 503 `database_busy` with `Retry-After`,
  * anything else 500 `internal_error`. Both are logged with their cause.
  */
-const asServerError = (defect: unknown): Effect.Effect<never, DatabaseBusy | InternalError> =>
-  isDatabaseBusy(defect)
-    ? Effect.logWarning("Database busy", Cause.die(defect)).pipe(
-      Effect.andThen(HttpApp.appendPreResponseHandler((_request, response) =>
-        Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(busyRetryAfterSeconds))))),
-      Effect.andThen(Effect.fail(new DatabaseBusy({ message: "The database is busy or unreachable; retry shortly" })))
+const asServerError = (cause: Cause.Cause<unknown>) => {
+  const defect = Result.getOrUndefined(Cause.findDefect(cause))
+  return isDatabaseBusy(defect)
+    ? Effect.logWarning("Database busy", cause).pipe(
+      Effect.andThen(answer(
+        databaseBusyMeta,
+        new DatabaseBusy({ message: "The database is busy or unreachable; retry shortly" }),
+        { "retry-after": String(busyRetryAfterSeconds) }
+      ))
     )
-    : Effect.logError("Unhandled defect", Cause.die(defect)).pipe(
-      Effect.andThen(Effect.fail(new InternalError({ message: "Internal server error" })))
+    : Effect.logError("Unhandled defect", cause).pipe(
+      Effect.andThen(answer(internalErrorMeta, new InternalError({ message: "Internal server error" })))
     )
+}
 
-/** A failed request's answer: a defect as 500 or 503, any other failure with its headers as the contract's error. */
-const failed = <E>(
-  request: HttpServerRequest.HttpServerRequest,
-  lookup: RouterLookup,
-  cause: Cause.Cause<E>
-): Effect.Effect<
-  never,
-  E | DatabaseBusy | InternalError | UnknownRoute | MethodNotAllowed | InvalidParameters | InstanceType<NotFoundError>
-> => {
-  const defect = Cause.dieOption(cause)
-  return Option.isSome(defect)
-    ? asServerError(defect.value)
-    : Effect.andThen(failureHeaders(cause), routerFailures(request, lookup)(cause))
+const isRouteNotFound = (cause: Cause.Cause<unknown>): boolean => {
+  const failure = Result.getOrUndefined(Cause.findError(cause))
+  return HttpServerError.isHttpServerError(failure) && failure.reason._tag === "RouteNotFound"
 }
 
 /**
- * The steps that come before and around the router, in the contract's order: a CORS preflight from an
- * allowed origin (204, `Cors.ts`), maintenance (503, before anything else), then the router, whose "no route" becomes 404 `unknown_route` or 405
- * `method_not_allowed`; the matched endpoint's middleware then checks the key, its rate limit and scope,
- * the body and the `Idempotency-Key` (`Authorization`, `RequestBody`). Around it all: the commit (with the
- * stored response) or rollback of a keyed request's transaction, the `Cache-Control` and `ETag` of the answer
- * (304 for a current `If-None-Match`), the headers some errors need (`WWW-Authenticate`, `Retry-After`), and
- * defects as 500 `internal_error` (503 `database_busy` for a connection bound).
+ * The steps that come before and around the router, in the contract's order: a CORS preflight from an allowed
+ * origin (204, `Cors.ts`), maintenance (503, before anything else), then the router, whose "no route" becomes
+ * 404 `unknown_route` or 405 `method_not_allowed`; the matched endpoint's middleware then checks the key, its
+ * rate limit and scope, the body and the `Idempotency-Key` (`Authorization`, `RequestBody`), and answers the
+ * endpoint's own errors (`ApiErrors`). Around it all: the `Cache-Control` and `ETag` of the answer (304 for a
+ * current `If-None-Match`), and defects as 500 `internal_error` (503 `database_busy` for a connection bound).
  */
-export const GatewayLive = HttpApiBuilder.middleware(
-  HotelApi,
+export const makeGateway = (routes: RouterLookup) =>
   Effect.gen(function*() {
-    const routes = yield* makeRouterLookup
     const checkMaintenance = yield* makeMaintenanceCheck
-    const idempotency = yield* makeIdempotency
     const cors = yield* makeCors
     // Few steps, as it runs on every request: the route is found once and the checks chained directly.
-    return (app: HttpApp.Default) =>
-      Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        Effect.flatMap(routes, (lookup) => {
-          if (namesNoEndpoint(request.url)) return unknownRoute(request)
-          const route = lookup.find(request.method, request.url)
-          // One frame for both outcomes: a success gets its headers, a defect becomes 500 or 503, any other
-          // failure its headers and the contract's error (the router fails with its own errors although the
-          // app's type says it cannot fail).
-          const routed = Effect.andThen(checkMaintenance(route), idempotency.settled(request, app)).pipe(
-            Effect.matchCauseEffect({
-              onSuccess: (response) => {
-                const endpoint = lookup.endpointOf(route)
-                return Effect.succeed(withEntityTag(request, endpoint, successHeaders(endpoint, response)))
-              },
-              onFailure: (cause) => failed(request, lookup, cause)
-            })
-          )
-          return Effect.flatMap(
-            cors.handle(request, () => lookup.methods(request.url)),
-            (preflight) => Option.isSome(preflight) ? Effect.succeed(preflight.value) : routed
-          )
-        }))
+    return <E>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E>) =>
+      Effect.contextWith((context: Context.Context<HttpServerRequest.HttpServerRequest>) => {
+        const request = Context.get(context, HttpServerRequest.HttpServerRequest)
+        if (namesNoEndpoint(request.url)) return unknownRoute(request)
+        const route = routes.find(request.method, request.url)
+        const routed = checkMaintenance(route).pipe(
+          Effect.matchEffect({
+            onFailure: (refusal) => answer(maintenanceMeta, refusal.error, { "retry-after": String(refusal.retryAfterSeconds) }),
+            // One frame for both outcomes: a success gets its headers, "no route" is 404 or 405, a defect 500 or
+            // 503 (the endpoints answer their own errors).
+            onSuccess: () =>
+              Effect.matchCauseEffect(app, {
+                onSuccess: (response) => Effect.succeed(withEntityTag(request, route, successHeaders(route, response))),
+                onFailure: (cause) => isRouteNotFound(cause) ? notRouted(request, routes) : asServerError(cause)
+              })
+          })
+        )
+        return Effect.flatMap(
+          cors.handle(request, () => routes.methods(request.url)),
+          (preflight) => Option.isSome(preflight) ? Effect.succeed(preflight.value) : routed
+        )
+      })
   })
-)

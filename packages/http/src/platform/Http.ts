@@ -2,9 +2,8 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as SqlClient from "effect/sql/SqlClient"
 import { orOnStandby } from "@hotel/persistence/database/StandbyReads"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import { HotelApi } from "../Api.js"
-import { currentRequestId } from "../common/Envelope.js"
+import { CurrentRequestId } from "../common/Envelope.js"
 import { CurrentApiKey } from "../common/Security.js"
 import * as Layer from "effect/Layer"
 import { ShuttingDown } from "@hotel/domain"
@@ -22,16 +21,16 @@ const HealthHandlers = HttpApiBuilder.group(HotelApi, "health", (handlers) =>
       // gone (the failover window) is still ready while its standby answers: it serves the reads a standby
       // serves, and answers its writes 503 itself, which is all a balancer could do for them anyway.
       .handle("ready", () =>
-        Effect.if(readiness.stopping, {
-          onTrue: () => Effect.fail(stopping),
-          onFalse: () => sql`SELECT 1`.pipe(orOnStandby(sql`SELECT 1`), Effect.orDie, Effect.as({ status: "ok" as const }))
-        }))
+        Effect.flatMap(readiness.stopping, (isStopping) =>
+          isStopping
+            ? Effect.fail(stopping)
+            : sql`SELECT 1`.pipe(orOnStandby(sql`SELECT 1`), Effect.orDie, Effect.as({ status: "ok" as const }))))
   }))
 
 const MeHandlers = HttpApiBuilder.group(HotelApi, "me", (handlers) =>
   handlers.handle("me", () =>
     Effect.flatMap(CurrentApiKey, (key) =>
-      Effect.map(FiberRef.get(currentRequestId), (requestId) => ({
+      Effect.map(Effect.service(CurrentRequestId), (requestId) => ({
         api_key_id: key.id,
         property_id: key.propertyId,
         scopes: key.scopes,

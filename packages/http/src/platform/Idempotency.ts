@@ -2,14 +2,9 @@ import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { ApiKey } from "@hotel/domain"
 import { IdempotencyInProgress, IdempotencyKeyReuse, InvalidParameters } from "@hotel/domain"
-import { IdempotentTransaction, RequestTransaction } from "../common/Security.js"
-import * as SqlClient from "effect/sql/SqlClient"
 import { IdempotencyKeys, type KeyTransaction, type StoredResponse } from "@hotel/persistence/platform/IdempotencyKeys"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as FiberRef from "effect/FiberRef"
-import { globalValue } from "effect/GlobalValue"
-import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import { canonicalJson } from "@hotel/persistence/events/EntityTag"
 import { createHash } from "node:crypto"
@@ -47,7 +42,11 @@ const storable = (response: HttpServerResponse.HttpServerResponse): Option.Optio
     case "Empty":
       return Option.some({ status: response.status, body: "", contentType: null })
     case "Uint8Array":
-      return Option.some({ status: response.status, body: decoder.decode(body.body), contentType: body.contentType })
+      return Option.some({
+        status: response.status,
+        body: body.text ?? decoder.decode(body.body),
+        contentType: body.contentType
+      })
     case "Raw":
       return typeof body.body === "string"
         ? Option.some({ status: response.status, body: body.body, contentType: body.contentType ?? null })
@@ -76,48 +75,38 @@ export interface IdempotentRequest {
   readonly body: unknown
 }
 
-/** The transaction of the request being served, opened by `claim`, ended by `settled`. */
-const openTransaction: FiberRef.FiberRef<Option.Option<KeyTransaction>> = globalValue(
-  Symbol.for("@hotel/http/openTransaction"),
-  () => FiberRef.unsafeMake(Option.none<KeyTransaction>())
-)
-
-/**
- * The stored response of a replayed request. A middleware can only fail or let the handler run, so the
- * claim step hands it to `settled` (around the router) as a defect, which answers with it.
- */
-class Replayed {
-  constructor(readonly response: StoredResponse) {}
-}
-
 const pathAndQuery = (url: string): string => {
   const parsed = new URL(url, "http://localhost")
   return parsed.pathname + parsed.search
 }
 
 /**
- * The `Idempotency-Key` step of a mutation, in three parts. `claim` runs after
- * the body checks: without the header nothing happens; with it the key is validated and the request's
- * transaction opened, holding the key for the API key. The same request after success is answered with the
- * stored status and body and `Idempotent-Replayed: true`, and nothing runs; another request with the key
- * is 409 `idempotency_key_reuse`; the same key while its transaction runs (in any process) is 409
- * `idempotency_in_progress`. `transaction` hands that transaction's connection to the handler (the
- * `IdempotentTransaction` middleware), so the services' own transactions nest in it. `settled` wraps the
- * routed request: a success (status below 400) stores its response and commits with the change; any
- * failure rolls back, which frees the key, so a retry runs afresh. A commit that fails fails the request.
+ * A success (status below 400) stores its response and commits with the change; any failure rolls back,
+ * which frees the key, so a retry runs afresh. A commit that fails fails the request.
  */
-export const makeIdempotency = Effect.gen(function*() {
-  const store = yield* IdempotencyKeys
-  if (RequestTransaction.key !== SqlClient.TransactionConnection.key) {
-    return yield* Effect.dieMessage("RequestTransaction must be @effect/sql's TransactionConnection")
-  }
+const settle = (open: KeyTransaction) => <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>) =>
+  Exit.isFailure(exit) || exit.value.status >= 400 ? open.rollback : Effect.orDie(open.commit(storable(exit.value)))
 
-  const claim = (input: IdempotentRequest): Effect.Effect<
-    void,
-    InvalidParameters | IdempotencyKeyReuse | IdempotencyInProgress
+/**
+ * The `Idempotency-Key` step of a mutation, after the body checks (`RequestBody`). Without the header the
+ * request runs as it is; with it the key is validated and the request's transaction opened, holding the key for
+ * the API key, and the rest of the request runs in it (the services' own transactions nest in it), then
+ * settles it. The same request after success is answered with the stored status and body and
+ * `Idempotent-Replayed: true`, and nothing runs; another request with the key is 409
+ * `idempotency_key_reuse`; the same key while its transaction runs (in any process) is 409
+ * `idempotency_in_progress`.
+ */
+export const makeIdempotency = Effect.map(IdempotencyKeys, (store) =>
+  <E, R>(
+    input: IdempotentRequest,
+    handled: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+  ): Effect.Effect<
+    HttpServerResponse.HttpServerResponse,
+    E | InvalidParameters | IdempotencyKeyReuse | IdempotencyInProgress,
+    R
   > => {
     const header = input.request.headers[idempotencyHeader.toLowerCase()]
-    if (header === undefined) return Effect.void
+    if (header === undefined) return handled
     return Effect.gen(function*() {
       const key = yield* validateKey(header)
       const outcome = yield* store.begin({
@@ -127,7 +116,7 @@ export const makeIdempotency = Effect.gen(function*() {
       }).pipe(Effect.orDie)
       switch (outcome._tag) {
         case "Replay":
-          return yield* Effect.die(new Replayed(outcome.response))
+          return replay(outcome.response)
         case "Mismatch":
           return yield* new IdempotencyKeyReuse({
             message: `This ${idempotencyHeader} was already used with a different request; use a fresh key per operation`
@@ -136,47 +125,10 @@ export const makeIdempotency = Effect.gen(function*() {
           return yield* new IdempotencyInProgress({
             message: `A request with this ${idempotencyHeader} is still running; retry shortly`
           })
-        case "Open":
-          return yield* FiberRef.set(openTransaction, Option.some(outcome.transaction))
+        case "Open": {
+          const open = outcome.transaction
+          return yield* open.within(handled).pipe(Effect.exit, Effect.tap(settle(open)), Effect.flatten)
+        }
       }
     })
-  }
-
-  /** The open transaction's connection; fails (the middleware then does nothing) when there is none. */
-  const transaction: Effect.Effect<readonly [unknown, number], string> = Effect.flatMap(
-    FiberRef.get(openTransaction),
-    Option.match({
-      onNone: () => Effect.fail("no Idempotency-Key"),
-      onSome: (open) => Effect.succeed(open.connection)
-    })
-  )
-
-  const settle = <E>(exit: Exit.Exit<HttpServerResponse.HttpServerResponse, E>) =>
-    Effect.flatMap(FiberRef.get(openTransaction), Option.match({
-      onNone: () => Effect.void,
-      onSome: (open) => {
-        if (Exit.isFailure(exit) || exit.value.status >= 400) return open.rollback
-        return Effect.orDie(open.commit(storable(exit.value)))
-      }
-    }))
-
-  /** Without the header `claim` opens nothing, so there is nothing to settle (most requests: every read). */
-  const settled = <E, R>(
-    request: HttpServerRequest.HttpServerRequest,
-    app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
-  ) =>
-    request.headers[idempotencyHeader.toLowerCase()] === undefined ? app : Effect.exit(app).pipe(
-      Effect.tap(settle),
-      Effect.flatten,
-      Effect.catchAllDefect((defect) => defect instanceof Replayed ? Effect.succeed(replay(defect.response)) : Effect.die(defect)),
-      Effect.locally(openTransaction, Option.none())
-    )
-
-  return { claim, transaction, settled } as const
-})
-
-/** The `IdempotentTransaction` middleware: the handler runs in the transaction `claim` opened. */
-export const IdempotentTransactionLive = Layer.effect(
-  IdempotentTransaction,
-  Effect.map(makeIdempotency, (idempotency) => IdempotentTransaction.of(idempotency.transaction))
-)
+  })

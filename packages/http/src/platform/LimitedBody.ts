@@ -1,7 +1,6 @@
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as NodeHttpServerRequest from "@effect/platform-node/NodeHttpServerRequest"
 import { InvalidJson, PayloadTooLarge } from "@hotel/domain"
-import * as Chunk from "effect/Chunk"
 import * as Effect from "effect/Effect"
 import * as Stream from "effect/Stream"
 import { isUtf8 } from "node:buffer"
@@ -29,7 +28,7 @@ const decoded = (body: Buffer): Outcome => isUtf8(body) ? { _tag: "Read", text: 
  * flow into nothing (it is not destroyed: that would reset the socket before the 413 is written).
  */
 const fromNode = (message: IncomingMessage, maxBytes: number) =>
-  Effect.async<Outcome>((resume) => {
+  Effect.callback<Outcome>((resume) => {
     const chunks: Array<Buffer> = []
     let bytes = 0
     const detach = () => {
@@ -69,11 +68,10 @@ const fromNode = (message: IncomingMessage, maxBytes: number) =>
 /** Any other request (a test's web request): its stream, counted the same way. */
 const fromStream = (request: HttpServerRequest.HttpServerRequest, maxBytes: number) =>
   request.stream.pipe(
-    Stream.mapAccum(0, (bytes, chunk: Uint8Array) => [bytes + chunk.length, { bytes: bytes + chunk.length, chunk }]),
+    Stream.mapAccum(() => 0, (bytes, chunk: Uint8Array) => [bytes + chunk.length, [{ bytes: bytes + chunk.length, chunk }]]),
     Stream.takeUntil(({ bytes }) => bytes > maxBytes),
     Stream.runCollect,
-    Effect.map((parts): Outcome => {
-      const all = Chunk.toReadonlyArray(parts)
+    Effect.map((all): Outcome => {
       if ((all.at(-1)?.bytes ?? 0) > maxBytes) return { _tag: "TooLarge" }
       return decoded(Buffer.concat(all.map(({ chunk }) => chunk)))
     }),

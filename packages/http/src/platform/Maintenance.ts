@@ -1,5 +1,3 @@
-import * as HttpApp from "effect/http/HttpEffect"
-import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { MaintenanceMode } from "@hotel/domain"
 import { MaintenanceRepository, type MaintenanceWindow } from "@hotel/persistence/platform/MaintenanceRepository"
 import { makeTtlCache } from "@hotel/persistence/platform/TtlCache"
@@ -29,11 +27,18 @@ export const retryAfterSeconds = (window: MaintenanceWindow, now: number): numbe
     ? Math.max(1, Math.ceil((window.estimatedEnd.getTime() - now) / 1000))
     : defaultRetryAfterSeconds
 
+/** A request refused for maintenance: the error and the `Retry-After` its answer carries. */
+export interface MaintenanceRefusal {
+  readonly error: MaintenanceMode
+  readonly retryAfterSeconds: number
+}
+
 /**
  * The first step, before routing (the route the router would take only tells whether it is a health
- * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with `Retry-After` and, when the operator set one, `estimated_end`. The window is
- * read from the database at most once per `windowCacheTtl` per process (a failed read is not cached: the next
- * request reads again, so a database that is back is seen at once rather than a cache lifetime later).
+ * check): during a maintenance window every request but the health checks is 503 `maintenance_mode`, with
+ * `Retry-After` and, when the operator set one, `estimated_end`. The window is read from the database at most
+ * once per `windowCacheTtl` per process (a failed read is not cached: the next request reads again, so a
+ * database that is back is seen at once rather than a cache lifetime later).
  */
 export const makeMaintenanceCheck = Effect.gen(function*() {
   const repository = yield* MaintenanceRepository
@@ -41,18 +46,15 @@ export const makeMaintenanceCheck = Effect.gen(function*() {
   const current = cached("window")
   const refuse = (window: MaintenanceWindow) =>
     Effect.flatMap(Clock.currentTimeMillis, (now) =>
-      Effect.andThen(
-        HttpApp.appendPreResponseHandler((_request, response) =>
-          Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(window, now))))),
-        Effect.fail(
-          new MaintenanceMode({
-            message: window.estimatedEnd === null
-              ? "The platform is in a maintenance window; retry later"
-              : `The platform is in a maintenance window until about ${window.estimatedEnd.toISOString()}`,
-            ...(window.estimatedEnd !== null ? { estimated_end: window.estimatedEnd.toISOString() } : {})
-          })
-        )
-      ))
-  return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceMode> =>
+      Effect.fail<MaintenanceRefusal>({
+        retryAfterSeconds: retryAfterSeconds(window, now),
+        error: new MaintenanceMode({
+          message: window.estimatedEnd === null
+            ? "The platform is in a maintenance window; retry later"
+            : `The platform is in a maintenance window until about ${window.estimatedEnd.toISOString()}`,
+          ...(window.estimatedEnd !== null ? { estimated_end: window.estimatedEnd.toISOString() } : {})
+        })
+      }))
+  return (route: Option.Option<{ readonly path: string }>): Effect.Effect<void, MaintenanceRefusal> =>
     isExempt(route) ? Effect.void : Effect.flatMap(current, (window) => window.active ? refuse(window) : Effect.void)
 })

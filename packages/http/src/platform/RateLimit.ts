@@ -1,4 +1,4 @@
-import * as HttpApp from "effect/http/HttpEffect"
+import * as HttpEffect from "effect/http/HttpEffect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import type { InvalidApiKey, MissingApiKey } from "@hotel/domain"
@@ -11,7 +11,7 @@ import { type Admission, Authenticator } from "./Authenticator.js"
 import { ClientAddress } from "./ClientAddress.js"
 
 const setHeaders = (headers: Record<string, string>) =>
-  HttpApp.appendPreResponseHandler((_request, response) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeaders(response, headers))
   )
 
@@ -40,7 +40,7 @@ export const makeRateLimits = Effect.gen(function*() {
 
   const authenticate = (
     request: HttpServerRequest.HttpServerRequest
-  ): Effect.Effect<Admission, MissingApiKey | InvalidApiKey | RateLimited> =>
+  ): Effect.Effect<Admission, MissingApiKey | InvalidApiKey | RateLimited, HttpServerRequest.HttpServerRequest> =>
     authenticator.authenticate(request.headers["authorization"]).pipe(
       Effect.catchTag("InvalidApiKey", (error) =>
         Effect.gen(function*() {
@@ -54,7 +54,7 @@ export const makeRateLimits = Effect.gen(function*() {
    * One token of the key's bucket (already taken when the key was looked up, see `Authenticator`); the limit
    * and what is left go on every response, errors included.
    */
-  const limited = (decision: TokenBucket.Decision): Effect.Effect<void, RateLimited> =>
+  const limited = (decision: TokenBucket.Decision): Effect.Effect<void, RateLimited, HttpServerRequest.HttpServerRequest> =>
     Effect.andThen(
       setHeaders({
         "x-ratelimit-limit": String(decision.limit),
@@ -63,7 +63,7 @@ export const makeRateLimits = Effect.gen(function*() {
       decision.allowed ? Effect.void : refused(decision.retryAfterSeconds, "Rate limit reached for this API key")
     )
 
-  const limitKey = ({ decision: taken, key }: Admission): Effect.Effect<void, RateLimited> =>
+  const limitKey = ({ decision: taken, key }: Admission): Effect.Effect<void, RateLimited, HttpServerRequest.HttpServerRequest> =>
     Option.isSome(taken)
       ? limited(taken.value)
       : Effect.flatMap(limiter.take(TokenBucket.keyBucket(key.id), TokenBucket.forApiKey(key.rateLimit)), limited)

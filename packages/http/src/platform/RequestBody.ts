@@ -2,6 +2,7 @@ import * as Headers from "effect/http/Headers"
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { InvalidJson, MissingApiKey } from "@hotel/domain"
 import * as JsonDepth from "@hotel/domain/platform/JsonDepth"
+import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
@@ -25,9 +26,8 @@ const parse = (text: string) =>
 
 /**
  * The request as the handler decodes it: the client's request (URL, headers, peer address, everything else
- * delegated to it) with the body already read and parsed, so the handler's decoder neither reads a stream
- * again nor parses the JSON twice; an empty body is `{}`, and a body sent without a JSON content type is still
- * read as JSON.
+ * delegated to it) with the body already read, so the handler's decoder does not read a stream again; an empty
+ * body is `{}`, and a body sent without a JSON content type is still read as JSON.
  */
 const withBody = (request: HttpServerRequest.HttpServerRequest, text: string, json: unknown) => {
   const read: HttpServerRequest.HttpServerRequest = Object.create(request, {
@@ -40,21 +40,26 @@ const withBody = (request: HttpServerRequest.HttpServerRequest, text: string, js
 
 /**
  * The steps between the scope check and the handler of a mutation: the body's size (413) and syntax
- * (`invalid_json`), then the `Idempotency-Key` claim. Requests without a body pass untouched.
+ * (`invalid_json`), then the `Idempotency-Key` claim (`Idempotency.ts`: with a key, the handler runs in the
+ * transaction that holds it). Requests without a body pass untouched.
  */
 export const RequestBodyLive = Layer.effect(
   RequestBody,
-  Effect.gen(function*() {
-    const idempotency = yield* makeIdempotency
-    return Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      if (!hasBody(request.method)) return request
-      const key = yield* Effect.serviceOption(CurrentApiKey)
-      if (Option.isNone(key)) return yield* Effect.die(new MissingApiKey({ message: "Body checked before authentication" }))
-      const text = yield* readLimited(request, maxBodyBytes)
-      const body = yield* parse(text)
-      yield* idempotency.claim({ request, key: key.value, body })
-      return withBody(request, text.trim().length === 0 ? "{}" : text, body)
-    })
-  })
+  Effect.map(makeIdempotency, (idempotent) =>
+    RequestBody.of((httpEffect) =>
+      Effect.withFiber((fiber) => {
+        const request = Context.getUnsafe(fiber.context, HttpServerRequest.HttpServerRequest)
+        if (!hasBody(request.method)) return httpEffect
+        const key = Context.getOption(fiber.context, CurrentApiKey)
+        if (Option.isNone(key)) return Effect.die(new MissingApiKey({ message: "Body checked before authentication" }))
+        return Effect.gen(function*() {
+          const text = yield* readLimited(request, maxBodyBytes)
+          const body = yield* parse(text)
+          const read = withBody(request, text.trim().length === 0 ? "{}" : text, body)
+          return yield* idempotent(
+            { request, key: key.value, body },
+            Effect.provideService(httpEffect, HttpServerRequest.HttpServerRequest, read)
+          )
+        })
+      })))
 )

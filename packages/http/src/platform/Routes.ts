@@ -1,14 +1,11 @@
 import * as HttpApi from "effect/http-api/HttpApi"
-import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import type * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as FindMyWay from "effect/http/FindMyWay"
 import * as HttpRouter from "effect/http/HttpRouter"
 import type { Scope } from "@hotel/domain"
-import * as Chunk from "effect/Chunk"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Option from "effect/Option"
-import * as FindMyWay from "find-my-way-ts"
 import { ETagged } from "../common/EntityTags.js"
 import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../common/Security.js"
 
@@ -24,94 +21,89 @@ export interface EndpointInfo {
   readonly entityTag: boolean
 }
 
+/** A route the router serves: an endpoint of the API, or the API's description or docs page. */
+export interface ServedRoute {
+  readonly method: string
+  readonly path: string
+  readonly endpoint: Option.Option<EndpointInfo>
+}
+
 /**
  * Whether a path (or a URL as sent) is a health check's: a load balancer asks every few seconds, so these are
  * neither logged at info level nor traced.
  */
 export const isHealthCheck = (path: string): boolean => path.startsWith("/health/")
 
-const endpointKey = (method: string, path: string) => `${method} ${path}`
+/** The annotations of an endpoint, merged as the framework merges them (API, group, endpoint). */
+export const endpointInfo = (method: string, path: string, annotations: Context.Context<never>): EndpointInfo => ({
+  method,
+  path,
+  isPublic: Context.getOption(annotations, Public).pipe(Option.isSome),
+  scope: Context.getOption(annotations, RequiredScope),
+  cacheControl: Context.getOption(annotations, CacheControl),
+  notFound: Context.getOption(annotations, NotFoundAs),
+  entityTag: Context.getOption(annotations, ETagged).pipe(Option.isSome)
+})
 
-/** The annotations of every endpoint of `api`, by the method and path the router registered it under. */
-export const endpointIndex = <Id extends string, Groups extends HttpApiGroup.HttpApiGroup.Any, E, R>(
-  api: HttpApi.HttpApi<Id, Groups, E, R>
-): ReadonlyMap<string, EndpointInfo> => {
-  const index = new Map<string, EndpointInfo>()
+/** Every endpoint of `api` with its annotations, and `pages` (routes of the API that are no endpoint). */
+export const routesOf = <Id extends string, Groups extends HttpApiGroup.Constraint>(
+  api: HttpApi.HttpApi<Id, Groups>,
+  pages: ReadonlyArray<{ readonly method: string; readonly path: string }>
+): ReadonlyArray<ServedRoute> => {
+  const routes: Array<ServedRoute> = pages.map((page) => ({ ...page, endpoint: Option.none() }))
   HttpApi.reflect(api, {
     onGroup: () => {},
     onEndpoint: ({ endpoint, mergedAnnotations }) => {
-      index.set(endpointKey(endpoint.method, endpoint.path), {
+      routes.push({
         method: endpoint.method,
         path: endpoint.path,
-        isPublic: Context.getOption(mergedAnnotations, Public).pipe(Option.isSome),
-        scope: Context.getOption(mergedAnnotations, RequiredScope),
-        cacheControl: Context.getOption(mergedAnnotations, CacheControl),
-        notFound: Context.getOption(mergedAnnotations, NotFoundAs),
-        entityTag: Context.getOption(mergedAnnotations, ETagged).pipe(Option.isSome)
+        endpoint: Option.some(endpointInfo(endpoint.method, endpoint.path, mergedAnnotations))
       })
     }
   })
-  return index
+  return routes
 }
 
-/** The endpoint the router chose for the request being handled (its `RouteContext`). */
-export const routedEndpoint = (index: ReadonlyMap<string, EndpointInfo>, route: HttpRouter.RouteContext) =>
-  Option.fromNullishOr(index.get(endpointKey(route.route.method, String(route.route.path))))
+/** The routes the API layer registers with the router (`apiWith`, `HttpLive.ts`), for the questions below. */
+export class ServedRoutes extends Context.Service<ServedRoutes, ReadonlyArray<ServedRoute>>()(
+  "@hotel/http/platform/ServedRoutes"
+) {}
+
+const isPathInput = (path: string): path is FindMyWay.PathInput => path.startsWith("/")
 
 export interface RouterLookup {
-  /** The method and path template of the route the router serves `url` with, if any. */
-  readonly find: (method: string, url: string) => Option.Option<{ readonly method: string; readonly path: string }>
+  /** The route the router serves `url` with, if any. */
+  readonly find: (method: string, url: string) => Option.Option<ServedRoute>
   /** The methods the router serves `url` with (for `405` and its `Allow` header). */
   readonly methods: (url: string) => ReadonlyArray<string>
-  readonly endpoint: (method: string, url: string) => Option.Option<EndpointInfo>
-  /** The endpoint of a route `find` answered. */
-  readonly endpointOf: (route: Option.Option<{ readonly method: string; readonly path: string }>) => Option.Option<EndpointInfo>
 }
 
 /**
- * Questions about routing answered by the router itself: its own route list (the API's endpoints, the API
- * description, the docs page) in the matcher it routes with, under the same configuration. So whatever
- * the router serves, 404s or normalises (case, trailing slash, a too-long parameter, dot segments) is what
- * these answers say. Built on first use, once every layer has registered its routes.
+ * Questions about routing answered as the router answers them: the routes it was given (the API's endpoints,
+ * the API description, the docs page) in the matcher it routes with, under the same configuration. So
+ * whatever the router serves, 404s or normalises (case, trailing slash, a too-long parameter, dot segments)
+ * is what these answers say.
  */
-export const makeRouterLookup = Effect.gen(function*() {
-  const { api } = yield* HttpApi.Api
-  const router = yield* HttpApiBuilder.Router
-  const config = yield* FiberRef.get(HttpRouter.currentRouterConfig)
-  const index = endpointIndex(api)
-  const lookupOf = (routes: HttpRouter.HttpRouter<unknown, unknown>): RouterLookup => {
-    const matcher = FindMyWay.make<{ readonly method: string; readonly path: string }>(config)
-    const methods = new Set<string>()
-    Chunk.forEach(routes.routes, (route) => {
-      const entry = { method: route.method, path: String(route.path) }
-      if (route.method === "*") matcher.all(route.path, entry)
-      else {
-        methods.add(route.method)
-        matcher.on(route.method, route.path, entry)
-      }
-    })
-    // HEAD falls back to GET, as in the router.
-    const find = (method: string, url: string) =>
-      Option.fromNullishOr(matcher.find(method, url) ?? (method === "HEAD" ? matcher.find("GET", url) : undefined))
-        .pipe(Option.map((result) => result.handler))
-    const endpointOf = (route: Option.Option<{ readonly method: string; readonly path: string }>) =>
-      Option.flatMap(route, ({ method, path }) => Option.fromNullishOr(index.get(endpointKey(method, path))))
-    const served = (url: string) => Array.from(methods).filter((method) => matcher.find(method, url) !== undefined)
-    return {
-      find,
-      methods: (url) => {
-        const allow = served(url)
-        return allow.includes("GET") ? [...allow, "HEAD"] : allow
-      },
-      endpoint: (method, url) => endpointOf(find(method, url)),
-      endpointOf
+export const makeRouterLookup: Effect.Effect<RouterLookup, never, ServedRoutes> = Effect.gen(function*() {
+  const routes = yield* ServedRoutes
+  const config = yield* HttpRouter.RouterConfig
+  const matcher = FindMyWay.make<ServedRoute>(config)
+  const methods = new Set<string>()
+  for (const route of routes) {
+    if (!isPathInput(route.path)) continue
+    methods.add(route.method)
+    matcher.on(route.method, route.path, route)
+  }
+  // HEAD falls back to GET, as in the router.
+  const find = (method: string, url: string) =>
+    Option.fromNullishOr(matcher.find(method, url) ?? (method === "HEAD" ? matcher.find("GET", url) : undefined))
+      .pipe(Option.map((result) => result.handler))
+  const served = (url: string) => Array.from(methods).filter((method) => matcher.find(method, url) !== undefined)
+  return {
+    find,
+    methods: (url) => {
+      const allow = served(url)
+      return allow.includes("GET") ? [...allow, "HEAD"] : allow
     }
   }
-  // Built once, on the first request. Not `Effect.cached`: every read of a memoised effect copies the fiber's
-  // refs twice to replay what computing it changed, and the gateway and the request context read it on
-  // every request. Two requests racing to build it build the same lookup.
-  let built: RouterLookup | undefined
-  return Effect.suspend(() =>
-    built !== undefined ? Effect.succeed(built) : Effect.map(router.router, (routes) => (built = lookupOf(routes)))
-  )
 })

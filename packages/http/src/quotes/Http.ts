@@ -12,23 +12,23 @@ const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
   Effect.gen(function*() {
     const quotes = yield* Quotes
     // Quotes may be a moment stale (a hold checks again on the primary): a standby may serve them.
-    return handlers.handle("rates", ({ urlParams }) =>
+    return handlers.handle("rates", ({ query }) =>
       onStandby(Effect.gen(function*() {
         const key = yield* CurrentApiKey
-        const withTrace = urlParams.include === "trace"
+        const withTrace = query.include === "trace"
         const offers = yield* quotes.rates(key.propertyId, {
-          checkIn: urlParams.check_in,
-          checkOut: urlParams.check_out,
+          checkIn: query.check_in,
+          checkOut: query.check_out,
           party: {
-            adults: urlParams.adults,
-            children: urlParams.children ?? 0,
+            adults: query.adults,
+            children: query.children ?? 0,
             // When present, the ages are the child count.
-            childAges: urlParams.child_ages ?? null
+            childAges: query.child_ages ?? null
           },
-          promoCode: urlParams.promo_code ?? null,
-          roomTypeId: urlParams.room_type_id ?? null,
-          ratePlanId: urlParams.rate_plan_id ?? null,
-          includeUnavailable: urlParams.include_unavailable ?? false,
+          promoCode: query.promo_code ?? null,
+          roomTypeId: query.room_type_id ?? null,
+          ratePlanId: query.rate_plan_id ?? null,
+          includeUnavailable: query.include_unavailable ?? false,
           trace: withTrace
         }, key.context)
         // The presenter builds exactly the `Offer` schema's encoded form (strings, numbers, no transformation),
@@ -41,4 +41,4 @@ const RatesHandlers = HttpApiBuilder.group(HotelApi, "rates", (handlers) =>
   }))
 
 /** The `quotes` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpQuotesLive = RatesHandlers.pipe(Layer.provide(Quotes.Default))
+export const HttpQuotesLive = RatesHandlers.pipe(Layer.provide(Quotes.layer))

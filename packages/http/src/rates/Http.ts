@@ -25,11 +25,11 @@ const RatePlanReadHandlers = HttpApiBuilder.group(HotelApi, "ratePlanReads", (ha
           Effect.flatMap((key) => plans.list(key.propertyId)),
           Effect.map((rows) => ({ data: rows.map(presentRatePlan) }))
         )))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         onStandby(CurrentApiKey.pipe(
-          Effect.flatMap((key) => plans.findById(key.propertyId, path.id)),
+          Effect.flatMap((key) => plans.findById(key.propertyId, params.id)),
           Effect.flatMap(Option.match({
-            onNone: () => Effect.fail(new RatePlanNotFound({ message: `No rate plan ${path.id}` })),
+            onNone: () => Effect.fail(new RatePlanNotFound({ message: `No rate plan ${params.id}` })),
             onSome: Effect.succeed
           })),
           Effect.map(presentRatePlan)
@@ -46,17 +46,17 @@ const RatePlanWriteHandlers = HttpApiBuilder.group(HotelApi, "ratePlanWrites", (
           const { id } = yield* rates.create(key.propertyId, payload)
           return { rate_plan_id: id }
         }))
-      .handle("update", ({ headers, path, payload }) =>
+      .handle("update", ({ headers, params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* rates.update(key.propertyId, path.id, payload, headers["if-match"])
-          return { rate_plan_id: path.id, updated: true as const }
+          yield* rates.update(key.propertyId, params.id, payload, headers["if-match"])
+          return { rate_plan_id: params.id, updated: true as const }
         }))
-      .handle("delete", ({ headers, path }) =>
+      .handle("delete", ({ headers, params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* rates.remove(key.propertyId, path.id, headers["if-match"])
-          return { rate_plan_id: path.id, deleted: true as const }
+          yield* rates.remove(key.propertyId, params.id, headers["if-match"])
+          return { rate_plan_id: params.id, deleted: true as const }
         }))
   }))
 
@@ -64,34 +64,34 @@ const IntervalHandlers = HttpApiBuilder.group(HotelApi, "intervals", (handlers) 
   Effect.gen(function*() {
     const intervals = yield* IntervalRepository
     return handlers
-      .handle("list", ({ path }) =>
+      .handle("list", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const rows = yield* intervals.list(key.propertyId, path.id)
+          const rows = yield* intervals.list(key.propertyId, params.id)
           return { data: rows.map(presentInterval) }
         }))
-      .handle("create", ({ path, payload }) =>
+      .handle("create", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const { id } = yield* intervals.create(key.propertyId, path.id, payload)
+          const { id } = yield* intervals.create(key.propertyId, params.id, payload)
           return { interval_id: id }
         }))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentInterval(yield* intervals.get(key.propertyId, path.id))
+          return presentInterval(yield* intervals.get(key.propertyId, params.id))
         }))
-      .handle("update", ({ headers, path, payload }) =>
+      .handle("update", ({ headers, params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* intervals.update(key.propertyId, path.id, payload, headers["if-match"])
-          return { interval_id: path.id, updated: true as const }
+          yield* intervals.update(key.propertyId, params.id, payload, headers["if-match"])
+          return { interval_id: params.id, updated: true as const }
         }))
-      .handle("delete", ({ headers, path }) =>
+      .handle("delete", ({ headers, params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* intervals.remove(key.propertyId, path.id, headers["if-match"])
-          return { interval_id: path.id, deleted: true as const }
+          yield* intervals.remove(key.propertyId, params.id, headers["if-match"])
+          return { interval_id: params.id, deleted: true as const }
         }))
   }))
 
@@ -99,17 +99,17 @@ const InclusionHandlers = HttpApiBuilder.group(HotelApi, "inclusions", (handlers
   Effect.gen(function*() {
     const inclusions = yield* InclusionRepository
     return handlers
-      .handle("list", ({ path }) =>
+      .handle("list", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const rows = yield* inclusions.list(key.propertyId, path.id)
+          const rows = yield* inclusions.list(key.propertyId, params.id)
           return { data: rows.map(presentInclusion) }
         }))
-      .handle("replace", ({ path, payload }) =>
+      .handle("replace", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const { count } = yield* inclusions.replace(key.propertyId, path.id, payload)
-          return { rate_plan_id: path.id, count }
+          const { count } = yield* inclusions.replace(key.propertyId, params.id, payload)
+          return { rate_plan_id: params.id, count }
         }))
   }))
 
@@ -117,34 +117,34 @@ const PromoCodeHandlers = HttpApiBuilder.group(HotelApi, "promoCodes", (handlers
   Effect.gen(function*() {
     const codes = yield* PromoCodeRepository
     return handlers
-      .handle("list", ({ path }) =>
+      .handle("list", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const rows = yield* codes.list(key.propertyId, path.id)
+          const rows = yield* codes.list(key.propertyId, params.id)
           return { data: rows.map(presentPromoCode) }
         }))
-      .handle("create", ({ path, payload }) =>
+      .handle("create", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          const created = yield* codes.create(key.propertyId, path.id, payload)
+          const created = yield* codes.create(key.propertyId, params.id, payload)
           return { promo_code_id: created.id, code: created.code }
         }))
-      .handle("get", ({ path }) =>
+      .handle("get", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentPromoCode(yield* codes.get(key.propertyId, path.id))
+          return presentPromoCode(yield* codes.get(key.propertyId, params.id))
         }))
-      .handle("update", ({ headers, path, payload }) =>
+      .handle("update", ({ headers, params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* codes.update(key.propertyId, path.id, payload, headers["if-match"])
-          return { promo_code_id: path.id, updated: true as const }
+          yield* codes.update(key.propertyId, params.id, payload, headers["if-match"])
+          return { promo_code_id: params.id, updated: true as const }
         }))
-      .handle("delete", ({ headers, path }) =>
+      .handle("delete", ({ headers, params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          yield* codes.remove(key.propertyId, path.id, headers["if-match"])
-          return { promo_code_id: path.id, deleted: true as const }
+          yield* codes.remove(key.propertyId, params.id, headers["if-match"])
+          return { promo_code_id: params.id, deleted: true as const }
         }))
   }))
 
@@ -155,4 +155,4 @@ export const HttpRatesLive = Layer.mergeAll(
   IntervalHandlers,
   InclusionHandlers,
   PromoCodeHandlers
-).pipe(Layer.provide(Layer.mergeAll(RatePlanRepository.Default, RateManagement.Default, IntervalRepository.Default, InclusionRepository.Default, PromoCodeRepository.Default)))
+).pipe(Layer.provide(Layer.mergeAll(RatePlanRepository.layer, RateManagement.layer, IntervalRepository.layer, InclusionRepository.layer, PromoCodeRepository.layer)))

@@ -40,9 +40,9 @@ export const Inclusion = Schema.Struct({
   id: Id,
   label: Schema.String,
   allocated_amount: Money,
-  frequency: Schema.Literal("perStay", "perNight", "perGuest", "perGuestPerNight"),
-  inclusion_kind: Schema.Literal("perk", "credit"),
-  revenue_category: Schema.Literal("room", "fnb", "spa", "excursions", "activities", "other"),
+  frequency: Schema.Literals(["perStay", "perNight", "perGuest", "perGuestPerNight"]),
+  inclusion_kind: Schema.Literals(["perk", "credit"]),
+  revenue_category: Schema.Literals(["room", "fnb", "spa", "excursions", "activities", "other"]),
   service_item_id: Schema.NullOr(Id),
   currency: CurrencyCode,
   included_quantity: Schema.Int

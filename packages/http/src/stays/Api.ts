@@ -10,38 +10,47 @@ import { doc, tag } from "../openapi/Docs.js"
 
 export const StayTransitioned = Schema.Struct({
   reservation_id: Id,
-  status: Schema.Literal("checked_in", "checked_out", "no_show"),
+  status: Schema.Literals(["checked_in", "checked_out", "no_show"]),
   /** The room assigned at check-in; null for a no-show. */
   room_id: Schema.NullOr(Id)
 })
 
 /** Check-in, check-out and no-show; scope `reservations:write`. */
 export class StayApi extends HttpApiGroup.make("stay")
-  .annotateContext(tag("Stays", "Check-in (with a room assignment), check-out and no-show of confirmed reservations."))
+  .annotateMerge(tag("Stays", "Check-in (with a room assignment), check-out and no-show of confirmed reservations."))
   .add(
-    HttpApiEndpoint.post("checkIn")`/reservations/${IdParam}/check-in`
-      .annotateContext(doc("Check a guest in", "Marks a confirmed reservation checked in and assigns it a room of its type."))
-      .setPayload(Stay.CheckIn)
-      .addSuccess(StayTransitioned)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.RoomNotFound)
-      .addError(Errors.InvalidStatusTransition)
-      .addError(Errors.RoomUnavailable)
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("checkIn", "/reservations/:id/check-in", {
+      disableCodecs: true,
+      params: IdParam,
+      payload: Stay.CheckIn,
+      success: StayTransitioned,
+      error: [
+        Errors.ReservationNotFound,
+        Errors.RoomNotFound,
+        Errors.InvalidStatusTransition,
+        Errors.RoomUnavailable,
+        Errors.NoAvailability
+      ]
+    })
+      .annotateMerge(doc("Check a guest in", "Marks a confirmed reservation checked in and assigns it a room of its type."))
   )
   .add(
-    HttpApiEndpoint.post("checkOut")`/reservations/${IdParam}/check-out`
-      .annotateContext(doc("Check a guest out", "Marks a checked-in reservation checked out."))
-      .addSuccess(StayTransitioned)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.InvalidStatusTransition)
+    HttpApiEndpoint.post("checkOut", "/reservations/:id/check-out", {
+      disableCodecs: true,
+      params: IdParam,
+      success: StayTransitioned,
+      error: [Errors.ReservationNotFound, Errors.InvalidStatusTransition]
+    })
+      .annotateMerge(doc("Check a guest out", "Marks a checked-in reservation checked out."))
   )
   .add(
-    HttpApiEndpoint.post("noShow")`/reservations/${IdParam}/no-show`
-      .annotateContext(doc("Record a no-show", "Marks a confirmed reservation whose guest did not arrive."))
-      .addSuccess(StayTransitioned)
-      .addError(Errors.ReservationNotFound)
-      .addError(Errors.InvalidStatusTransition)
+    HttpApiEndpoint.post("noShow", "/reservations/:id/no-show", {
+      disableCodecs: true,
+      params: IdParam,
+      success: StayTransitioned,
+      error: [Errors.ReservationNotFound, Errors.InvalidStatusTransition]
+    })
+      .annotateMerge(doc("Record a no-show", "Marks a confirmed reservation whose guest did not arrive."))
   )
   .annotate(RequiredScope, "reservations:write")
   .annotate(NotFoundAs, ReservationNotFound)

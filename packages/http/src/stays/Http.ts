@@ -10,22 +10,22 @@ const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>
   Effect.gen(function*() {
     const stays = yield* StayTransitions
     return handlers
-      .handle("checkIn", ({ path, payload }) =>
+      .handle("checkIn", ({ params, payload }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentStay(yield* stays.checkIn(key.propertyId, path.id, payload.room_id ?? null))
+          return presentStay(yield* stays.checkIn(key.propertyId, params.id, payload.room_id ?? null))
         }))
-      .handle("checkOut", ({ path }) =>
+      .handle("checkOut", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentStay(yield* stays.checkOut(key.propertyId, path.id))
+          return presentStay(yield* stays.checkOut(key.propertyId, params.id))
         }))
-      .handle("noShow", ({ path }) =>
+      .handle("noShow", ({ params }) =>
         Effect.gen(function*() {
           const key = yield* CurrentApiKey
-          return presentStay(yield* stays.noShow(key.propertyId, path.id))
+          return presentStay(yield* stays.noShow(key.propertyId, params.id))
         }))
   }))
 
 /** The `stays` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpStaysLive = StayHandlers.pipe(Layer.provide(StayTransitions.Default))
+export const HttpStaysLive = StayHandlers.pipe(Layer.provide(StayTransitions.layer))

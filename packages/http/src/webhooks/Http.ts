@@ -25,34 +25,34 @@ const WebhookHandlers = HttpApiBuilder.group(HotelApi, "webhooks", (handlers) =>
         }))
       .handle("list", () =>
         Effect.map(Effect.flatMap(property, endpoints.list), (rows) => ({ data: rows.map(presentEndpoint) })))
-      .handle("get", ({ path }) =>
-        Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, path.id)), (row) => taggedJson(WebhookEndpoint, presentEndpoint(row))))
-      .handle("update", ({ headers, path, payload }) =>
+      .handle("get", ({ params }) =>
+        Effect.map(Effect.flatMap(property, (id) => endpoints.get(id, params.id)), (row) => taggedJson(WebhookEndpoint, presentEndpoint(row))))
+      .handle("update", ({ headers, params, payload }) =>
         Effect.gen(function*() {
-          yield* endpoints.update(yield* property, path.id, {
+          yield* endpoints.update(yield* property, params.id, {
             url: payload.url,
             eventTypes: payload.event_types,
             description: payload.description,
             isActive: payload.is_active
           }, headers["if-match"])
-          return { webhook_endpoint_id: path.id, updated: true as const }
+          return { webhook_endpoint_id: params.id, updated: true as const }
         }))
-      .handle("delete", ({ headers, path }) =>
+      .handle("delete", ({ headers, params }) =>
         Effect.gen(function*() {
-          yield* endpoints.remove(yield* property, path.id, headers["if-match"])
-          return { webhook_endpoint_id: path.id, deleted: true as const }
+          yield* endpoints.remove(yield* property, params.id, headers["if-match"])
+          return { webhook_endpoint_id: params.id, deleted: true as const }
         }))
-      .handle("deliveries", ({ path }) =>
+      .handle("deliveries", ({ params }) =>
         Effect.gen(function*() {
-          const rows = yield* endpoints.deliveries(yield* property, path.id)
+          const rows = yield* endpoints.deliveries(yield* property, params.id)
           return { data: rows.map(presentAttempt) }
         }))
-      .handle("redeliver", ({ path, payload }) =>
+      .handle("redeliver", ({ params, payload }) =>
         Effect.gen(function*() {
-          yield* endpoints.redeliver(yield* property, path.id, payload.event_id)
+          yield* endpoints.redeliver(yield* property, params.id, payload.event_id)
           return { event_id: payload.event_id, queued: true as const }
         }))
   }))
 
 /** The `webhooks` feature: its handlers with the services they call (the database, the event outbox and the clock come from outside). */
-export const HttpWebhooksLive = WebhookHandlers.pipe(Layer.provide(WebhookEndpoints.Default))
+export const HttpWebhooksLive = WebhookHandlers.pipe(Layer.provide(WebhookEndpoints.layer))
