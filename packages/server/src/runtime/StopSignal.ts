@@ -22,9 +22,11 @@ export const firstStopSignal = <R>(onSignal: (signal: StopSignal) => Effect.Effe
     const onTerm = listen("SIGTERM")
     const onInt = listen("SIGINT")
     yield* Effect.acquireRelease(
+      // First among the signal's listeners: the runtime's own (`runMain`'s) interrupts the program at once, and
+      // the finalizers it starts ask which signal came before this process would otherwise have heard it.
       Effect.sync(() => {
-        process.on("SIGTERM", onTerm)
-        process.on("SIGINT", onInt)
+        process.prependListener("SIGTERM", onTerm)
+        process.prependListener("SIGINT", onInt)
       }),
       () =>
         Effect.sync(() => {
