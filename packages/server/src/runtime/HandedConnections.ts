@@ -8,6 +8,7 @@ import * as NetAddress from "effect/net/NetAddress"
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
+import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Net from "node:net"
 import { atMost } from "./atMost.js"
 import { pauseTimeout } from "./ListenerPause.js"
@@ -80,9 +81,22 @@ export const HandedConnectionsLive = Layer.unwrap(
           // As `NodeHttpServer` serves: each request's fiber in a scope of its own under the server's.
           const scope = Scope.forkUnsafe(yield* Effect.scope, "parallel")
           const handler = yield* NodeHttpServer.makeHandler(app, { scope, middleware })
+          // The tracked server listens for `checkContinue`, so Node no longer answers it by itself: continue,
+          // as Node would, and serve the request.
+          const continueHandler = (request: IncomingMessage, response: ServerResponse) => {
+            response.writeContinue()
+            handler(request, response)
+          }
           yield* Effect.acquireRelease(
-            Effect.sync(() => tracked.server.on("request", handler)),
-            () => Effect.sync(() => tracked.server.off("request", handler))
+            Effect.sync(() => {
+              tracked.server.on("request", handler)
+              tracked.server.on("checkContinue", continueHandler)
+            }),
+            () =>
+              Effect.sync(() => {
+                tracked.server.off("request", handler)
+                tracked.server.off("checkContinue", continueHandler)
+              })
           )
         })
     })

@@ -53,12 +53,15 @@ export const makeTrackedServer = Effect.sync((): TrackedServer => {
     open.add(socket)
     socket.once("close", () => open.delete(socket))
   })
-  // Registered before the application's handler, so it sees every request first.
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  // Registered before the application's handler, so it sees every request first. A request that expects
+  // `100 Continue` comes as `checkContinue` instead of `request` (the HTTP server answers both).
+  const track = (request: IncomingMessage, response: ServerResponse) => {
     inFlight.set(response, request)
     if (closing) closeAfter(response)
     response.once("close", () => inFlight.delete(response))
-  })
+  }
+  server.on("request", track)
+  server.on("checkContinue", track)
   const closeEachAnswer = Effect.sync(() => {
     closing = true
     inFlight.forEach((_, response) => closeAfter(response))
