@@ -24,4 +24,4 @@ const cli = Command.runWith(hotel, { version: packageJson.version })
 
 /** Runs the command line on its arguments (`process.argv` less node and the script); failures are printed as JSON on stderr. */
 export const run = (args: ReadonlyArray<string>) =>
-  cli(args).pipe(reportFailure(errorTextUnder(hotel)), Effect.provide(OutputLive), Effect.provide(LoggingLive))
+  cli(args).pipe(Effect.provide(OutputLive), Effect.provide(LoggingLive), reportFailure(errorTextUnder(hotel)))

@@ -1,5 +1,6 @@
 import * as Cause from "effect/Cause"
 import * as CliError from "effect/cli/CliError"
+import * as Config from "effect/Config"
 import * as Console from "effect/Console"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -36,8 +37,15 @@ const describeCliError = (error: CliError.ShowHelp, text: CliErrorText): Record<
   return { message: message.length > 0 ? message : "invalid command line", tag: "ValidationError" }
 }
 
+/** A setting's rule (`PROCESSES must be a whole number from 1 to 64`) and where, on one line. */
+const describeConfigError = (error: Config.ConfigError): Record<string, unknown> => ({
+  message: error.cause.message.split("\n").map((line) => line.trim()).filter((line) => line.length > 0).join(" "),
+  tag: "ConfigError"
+})
+
 const describe = (error: unknown, text: CliErrorText): Record<string, unknown> => {
   if (CliError.isCliError(error) && error._tag === "ShowHelp") return describeCliError(error, text)
+  if (error instanceof Config.ConfigError) return describeConfigError(error)
   const message = field(error, "message")
   const cause = field(error, "cause")
   const causeMessage = field(cause, "message")
