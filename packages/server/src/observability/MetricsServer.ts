@@ -43,7 +43,7 @@ export const metricsServer = (port: number, host: string) =>
  */
 export const MetricsServerLive = Layer.unwrap(
   Effect.gen(function*() {
-    const port = yield* Config.option(Config.Port("METRICS_PORT"))
+    const port = yield* Config.option(Config.Int("METRICS_PORT"))
     if (port._tag === "None") return Layer.empty
     const host = yield* Config.String("METRICS_HOST").pipe(
       Config.orElse(() => Config.String("HOST")),

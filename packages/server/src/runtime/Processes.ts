@@ -62,7 +62,7 @@ export const serveProcesses = (count: number) =>
   Effect.gen(function*() {
     const url = yield* DatabaseUrl
     const { host, port } = yield* ApiAddressConfig
-    const metricsPort = yield* Config.option(Config.Port("METRICS_PORT"))
+    const metricsPort = yield* Config.option(Config.Int("METRICS_PORT"))
     const delay = yield* DrainDelayConfig
     const dispatch = yield* listenForProcesses(host, port)
     const received = yield* firstStopSignal(() => Effect.sync(dispatch.stopping))
