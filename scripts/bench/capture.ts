@@ -23,13 +23,12 @@ const recording = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.suspend(() => {
     const statements: Array<{ sql: string; params: ReturnType<typeof toParam>[] }> = []
     return effect.pipe(
-      Statement.withTransformer((statement) =>
+      Effect.provideService(Statement.CurrentTransformer, (statement) =>
         Effect.sync(() => {
           const [sql, params] = statement.compile()
           statements.push({ sql, params: params.map(toParam) })
           return statement
-        })
-      ),
+        })),
       Effect.map((result) => ({ result, statements: statements as Recipe }))
     )
   })
@@ -57,13 +56,13 @@ export interface CapturedHold {
 const services = (url: string) =>
   Layer.mergeAll(
     RateLimiter.postgres,
-    CatalogRepository.Default,
-    ReservationQueries.Default,
-    Quotes.Default,
-    Holds.Default,
+    CatalogRepository.layer,
+    ReservationQueries.layer,
+    Quotes.layer,
+    Holds.layer,
     // A hold appends its events in its own transaction, so the captured transaction includes them.
     EventsLive
-  ).pipe(Layer.provideMerge(SqlLive), Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))
+  ).pipe(Layer.provideMerge(SqlLive), Layer.provide(Layer.succeed(DatabaseUrl)(Redacted.make(url))))
 
 export const capture = (url: string, input: {
   readonly key: string
@@ -146,4 +145,4 @@ export const adminQuery = <A extends object>(url: string, text: string, params: 
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     return yield* sql.unsafe<A>(text, params)
-  }).pipe(Effect.provide(SqlLive.pipe(Layer.provide(Layer.succeed(DatabaseUrl, Redacted.make(url))))), Effect.orDie)
+  }).pipe(Effect.provide(SqlLive.pipe(Layer.provide(Layer.succeed(DatabaseUrl)(Redacted.make(url))))), Effect.orDie)

@@ -10,7 +10,7 @@ import { freePort } from "../../packages/persistence/test/utils/freePort.js"
 // when vitest dies: prints `{ "url": ... }` once ready; stops and removes its data when its stdin closes.
 // When it cannot start it prints one paragraph (what failed, why, the ways out) and exits with 1.
 
-const stdinClosed = Effect.async<void>((resume) => {
+const stdinClosed = Effect.callback<void>((resume) => {
   process.stdin.once("end", () => resume(Effect.void))
   process.stdin.resume()
 })

@@ -73,15 +73,15 @@ export type PlatformLayer = Layer.Layer<RateLimiter | IdempotencyKeys | Maintena
  */
 export const servicesWith = (platform: PlatformLayer) =>
   Layer.mergeAll(Authenticator.layer, EventsLive, ClientAddress.layer, WebhookPolicy.layer, Readiness.layer).pipe(
-    Layer.provideMerge(Layer.mergeAll(ApiKeyRepository.Default, platform))
+    Layer.provideMerge(Layer.mergeAll(ApiKeyRepository.layer, platform))
   )
 
 /** The services of the `hotel` commands: the property import, API keys, exchange rates, maintenance. */
 export const AdminServicesLive = Layer.mergeAll(
-  PropertyImport.Default.pipe(Layer.provide(EventsLive)),
-  ApiKeyRepository.Default,
-  FxRepository.Default,
-  MaintenanceRepository.Default
+  PropertyImport.layer.pipe(Layer.provide(EventsLive)),
+  ApiKeyRepository.layer,
+  FxRepository.layer,
+  MaintenanceRepository.layer
 )
 
 /** The database of `DATABASE_URL` (or the embedded server) as it is: what `hotel migrate` migrates. */

@@ -1,5 +1,5 @@
 import * as Command from "effect/cli/Command"
-import * as Options from "effect/cli/Flag"
+import * as Flag from "effect/cli/Flag"
 import * as SqlClient from "effect/sql/SqlClient"
 import { presentEvent } from "@hotel/http/events/EventPresenter"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
@@ -21,8 +21,8 @@ const tailInterval = Duration.millis(500)
 const tail = Command.make(
   "tail",
   {
-    property: Options.text("property").pipe(Options.withDescription("The property's id")),
-    after: Options.text("after").pipe(Options.optional, Options.withDescription("Start after this event id"))
+    property: Flag.String("property").pipe(Flag.withDescription("The property's id")),
+    after: Flag.String("after").pipe(Flag.optional, Flag.withDescription("Start after this event id"))
   },
   ({ after, property }) =>
     Effect.gen(function*() {
@@ -39,7 +39,7 @@ const tail = Command.make(
         if (last !== undefined) cursor = last.id
         if (!page.hasMore) yield* Effect.sleep(tailInterval)
       }
-    }).pipe(Effect.provide(EventFeed.Default), Effect.provide(AdminLive))
+    }).pipe(Effect.provide(EventFeed.layer), Effect.provide(AdminLive))
 ).pipe(Command.withDescription("Print a property's events as JSON lines as they commit (Ctrl-C to stop)"))
 
 /** `hotel events tail --property ID [--after EVENT_ID]`. */

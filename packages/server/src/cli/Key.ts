@@ -1,6 +1,6 @@
-import * as Args from "effect/cli/Argument"
+import * as Argument from "effect/cli/Argument"
 import * as Command from "effect/cli/Command"
-import * as Options from "effect/cli/Flag"
+import * as Flag from "effect/cli/Flag"
 import type { Scope } from "@hotel/domain"
 import { allScopes, isCalendarDate } from "@hotel/domain"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
@@ -56,21 +56,21 @@ export const parseRateLimit = (value: number): Effect.Effect<number, CommandFail
 const create = Command.make(
   "create",
   {
-    property: Options.text("property").pipe(Options.withDescription("Property id")),
-    scopes: Options.text("scopes").pipe(Options.withDescription(`Comma-separated: ${allScopes.join(", ")}; "" for none`)),
-    context: Options.choice("context", ["back_office", "booking_engine", "channel"]).pipe(
-      Options.withDefault("back_office" as const),
-      Options.withDescription("Sales context")
+    property: Flag.String("property").pipe(Flag.withDescription("Property id")),
+    scopes: Flag.String("scopes").pipe(Flag.withDescription(`Comma-separated: ${allScopes.join(", ")}; "" for none`)),
+    context: Flag.Literals("context", ["back_office", "booking_engine", "channel"]).pipe(
+      Flag.withDefault("back_office" as const),
+      Flag.withDescription("Sales context")
     ),
-    label: Options.text("label").pipe(Options.optional),
-    expiresAt: Options.text("expires-at").pipe(Options.optional, Options.withDescription("ISO 8601 timestamp")),
-    rateLimit: Options.integer("rate-limit").pipe(
-      Options.optional,
-      Options.withDescription(`Requests per minute for this key alone (1 to ${maxRateLimit}); default 600`)
+    label: Flag.String("label").pipe(Flag.optional),
+    expiresAt: Flag.String("expires-at").pipe(Flag.optional, Flag.withDescription("ISO 8601 timestamp")),
+    rateLimit: Flag.Int("rate-limit").pipe(
+      Flag.optional,
+      Flag.withDescription(`Requests per minute for this key alone (1 to ${maxRateLimit}); default 600`)
     ),
-    maxLiveHolds: Options.integer("max-live-holds").pipe(
-      Options.optional,
-      Options.withDescription("The most live holds this key may have at once (1 or more)")
+    maxLiveHolds: Flag.Int("max-live-holds").pipe(
+      Flag.optional,
+      Flag.withDescription("The most live holds this key may have at once (1 or more)")
     )
   },
   (options) =>
@@ -100,7 +100,7 @@ const create = Command.make(
     }))
 ).pipe(Command.withDescription("Create an API key; prints { api_key_id, key } (the key is shown only once)"))
 
-const revoke = Command.make("revoke", { id: Args.text({ name: "ID" }) }, ({ id }) =>
+const revoke = Command.make("revoke", { id: Argument.String("ID") }, ({ id }) =>
   runPrinting(Effect.flatMap(ApiKeyRepository, (keys) => keys.revoke(id)))).pipe(
     Command.withDescription("Revoke an API key; prints { api_key_id, revoked: true }")
   )

@@ -1,5 +1,5 @@
 import * as Command from "effect/cli/Command"
-import * as Options from "effect/cli/Flag"
+import * as Flag from "effect/cli/Flag"
 import { MaintenanceRepository, maintenanceWindowJson } from "@hotel/persistence/platform/MaintenanceRepository"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
@@ -8,7 +8,7 @@ import { needsSubcommand, runPrinting } from "./Shared.js"
 
 const start = Command.make(
   "start",
-  { until: Options.text("until").pipe(Options.optional, Options.withDescription("Expected end, ISO 8601")) },
+  { until: Flag.String("until").pipe(Flag.optional, Flag.withDescription("Expected end, ISO 8601")) },
   ({ until }) =>
     runPrinting(Effect.gen(function*() {
       const end = Option.isSome(until) ? yield* parseFutureTimestamp(until.value, "--until") : undefined

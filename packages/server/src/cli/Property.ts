@@ -1,4 +1,4 @@
-import * as Args from "effect/cli/Argument"
+import * as Argument from "effect/cli/Argument"
 import * as Command from "effect/cli/Command"
 import * as FileSystem from "effect/FileSystem"
 import * as Path from "effect/Path"
@@ -18,7 +18,7 @@ export const readTextFile = (file: string) =>
     )
   })
 
-const importCommand = Command.make("import", { file: Args.text({ name: "FILE" }) }, ({ file }) =>
+const importCommand = Command.make("import", { file: Argument.String("FILE") }, ({ file }) =>
   runPrinting(
     Effect.gen(function*() {
       const parsed = yield* readTextFile(file).pipe(Effect.flatMap(parsePropertyFileJson))

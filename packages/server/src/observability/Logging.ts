@@ -1,42 +1,41 @@
 import * as Config from "effect/Config"
-import * as ConfigError from "effect/ConfigError"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
-import * as FiberRef from "effect/FiberRef"
-import * as HashSet from "effect/HashSet"
 import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import type * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
+import * as Schema from "effect/Schema"
 
 /** `json` (one JSON object a line) or `text` (one logfmt line: readable, still one line, no colours). */
 export type LogFormat = "json" | "text"
 
 const levels: Record<string, LogLevel.LogLevel> = {
-  debug: LogLevel.Debug,
-  info: LogLevel.Info,
-  warning: LogLevel.Warning,
-  warn: LogLevel.Warning,
-  error: LogLevel.Error
+  debug: "Debug",
+  info: "Info",
+  warning: "Warn",
+  warn: "Warn",
+  error: "Error"
 }
 
+const levelOf = (value: string): LogLevel.LogLevel | undefined => levels[value.trim().toLowerCase()]
+
+/** A level's name as an operator writes it (any case, `warning` or `warn`). */
+const LevelName = Schema.String.check(Schema.makeFilter((value: string) =>
+  levelOf(value) !== undefined || `LOG_LEVEL must be debug, info, warning or error, not "${value}"`))
+
 /** `LOG_LEVEL`: debug, info (default), warning or error. */
-export const LogLevelConfig = Config.string("LOG_LEVEL").pipe(
+export const LogLevelConfig = Config.schema(LevelName, "LOG_LEVEL").pipe(
   Config.withDefault("info"),
-  Config.mapOrFail((value) => {
-    const level = levels[value.trim().toLowerCase()]
-    return level === undefined
-      ? Result.fail(ConfigError.InvalidData([], `LOG_LEVEL must be debug, info, warning or error, not "${value}"`))
-      : Result.succeed(level)
-  })
+  Config.map((name): LogLevel.LogLevel => levelOf(name) ?? "Info")
 )
 
 /**
  * `LOG_FORMAT`: `json` or `text`. Unset, logs are JSON unless they go to a terminal: a log collector reads
  * JSON, a person at a terminal reads text.
  */
-export const LogFormatConfig = Config.literal("json", "text")("LOG_FORMAT").pipe(
+export const LogFormatConfig = Config.Literals(["json", "text"], "LOG_FORMAT").pipe(
   Config.option,
-  Config.map((format) => format._tag === "Some" ? format.value : process.stderr.isTTY === true ? "text" : "json")
+  Config.map((format): LogFormat => format._tag === "Some" ? format.value : process.stderr.isTTY === true ? "text" : "json")
 )
 
 /**
@@ -81,24 +80,32 @@ const lineSink = Effect.acquireRelease(
     })
 )
 
+/**
+ * A JSON line with the fields (and their order) the project's log lines have always had:
+ * `{"message", "logLevel", "timestamp", "cause"?, "annotations", "spans", "fiberId"}`.
+ */
+const jsonLine = Logger.map(Logger.formatStructured, ({ annotations, cause, fiberId, level, message, spans, timestamp }) =>
+  JSON.stringify({ message, logLevel: level, timestamp, cause, annotations, spans, fiberId }))
+
 /** One line per message: `JSON.stringify` (or logfmt), no pretty layout, no colours. */
 export const loggerFor = (format: LogFormat, push: (line: string) => void): Logger.Logger<unknown, void> =>
-  Logger.map(format === "json" ? Logger.jsonLogger : Logger.logfmtLogger, push)
+  Logger.map(format === "json" ? jsonLine : Logger.formatLogFmt, push)
 
 /**
- * Replaces every line logger of the layers it is provided to (keeping the one that records logs as span
- * events) and sets the minimum level. Replacing rather than adding means it can be provided twice (the CLI
- * and the application) without writing each line twice.
+ * Replaces the loggers of the layers it is provided to (keeping the one that records logs as span events)
+ * and sets the minimum level. Replacing rather than adding means it can be provided twice (the CLI and the
+ * application) without writing each line twice.
  */
-export const LoggingLive = Layer.unwrapEffect(
+export const LoggingLive = Layer.unwrap(
   Effect.gen(function*() {
     const format = yield* LogFormatConfig
     const level = yield* LogLevelConfig
     return Layer.mergeAll(
-      Layer.scopedDiscard(Effect.flatMap(lineSink, (sink) =>
-        Effect.locallyScopedWith(FiberRef.currentLoggers, (loggers) =>
-          HashSet.add(HashSet.filter(loggers, (logger) => logger === Logger.tracerLogger), loggerFor(format, sink.push))))),
-      Logger.minimumLogLevel(level)
+      Layer.effect(
+        Logger.CurrentLoggers,
+        Effect.map(lineSink, (sink) => new Set([Logger.tracerLogger, loggerFor(format, sink.push)]))
+      ),
+      Layer.succeed(References.MinimumLogLevel, level)
     )
   })
 )

@@ -8,8 +8,8 @@ import * as Option from "effect/Option"
 const connections = Metric.gauge("hotel_db_pool_connections", {
   description: "Connections of the database pool by state (busy: lent to a request or job)"
 })
-const busy = connections.pipe(Metric.tagged("state", "busy"))
-const idle = connections.pipe(Metric.tagged("state", "idle"))
+const busy = connections.pipe(Metric.withAttributes({ state: "busy" }))
+const idle = connections.pipe(Metric.withAttributes({ state: "idle" }))
 const waiting = Metric.gauge("hotel_db_pool_waiting", {
   description: "Requests waiting for a database connection"
 })
@@ -22,9 +22,9 @@ export const updatePoolGauges = Effect.flatMap(Effect.serviceOption(DatabasePool
     onSome: ({ stats }) =>
       Effect.flatMap(stats, (now) =>
         Effect.all([
-          Metric.set(busy, now.open - now.idle),
-          Metric.set(idle, now.idle),
-          Metric.set(waiting, now.waiting),
-          Metric.set(size, now.max)
+          Metric.update(busy, now.open - now.idle),
+          Metric.update(idle, now.idle),
+          Metric.update(waiting, now.waiting),
+          Metric.update(size, now.max)
         ], { discard: true }))
   }))

@@ -1,13 +1,13 @@
-import * as HttpMiddleware from "effect/http/HttpMiddleware"
-import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { isHealthCheck } from "@hotel/http/platform/Routes"
 import * as Config from "effect/Config"
 import * as Effect from "effect/Effect"
-import { constTrue } from "effect/Function"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as Layer from "effect/Layer"
+import * as References from "effect/References"
 
 /** `OTEL_EXPORTER_OTLP_ENDPOINT`: where traces go; unset, there are none. */
-const EndpointConfig = Config.option(Config.nonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))
+const EndpointConfig = Config.option(Config.NonEmptyString("OTEL_EXPORTER_OTLP_ENDPOINT"))
 
 /**
  * Traces exported over OTLP/HTTP (JSON) when `OTEL_EXPORTER_OTLP_ENDPOINT` is set: a server span per request
@@ -16,11 +16,11 @@ const EndpointConfig = Config.option(Config.nonEmptyString("OTEL_EXPORTER_OTLP_E
  * settings itself. Unset, the tracer is off: the OpenTelemetry SDK is not even loaded, and our services make no
  * span at all (`withSpan`, persistence `database/Span.ts`).
  */
-export const TracingLive = Layer.unwrapEffect(
+export const TracingLive = Layer.unwrap(
   Effect.gen(function*() {
     const endpoint = yield* EndpointConfig
-    if (endpoint._tag === "None") return Layer.setTracerEnabled(false)
-    const serviceName = yield* Config.string("OTEL_SERVICE_NAME").pipe(Config.withDefault("hotel"))
+    if (endpoint._tag === "None") return Layer.succeed(References.TracerEnabled)(false)
+    const serviceName = yield* Config.String("OTEL_SERVICE_NAME").pipe(Config.withDefault("hotel"))
     const [NodeSdk, { BatchSpanProcessor }, { OTLPTraceExporter }] = yield* Effect.promise(() =>
       Promise.all([
         import("@effect/opentelemetry/NodeSdk"),
@@ -37,12 +37,18 @@ export const TracingLive = Layer.unwrapEffect(
 
 const healthCheckRequest = (request: HttpServerRequest.HttpServerRequest) => isHealthCheck(request.url)
 
+/** The server span's name: `http.server POST`, as OpenTelemetry's HTTP conventions name it. */
+const serverSpanName = (request: HttpServerRequest.HttpServerRequest) => `http.server ${request.method}`
+
 /**
- * The HTTP server's own span per request, around `layer` (the served API): for every request but the health
- * checks when traces are exported, for none when they are not. The server's tracing step reads the URL and
- * every header into the span's attributes even when the tracer is off, which costs a request more than some
- * of its statements; with no exporter, nothing would read them.
+ * The HTTP server's own span per request, around `layer` (the served API), named `http.server <METHOD>`: for
+ * every request but the health checks when traces are exported, for none when they are not (the server's
+ * tracing step is skipped whenever the tracer is off, so it copies no URL or header into a span nobody reads).
  */
 export const withServerSpans = <A, E, R>(layer: Layer.Layer<A, E, R>) =>
-  Layer.unwrapEffect(Effect.map(EndpointConfig, (endpoint) =>
-    HttpMiddleware.withTracerDisabledWhen(layer, endpoint._tag === "None" ? constTrue : healthCheckRequest)))
+  layer.pipe(
+    Layer.provide(Layer.mergeAll(
+      Layer.succeed(HttpMiddleware.TracerDisabledWhen)(healthCheckRequest),
+      Layer.succeed(HttpMiddleware.SpanNameGenerator)(serverSpanName)
+    ))
+  )

@@ -1,6 +1,5 @@
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Runtime from "effect/Runtime"
 import type { Worker } from "node:cluster"
 import * as Net from "node:net"
 import { closeInPause } from "./ListenerPause.js"
@@ -63,7 +62,7 @@ export const listenForProcesses = (host: string, port: number) =>
       })
     }
     const checkAsked = () => {
-      if (stopping && [...serving].every((worker) => pending.has(worker))) Deferred.unsafeDone(asked, Effect.void)
+      if (stopping && [...serving].every((worker) => pending.has(worker))) Deferred.doneUnsafe(asked, Effect.void)
     }
     const release = (worker: Worker) => {
       pending.delete(worker)
@@ -77,7 +76,7 @@ export const listenForProcesses = (host: string, port: number) =>
       handOut(socket)
     })
 
-    yield* Effect.async<void, ReturnType<ReturnType<typeof listenFailed>>>((resume) => {
+    yield* Effect.callback<void, ReturnType<ReturnType<typeof listenFailed>>>((resume) => {
       const onError = (error: Error) => resume(Effect.fail(listenFailed(host, port, "PORT")({ cause: error })))
       listener.once("error", onError)
       listener.listen({ host, port }, () => {
@@ -87,9 +86,9 @@ export const listenForProcesses = (host: string, port: number) =>
     })
     // Once listening, an error is a connection the kernel could not hand over (out of file descriptors):
     // logged, and the listener goes on.
-    const runtime = yield* Effect.runtime<never>()
+    const context = yield* Effect.context<never>()
     listener.on("error", (error) =>
-      Runtime.runFork(runtime)(Effect.logWarning("The API's listener could not accept a connection", error)))
+      Effect.runForkWith(context)(Effect.logWarning("The API's listener could not accept a connection", error)))
     yield* Effect.addFinalizer(() =>
       Effect.sync(() => {
         if (listener.listening) listener.close()

@@ -35,4 +35,4 @@ export const seedDemoBlock = (imported: PropertyImportResult) =>
       release_days_before: 21,
       notes: "Speakers' rooms; names by email two weeks before"
     })
-  }).pipe(Effect.provide(Blocks.Default), Effect.provide(EventsLive), Effect.orDie)
+  }).pipe(Effect.provide(Blocks.layer), Effect.provide(EventsLive), Effect.orDie)

@@ -11,23 +11,23 @@ import { isServingProcess } from "./ProcessMessages.js"
 import { listenFailed } from "./StartupFailures.js"
 import { firstStopSignal } from "./StopSignal.js"
 import { HttpDrain, makeTrackedServer } from "./TrackedServer.js"
+import { mapLayerError } from "./layerError.js"
 import { ApiAddressConfig } from "./NodeServer.js"
+import { wholeNumber } from "./settings.js"
 
 /**
  * `HOTEL_DRAIN_DELAY_MS`: how long a server asked to stop by SIGTERM keeps accepting and serving, not ready,
  * before it closes its listener (docs/operations.md, stopping). 0 skips it.
  */
-export const DrainDelayConfig = Config.integer("HOTEL_DRAIN_DELAY_MS").pipe(
-  Config.withDefault(5000),
-  Config.validate({
-    message: "HOTEL_DRAIN_DELAY_MS must be a whole number of milliseconds, 0 or more",
-    validation: (ms) => ms >= 0
-  }),
-  Config.map(Duration.millis)
-)
+export const DrainDelayConfig = wholeNumber(
+  "HOTEL_DRAIN_DELAY_MS",
+  0,
+  Number.MAX_SAFE_INTEGER,
+  "HOTEL_DRAIN_DELAY_MS must be a whole number of milliseconds, 0 or more"
+).pipe(Config.withDefault(5000), Config.map(Duration.millis))
 
 /** The Node HTTP server listening on `HOST:PORT` (default 127.0.0.1:3000); its drain closes the listener in a pause. */
-const ListeningServerLive = Layer.unwrapEffect(
+const ListeningServerLive = Layer.unwrap(
   Effect.gen(function*() {
     const { host, port } = yield* ApiAddressConfig
     const tracked = yield* makeTrackedServer
@@ -35,8 +35,8 @@ const ListeningServerLive = Layer.unwrapEffect(
       Effect.andThen(Effect.logInfo("Shutting down: listener closed"))
     )
     return Layer.merge(
-      NodeHttpServer.layer(() => tracked.server, { port, host }).pipe(Layer.mapError(listenFailed(host, port, "PORT"))),
-      Layer.succeed(HttpDrain, tracked.drainWith(stopAccepting))
+      NodeHttpServer.layer(() => tracked.server, { port, host }).pipe(mapLayerError(listenFailed(host, port, "PORT"))),
+      Layer.succeed(HttpDrain)(tracked.drainWith(stopAccepting))
     )
   })
 )
@@ -45,7 +45,7 @@ const ListeningServerLive = Layer.unwrapEffect(
  * The API's HTTP server with its `HttpDrain`: listening on `HOST:PORT` itself, or, in a process the primary
  * started (`PROCESSES` above 1), serving the connections the primary accepts there.
  */
-export const DrainingServerLive = Layer.unwrapEffect(
+export const DrainingServerLive = Layer.unwrap(
   Effect.sync(() => (isServingProcess() ? HandedConnectionsLive : ListeningServerLive))
 )
 
@@ -57,7 +57,7 @@ export const DrainingServerLive = Layer.unwrapEffect(
  * runs first: the requests in flight finish while the router, the services and the database pool (closed
  * later, in reverse order of construction) are still there.
  */
-export const DrainOnShutdownLive = Layer.scopedDiscard(
+export const DrainOnShutdownLive = Layer.effectDiscard(
   Effect.gen(function*() {
     const { closeEachAnswer, drain } = yield* HttpDrain
     const readiness = yield* Readiness

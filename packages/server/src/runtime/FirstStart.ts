@@ -52,7 +52,7 @@ const whereToStart = (sql: SqlClient.SqlClient) =>
  * An operator's database (`DATABASE_URL`) is never seeded: a demo key in production logs is a credential leak.
  */
 export const seedDemoWhenEmpty = Effect.gen(function*() {
-  if ((yield* Config.string("DATABASE_URL").pipe(Config.withDefault(""))).length > 0) return
+  if ((yield* Config.String("DATABASE_URL").pipe(Config.withDefault(""))).length > 0) return
   const sql = yield* SqlClient.SqlClient
   const [{ count }] = yield* sql<{ count: number }>`SELECT count(*)::int AS count FROM properties`
   if (count > 0) return yield* whereToStart(sql)

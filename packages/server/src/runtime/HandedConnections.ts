@@ -4,7 +4,11 @@ import * as Deferred from "effect/Deferred"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import * as NetAddress from "effect/net/NetAddress"
 import * as Option from "effect/Option"
+import * as Result from "effect/Result"
+import * as Scope from "effect/Scope"
+import type { IncomingMessage, ServerResponse } from "node:http"
 import * as Net from "node:net"
 import { atMost } from "./atMost.js"
 import { pauseTimeout } from "./ListenerPause.js"
@@ -20,6 +24,16 @@ import { ApiAddressConfig } from "./NodeServer.js"
  */
 const releaseTimeout = [stoppingTimeout, pauseTimeout, Duration.seconds(3)].reduce(Duration.sum)
 
+/**
+ * The address the API is reached at, which the primary listens on. A host name rather than an address (the
+ * primary resolved it, not this process) is given as the unspecified address: it is only ever logged.
+ */
+const addressOf = (host: string, port: number): NetAddress.SocketAddress =>
+  Result.getOrElse(
+    NetAddress.inetAddressFromHostString(host, port),
+    () => NetAddress.inetAddressUnsafe(NetAddress.ipv4Unspecified, port)
+  )
+
 const tellPrimary = (kind: "ready" | "stopping") => Effect.sync(() => process.connected && process.send?.(message(kind)))
 
 /**
@@ -34,7 +48,7 @@ export const announceReady = Effect.suspend(() => (isServingProcess() ? tellPrim
  * it, and the primary answers when no connection will come any more: once another process takes the rest, or,
  * when the whole server stops, once the primary's listener has closed in a pause.
  */
-export const HandedConnectionsLive = Layer.unwrapScoped(
+export const HandedConnectionsLive = Layer.unwrap(
   Effect.gen(function*() {
     const { host, port } = yield* ApiAddressConfig
     const tracked = yield* makeTrackedServer
@@ -44,10 +58,10 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
     const released = yield* Deferred.make<void>()
     const onMessage = (value: unknown, handle: unknown) => {
       if (isMessage(value, "connection") && handle instanceof Net.Socket) tracked.server.emit("connection", handle)
-      else if (isMessage(value, "released")) Deferred.unsafeDone(released, Effect.void)
+      else if (isMessage(value, "released")) Deferred.doneUnsafe(released, Effect.void)
     }
     // A primary gone sends nothing more.
-    const onDisconnect = () => Deferred.unsafeDone(released, Effect.void)
+    const onDisconnect = () => Deferred.doneUnsafe(released, Effect.void)
     yield* Effect.acquireRelease(
       Effect.sync(() => {
         process.on("message", onMessage)
@@ -61,15 +75,28 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
     )
 
     const server = HttpServer.make({
-      address: { _tag: "TcpAddress", hostname: host, port },
+      address: addressOf(host, port),
       serve: (app, middleware) =>
         Effect.gen(function*() {
-          const handler = yield* (middleware === undefined
-            ? NodeHttpServer.makeHandler(app)
-            : NodeHttpServer.makeHandler(app, middleware))
+          // As `NodeHttpServer` serves: each request's fiber in a scope of its own under the server's.
+          const scope = Scope.forkUnsafe(yield* Effect.scope, "parallel")
+          const handler = yield* NodeHttpServer.makeHandler(app, { scope, middleware })
+          // The tracked server listens for `checkContinue`, so Node no longer answers it by itself: continue,
+          // as Node would, and serve the request.
+          const continueHandler = (request: IncomingMessage, response: ServerResponse) => {
+            response.writeContinue()
+            handler(request, response)
+          }
           yield* Effect.acquireRelease(
-            Effect.sync(() => tracked.server.on("request", handler)),
-            () => Effect.sync(() => tracked.server.off("request", handler))
+            Effect.sync(() => {
+              tracked.server.on("request", handler)
+              tracked.server.on("checkContinue", continueHandler)
+            }),
+            () =>
+              Effect.sync(() => {
+                tracked.server.off("request", handler)
+                tracked.server.off("checkContinue", continueHandler)
+              })
           )
         })
     })
@@ -82,9 +109,9 @@ export const HandedConnectionsLive = Layer.unwrapScoped(
       )
     )
     return Layer.mergeAll(
-      Layer.succeed(HttpServer.HttpServer, server),
-      Layer.succeed(HttpDrain, tracked.drainWith(stopAccepting)),
-      NodeHttpServer.layerContext
+      Layer.succeed(HttpServer.HttpServer)(server),
+      Layer.succeed(HttpDrain)(tracked.drainWith(stopAccepting)),
+      NodeHttpServer.layerHttpServices
     )
   })
 )

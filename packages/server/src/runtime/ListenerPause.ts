@@ -19,7 +19,7 @@ export const until = (step: Effect.Effect<boolean>) => Effect.repeat(step, { unt
  * the timer before it to fire on time.
  */
 export const afterPoll = <A>(act: () => A) =>
-  Effect.async<A>((resume) => {
+  Effect.callback<A>((resume) => {
     const immediate = setImmediate(() => resume(Effect.succeed(act())))
     return Effect.sync(() => clearImmediate(immediate))
   })

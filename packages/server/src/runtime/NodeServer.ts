@@ -28,6 +28,6 @@ export const makeNodeServer = (): Server => {
 
 /** Where the API listens: `HOST` (default 127.0.0.1) and `PORT` (default 3000). */
 export const ApiAddressConfig = Config.all({
-  host: Config.string("HOST").pipe(Config.withDefault("127.0.0.1")),
-  port: Config.integer("PORT").pipe(Config.withDefault(3000))
+  host: Config.String("HOST").pipe(Config.withDefault("127.0.0.1")),
+  port: Config.Int("PORT").pipe(Config.withDefault(3000))
 })

@@ -14,6 +14,7 @@ import { isMessage, stoppingTimeout } from "./ProcessMessages.js"
 import { firstStopSignal, type StopSignal } from "./StopSignal.js"
 import { drainTimeout } from "./TrackedServer.js"
 import { ApiAddressConfig } from "./NodeServer.js"
+import { wholeNumber } from "./settings.js"
 
 // Several processes serving one API: every guarantee (stock, rate limits, idempotency keys, the outbox) lives
 // in Postgres, so processes on one database need nothing from each other. `PROCESSES` starts that many on
@@ -21,10 +22,7 @@ import { ApiAddressConfig } from "./NodeServer.js"
 // connections out in turn (`ConnectionDispatch.ts`).
 
 /** `PROCESSES`: how many processes serve the API (default 1; at most 64). */
-export const ProcessesConfig = Config.integer("PROCESSES").pipe(
-  Config.withDefault(1),
-  Config.validate({ message: "PROCESSES must be a whole number from 1 to 64", validation: (n) => n >= 1 && n <= 64 })
-)
+export const ProcessesConfig = Config.withDefault(wholeNumber("PROCESSES", 1, 64, "PROCESSES must be a whole number from 1 to 64"), 1)
 
 /** A process exited before it was ready: it cannot serve (its metrics port in use, a bad setting); the primary gives up. */
 export class ProcessStartFailed extends Data.TaggedError("ProcessStartFailed")<{
@@ -32,7 +30,7 @@ export class ProcessStartFailed extends Data.TaggedError("ProcessStartFailed")<{
 }> {}
 
 const exitOf = (worker: Worker) =>
-  Effect.async<{ readonly code: number | null; readonly signal: string | null }>((resume) => {
+  Effect.callback<{ readonly code: number | null; readonly signal: string | null }>((resume) => {
     if (worker.process.exitCode !== null || worker.process.signalCode !== null) {
       return resume(Effect.succeed({ code: worker.process.exitCode, signal: worker.process.signalCode }))
     }
@@ -41,7 +39,7 @@ const exitOf = (worker: Worker) =>
 
 /** The process serves the API: it says so once its HTTP server is built. */
 const ready = (worker: Worker) =>
-  Effect.async<void>((resume) => {
+  Effect.callback<void>((resume) => {
     const onMessage = (value: unknown) => {
       if (!isMessage(value, "ready")) return
       worker.off("message", onMessage)
@@ -64,7 +62,7 @@ export const serveProcesses = (count: number) =>
   Effect.gen(function*() {
     const url = yield* DatabaseUrl
     const { host, port } = yield* ApiAddressConfig
-    const metricsPort = yield* Config.option(Config.integer("METRICS_PORT"))
+    const metricsPort = yield* Config.option(Config.Int("METRICS_PORT"))
     const delay = yield* DrainDelayConfig
     const dispatch = yield* listenForProcesses(host, port)
     const received = yield* firstStopSignal(() => Effect.sync(dispatch.stopping))
@@ -125,7 +123,7 @@ const stopAll = (
     // A failed start stops the server without a signal to the primary: the dispatch learns it here.
     dispatch.stopping()
     for (const worker of running) worker.process.kill(signal)
-    if (Duration.greaterThan(delay, Duration.zero)) {
+    if (Duration.isGreaterThan(delay, Duration.zero)) {
       yield* Effect.logInfo(`Stopping: each serving process not ready, serving ${Duration.format(delay)} more before the listener closes`)
     }
     const asked = yield* atMost(Duration.sum(delay, stoppingTimeout))(dispatch.allAsked)

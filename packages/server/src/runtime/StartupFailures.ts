@@ -57,13 +57,19 @@ export const databaseUnreachable = (url: Redacted.Redacted) => (error: unknown) 
 
 const migrationName = (message: string) => /Migration "([^"]+)"/.exec(message)?.[1]
 
+/** The first failure or defect of `cause` that `pick` recognises. */
+export const findFailure = <A>(cause: Cause.Cause<unknown>, pick: (error: unknown) => Option.Option<A>): Option.Option<A> => {
+  for (const reason of cause.reasons) {
+    const found = Cause.isFailReason(reason) ? pick(reason.error) : Cause.isDieReason(reason) ? pick(reason.defect) : Option.none()
+    if (Option.isSome(found)) return found
+  }
+  return Option.none()
+}
+
 /** A migration's failure (the migrator makes it a defect) as `MigrationFailed`; anything else is unchanged. */
 export const migrationFailed = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E | MigrationFailed, R> =>
-  Effect.catchAllCause(self, (cause): Effect.Effect<never, E | MigrationFailed> => {
-    const failed = Cause.find(cause, (reason) => {
-      const error = Cause.isFailType(reason) ? reason.error : Cause.isDieType(reason) ? reason.defect : undefined
-      return field(error, "_tag") === "MigrationError" ? Option.some(error) : Option.none()
-    })
+  Effect.catchCause(self, (cause): Effect.Effect<never, E | MigrationFailed> => {
+    const failed = findFailure(cause, (error) => field(error, "_tag") === "MigrationError" ? Option.some(error) : Option.none())
     if (Option.isNone(failed)) return Effect.failCause(cause)
     const message = String(field(failed.value, "message"))
     const name = migrationName(message)
@@ -78,9 +84,7 @@ export const migrationFailed = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.E
 
 /** The one line of a start-up failure in `cause`, if it is one. */
 export const startupFailureText = (cause: Cause.Cause<unknown>): Option.Option<string> =>
-  Cause.find(cause, (reason) => {
-    const error = Cause.isFailType(reason) ? reason.error : Cause.isDieType(reason) ? reason.defect : undefined
-    return error instanceof ListenFailed || error instanceof DatabaseUnreachable || error instanceof MigrationFailed
+  findFailure(cause, (error) =>
+    error instanceof ListenFailed || error instanceof DatabaseUnreachable || error instanceof MigrationFailed
       ? Option.some(error.message)
-      : Option.none()
-  })
+      : Option.none())

@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import * as Runtime from "effect/Runtime"
 
 /** The signals that stop a server gracefully (`NodeRuntime.runMain` turns either into an interruption). */
 export type StopSignal = "SIGTERM" | "SIGINT"
@@ -13,19 +12,21 @@ export type StopSignal = "SIGTERM" | "SIGINT"
  */
 export const firstStopSignal = <R>(onSignal: (signal: StopSignal) => Effect.Effect<void, never, R>) =>
   Effect.gen(function*() {
-    const runtime = yield* Effect.runtime<R>()
+    const context = yield* Effect.context<R>()
     let received = Option.none<StopSignal>()
     const listen = (signal: StopSignal) => () => {
       if (Option.isSome(received)) return
       received = Option.some(signal)
-      Runtime.runSync(runtime)(onSignal(signal))
+      Effect.runSyncWith(context)(onSignal(signal))
     }
     const onTerm = listen("SIGTERM")
     const onInt = listen("SIGINT")
     yield* Effect.acquireRelease(
+      // First among the signal's listeners: the runtime's own (`runMain`'s) interrupts the program at once, and
+      // the finalizers it starts ask which signal came before this process would otherwise have heard it.
       Effect.sync(() => {
-        process.on("SIGTERM", onTerm)
-        process.on("SIGINT", onInt)
+        process.prependListener("SIGTERM", onTerm)
+        process.prependListener("SIGINT", onInt)
       }),
       () =>
         Effect.sync(() => {

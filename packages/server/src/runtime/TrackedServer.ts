@@ -17,14 +17,14 @@ import { makeNodeServer } from "./NodeServer.js"
 export const drainTimeout = Duration.seconds(10)
 
 /** Stops the HTTP server gracefully: served on for `delay`, then no new connection, what is in flight answered. */
-export class HttpDrain extends Context.Tag("@hotel/server/runtime/HttpDrain")<HttpDrain, {
+export class HttpDrain extends Context.Service<HttpDrain, {
   /**
    * From now on every answer says `Connection: close`, so a client opens its next connection afresh (through a
    * balancer, to another instance). Taken the moment a stop begins, with the readiness check.
    */
   readonly closeEachAnswer: Effect.Effect<void>
   readonly drain: (delay: Duration.Duration) => Effect.Effect<void>
-}>() {}
+}>()("@hotel/server/runtime/HttpDrain") {}
 
 /** The API's Node server with what a stop needs to know: the connections it took, the requests in flight. */
 export interface TrackedServer {
@@ -36,7 +36,7 @@ export interface TrackedServer {
    * ready), `stopAccepting` (bounded itself: from then on no connection comes), then the idle connections are
    * closed and the requests in flight answered, for at most `drainTimeout`; what is left then is cut.
    */
-  readonly drainWith: (stopAccepting: Effect.Effect<void>) => HttpDrain["Type"]
+  readonly drainWith: (stopAccepting: Effect.Effect<void>) => HttpDrain["Service"]
 }
 
 export const makeTrackedServer = Effect.sync((): TrackedServer => {
@@ -53,12 +53,15 @@ export const makeTrackedServer = Effect.sync((): TrackedServer => {
     open.add(socket)
     socket.once("close", () => open.delete(socket))
   })
-  // Registered before the application's handler, so it sees every request first.
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+  // Registered before the application's handler, so it sees every request first. A request that expects
+  // `100 Continue` comes as `checkContinue` instead of `request` (the HTTP server answers both).
+  const track = (request: IncomingMessage, response: ServerResponse) => {
     inFlight.set(response, request)
     if (closing) closeAfter(response)
     response.once("close", () => inFlight.delete(response))
-  })
+  }
+  server.on("request", track)
+  server.on("checkContinue", track)
   const closeEachAnswer = Effect.sync(() => {
     closing = true
     inFlight.forEach((_, response) => closeAfter(response))
@@ -94,12 +97,12 @@ export const makeTrackedServer = Effect.sync((): TrackedServer => {
         `503 shutting_down, ${closed.length} connection(s) closed`
     )
   })
-  const drainWith = (stopAccepting: Effect.Effect<void>): HttpDrain["Type"] => ({
+  const drainWith = (stopAccepting: Effect.Effect<void>): HttpDrain["Service"] => ({
     closeEachAnswer,
     drain: (delay) =>
       Effect.gen(function*() {
         yield* closeEachAnswer
-        if (Duration.greaterThan(delay, Duration.zero)) {
+        if (Duration.isGreaterThan(delay, Duration.zero)) {
           yield* Effect.logInfo(`Stopping: not ready; serving ${Duration.format(delay)} more before taking no new connection`)
           yield* Effect.sleep(delay)
         }

@@ -7,5 +7,5 @@ import * as Effect from "effect/Effect"
  * end by itself (a request body trickling in for half a minute held a stopping server that long). So the bounded
  * effect is made interruptible; it must leave nothing half-done when interrupted between two of its steps.
  */
-export const atMost = (duration: Duration.DurationInput) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
+export const atMost = (duration: Duration.Input) => <A, E, R>(effect: Effect.Effect<A, E, R>) =>
   Effect.timeoutOption(Effect.interruptible(effect), duration)
