@@ -125,6 +125,8 @@ export const makeRequestContext = (routes: RouterLookup) =>
         const work = Effect.runForkWith(
           Context.add(Context.add(context, CurrentRequestId, requestId), References.CurrentLogAnnotations, annotations)
         )(served(app, request, requestId))
-        return Fiber.join(work)
+        // The server holds each request's fiber uninterruptible around the router: joined interruptibly, a stop's
+        // bound can cut a request whose work is stuck (the detached work goes on until its own end).
+        return Effect.interruptible(Fiber.join(work))
       })
   })
