@@ -18,7 +18,7 @@ const getQuote = (api: TestApiService, id: string, options?: RequestOptions) =>
 
 /** A quote that must succeed (200). */
 const quote = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.cancellationQuote.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.cancellationQuote.get({ params: { id } }))
 
 /** The start of a local date at the property, as the UTC instant a term ends. */
 const startOf = (offset: number) => Visibility.startOfLocalDay(localDay(offset), timeZone).toISOString()

@@ -41,7 +41,7 @@ layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
       const api = yield* TestApi
       yield* TestClock.setTime(Date.parse("2031-02-01T10:00:00Z"))
       const stay = yield* book(api, { check_in: "2031-06-10", check_out: "2031-06-12" })
-      const [, before] = yield* api.client.reservationReads.get({ path: { id: stay.reservation_id }, withResponse: true })
+      const [, before] = yield* api.client.reservationReads.get({ params: { id: stay.reservation_id }, responseMode: "decoded-and-response" })
       const tag = before.headers["etag"] ?? ""
 
       spans.length = 0
@@ -53,7 +53,7 @@ layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
       }).toEqual({ reads: 2, rendererRenders: 1 })
 
       // The answer is what GET answers now, and its tag is the one a further If-Match names.
-      const [read, after] = yield* api.client.reservationReads.get({ path: { id: stay.reservation_id }, withResponse: true })
+      const [read, after] = yield* api.client.reservationReads.get({ params: { id: stay.reservation_id }, responseMode: "decoded-and-response" })
       expect(read).toEqual(changed)
       spans.length = 0
       yield* change(api, stay.reservation_id, { special_notes: "late" }, { ifMatch: after.headers["etag"] ?? "" })

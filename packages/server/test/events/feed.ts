@@ -21,7 +21,7 @@ export const feed = (api: TestApiService, query = "", key?: string) =>
 
 /** One page of the feed through the typed client (with `key`, or the fixture's key). */
 export const feedPage = (api: TestApiService, params: typeof EventFeedParams.Type = {}, key?: string) =>
-  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) => client.events.list({ urlParams: params }))
+  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) => client.events.list({ query: params }))
     .pipe(Effect.map((page) => ({ has_more: page.has_more, data: page.data.map(withData) })))
 
 /**

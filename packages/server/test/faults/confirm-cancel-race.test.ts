@@ -33,7 +33,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: confirm racing cancel
         const held = yield* hold(api, holdBody(api, guest, { check_in: day, check_out: next }))
         const [confirmed, [{ refund_due_minor: refundDue }, cancelled]] = yield* Effect.all([
           postConfirm(api, held.reservation_id, { payment_reference: `race_${i}_${held.reservation_id}` }),
-          api.client.reservationActions.cancel({ headers: {}, path: { id: held.reservation_id }, payload: {}, withResponse: true })
+          api.client.reservationActions.cancel({ headers: {}, params: { id: held.reservation_id }, payload: {}, responseMode: "decoded-and-response" })
         ], { concurrency: "unbounded" })
 
         expect(cancelled.status).toBe(200)

@@ -51,7 +51,7 @@ const retry = (baseUrl: string, apiKey: string, planned: Planned) =>
       if (answer !== null && !(answer.status === 409 && answer.text.includes("idempotency_in_progress"))) return answer
       yield* Effect.sleep("1 second")
     }
-    return yield* Effect.dieMessage(`no answer for ${planned.path} with key ${planned.key}`)
+    return yield* Effect.die(new Error(`no answer for ${planned.path} with key ${planned.key}`))
   })
 
 /**

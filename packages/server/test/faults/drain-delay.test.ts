@@ -33,7 +33,7 @@ const clockUntilDone = <A>(fiber: Fiber.RuntimeFiber<A>) =>
       yield* TestClock.adjust("25 millis")
       yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
     }
-    return yield* Effect.dieMessage("the drain did not finish within 10 s of the clock")
+    return yield* Effect.die(new Error("the drain did not finish within 10 s of the clock"))
   })
 
 layer(ServedLive)("drain delay on the clock", (it) => {
@@ -46,7 +46,7 @@ layer(ServedLive)("drain delay on the clock", (it) => {
       expect(yield* get).toMatchObject({ _tag: "Answered", status: 200, headers: { connection: "keep-alive" } })
       const served = { _tag: "Answered", status: 200, body: "served", headers: { connection: "close" } }
 
-      const stopping = yield* Effect.fork(drain(Duration.seconds(5)))
+      const stopping = yield* Effect.forkChild(drain(Duration.seconds(5)))
       // The drain is waiting on the clock.
       yield* Effect.repeat(TestClock.sleeps(), { until: (sleeps) => sleeps.length > 0 })
       expect(yield* get).toMatchObject(served)

@@ -22,7 +22,7 @@ type Outcome = { readonly status: number } | { readonly error: string }
  * requests queue on connections the server already accepted.
  */
 const postHold = (baseUrl: string, key: string, body: unknown, agent: Http.Agent) =>
-  Effect.async<Outcome>((resume) => {
+  Effect.callback<Outcome>((resume) => {
     const url = new URL(baseUrl)
     const payload = JSON.stringify(body)
     const req = Http.request({

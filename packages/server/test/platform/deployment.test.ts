@@ -2,7 +2,7 @@ import { describe, expect, it } from "@effect/vitest"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { parseConnectionString } from "@hotel/persistence/database/ConnectionString"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { parse } from "yaml"
 
 const root = path.resolve(import.meta.dirname, "../../../..")

@@ -8,8 +8,8 @@ import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/pr
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
+import * as NetAddress from "effect/net/NetAddress"
 import { makeNodeServer } from "../../src/runtime/NodeServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
@@ -48,7 +48,7 @@ export interface TestApiService {
   readonly sql: SqlClient.SqlClient
 }
 
-export class TestApi extends Context.Tag("test/TestApi")<TestApi, TestApiService>() {}
+export class TestApi extends Context.Service<TestApi, TestApiService>()("test/TestApi") {}
 
 const uniqueCode = () => `T${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`
 
@@ -58,7 +58,7 @@ const make = Effect.gen(function*() {
   const imports = yield* PropertyImport
   const keys = yield* ApiKeyRepository
   const address = server.address
-  const baseUrl = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1"
+  const baseUrl = NetAddress.isInetAddress(address) ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1"
 
   const importProperty = (file?: unknown) =>
     imports.importDocument(file ?? propertyFile(uniqueCode())).pipe(Effect.orDie)
@@ -108,7 +108,7 @@ export const makeTestApiLiveOn = <A, E, D>(
     Layer.provide(AdminServicesLive),
     Layer.provideMerge(database),
     // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
-    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))
   )
 
 /**
@@ -117,7 +117,7 @@ export const makeTestApiLiveOn = <A, E, D>(
  */
 export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) => makeTestApiLiveOn(http, TestSqlLive)
 
-type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
+type HttpLiveNeeds = Layer.Services<typeof TestHttpLive>
 
 // The services stay visible to tests (the sweeper of the expiry tests needs the event outbox).
 export const TestHttpLive = HttpLive.pipe(Layer.provideMerge(servicesWith(PlatformLive)))
