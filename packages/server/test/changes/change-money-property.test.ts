@@ -1,7 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Money, Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as Runtime from "effect/Runtime"
 import * as TestClock from "effect/testing/TestClock"
 import * as fc from "fast-check"
 import { allEvents, type EventWire } from "../events/feed.js"
@@ -92,7 +91,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
       const key = yield* api.createKey({ propertyId: imported.property_id })
       const client = yield* api.clientFor(key)
       const guest = yield* insertGuest(api.sql, imported.property_id)
-      const runtime = yield* Effect.runtime<never>()
+      const context = yield* Effect.context<never>()
       const minor = (amount: string, currency: string) => Money.toMinorFloor(Money.fromDb(amount), currency)
       const lastEvent = Effect.map(allEvents(api, key), (events): EventWire | undefined => events.at(-1))
 
@@ -163,7 +162,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
 
       yield* Effect.promise(() =>
         fc.assert(
-          fc.asyncProperty(run, (input) => Runtime.runPromise(runtime)(scenario(input))),
+          fc.asyncProperty(run, (input) => Effect.runPromiseWith(context)(scenario(input))),
           { numRuns: 20, endOnFailure: true }
         )
       )

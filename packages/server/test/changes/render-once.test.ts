@@ -16,9 +16,9 @@ const spans: Array<{ readonly name: string; readonly kind: unknown }> = []
 
 const native = Effect.runSync(Effect.tracer)
 const recording = Tracer.make({
-  span: (name, parent, context, links, startTime, kind, options) => {
-    const span = native.span(name, parent, context, links, startTime, kind, options)
-    const record = { name, kind: undefined as unknown }
+  span: (options) => {
+    const span = native.span(options)
+    const record = { name: options.name, kind: undefined as unknown }
     spans.push(record)
     const attribute = span.attribute.bind(span)
     span.attribute = (key, value) => {
@@ -27,13 +27,13 @@ const recording = Tracer.make({
     }
     return span
   },
-  context: native.context
+  ...(native.context === undefined ? {} : { context: native.context })
 })
 
 const counted = (name: string, kind?: string) =>
   spans.filter((span) => span.name === name && (kind === undefined || span.kind === kind)).length
 
-const TracedApiLive = makeTestApiLive(TestHttpLive.pipe(Layer.provide(Layer.setTracer(recording))))
+const TracedApiLive = makeTestApiLive(TestHttpLive.pipe(Layer.provide(Layer.succeed(Tracer.Tracer, recording))))
 
 layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
   it.effect("with If-Match: two reads and renders (the tag's, before; the answer's, after), the event reuses the answer", () =>

@@ -8,7 +8,7 @@ import type { TestApiService } from "../utils/TestServer.js"
 /** An event of the feed (the contract's `Event`), its `data` read as the object every event type's data is. */
 export type EventWire = Omit<typeof Event.Type, "data"> & { readonly data: Record<string, unknown> }
 
-const asObject = Schema.decodeUnknownSync(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+const asObject = Schema.decodeUnknownSync(Schema.Record(Schema.String, Schema.Unknown))
 
 const withData = (event: typeof Event.Type): EventWire => ({ ...event, data: asObject(event.data) })
 

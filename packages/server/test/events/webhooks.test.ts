@@ -5,6 +5,7 @@ import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
@@ -63,16 +64,16 @@ const deliveries = (api: TestApiService, key: string, id: string) =>
 /** The parts of the OpenAPI document read here (the document itself is not an endpoint of the contract). */
 const WebhooksSection = Schema.Struct({
   openapi: Schema.String,
-  webhooks: Schema.Record({
-    key: Schema.String,
-    value: Schema.Struct({
+  webhooks: Schema.Record(
+    Schema.String,
+    Schema.Struct({
       post: Schema.Struct({
         requestBody: Schema.Struct({
-          content: Schema.Record({ key: Schema.String, value: Schema.Struct({ schema: Schema.Unknown }) })
+          content: Schema.Record(Schema.String, Schema.Struct({ schema: Schema.Unknown }))
         })
       })
     })
-  })
+  )
 })
 
 layer(TestApiLive)("webhooks", (it) => {
@@ -210,7 +211,7 @@ layer(TestApiLive)("webhooks", (it) => {
       const client = yield* clientOf(api, { key })
       expect((yield* client.webhooks.delete({ params: { id: hanging }, headers: {} })).deleted).toBe(true)
       slow.close()
-      yield* workers.await
+      yield* Fiber.await(workers)
       expect(slow.received).toHaveLength(1)
     }).pipe(Effect.provide(Dispatcher)))
 

@@ -13,7 +13,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 const races = 30
 
 /** Payments less refunds, and refunds, on a folio, in minor units (EUR). */
-const folioMoney = (api: TestApi["Type"], folioId: string) =>
+const folioMoney = (api: TestApi["Service"], folioId: string) =>
   api.sql<{ paid: number; refunded: number; fee: number }>`
     SELECT COALESCE(round(sum(amount) FILTER (WHERE kind = 'payment') * 100), 0)::int AS paid,
            COALESCE(round(sum(amount) FILTER (WHERE kind = 'refund') * 100), 0)::int AS refunded,

@@ -101,7 +101,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: a crash mid-flight", 
       }))
       const held = yield* crashAndRetry(api, holds)
       expect(held.lost, "the crash cut some answers").toBeGreaterThan(0)
-      const holdCreated = Schema.decodeUnknownSync(Schema.parseJson(HoldCreated))
+      const holdCreated = Schema.decodeUnknownSync(Schema.fromJsonString(HoldCreated))
       const ids = held.final.filter((answer) => answer.status === 201).map((answer) =>
         holdCreated(answer.text).reservation_id
       )

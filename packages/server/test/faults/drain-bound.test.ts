@@ -52,7 +52,7 @@ const waitingOnLocks = (count: number) =>
                                                WHERE datname = current_database() AND wait_event_type = 'Lock'`),
         Effect.orDie,
         Effect.map((rows) => rows[0]?.n ?? 0),
-        Effect.zipLeft(Effect.sleep("20 millis"))
+        Effect.tap(Effect.sleep("20 millis"))
       ),
       { until: (n) => n >= count }
     ))

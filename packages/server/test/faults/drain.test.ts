@@ -65,7 +65,7 @@ const listenerClosed = (server: ServeProcess, processes: number) =>
       !server.output().includes("listener closed") ||
       (server.output().match(/released by the primary/g) ?? []).length < released
     ) yield* Effect.sleep("20 millis")
-  }).pipe(Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("the listener did not close") }), Effect.orDie)
+  }).pipe(Effect.timeoutOrElse({ duration: "30 seconds", orElse: () => Effect.die(new Error("the listener did not close")) }))
 
 /** An accepted connection is answered 201, 409, or 503 with `Retry-After`; one not accepted was refused. */
 const expectAnsweredOrRefused = (outcome: Attempt) => {

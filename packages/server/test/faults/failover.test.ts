@@ -30,7 +30,7 @@ const HostsLive = Layer.effect(Hosts, Effect.gen(function*() {
   return { first: yield* tcpProxy(target), second: yield* tcpProxy(target), standby: yield* tcpProxy(target) }
 }))
 
-const FormationLive = Layer.unwrapEffect(Effect.map(Hosts, ({ first, second, standby }) =>
+const FormationLive = Layer.unwrap(Effect.map(Hosts, ({ first, second, standby }) =>
   TestDatabase.routed((database) => Effect.succeed({
     url: withHosts(database, [`127.0.0.1:${first.port}`, `127.0.0.1:${second.port}`], { target_session_attrs: "read-write" }),
     readUrl: withHosts(database, [`127.0.0.1:${standby.port}`], { target_session_attrs: "prefer-standby" })
@@ -120,7 +120,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       // The standby is promoted: the second host answers again, and the service finds it by itself.
       second.set("forward")
       yield* api.client.guests.create({ payload: { first_name: "Primary", last_name: "Back" } }).pipe(
-        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
+        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "20 seconds" })))
       )
       const retried = yield* api.post("/holds", body, { headers })
       expect(retried.status, retried.text).toBe(201)
@@ -158,7 +158,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       // the primary's return (the bucket, never seen, is created full: 40, less the 4 let through).
       const settled = yield* api.sql<{ tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE bucket = ${bucket}`.pipe(
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail("not settled yet" as const) : Effect.succeed(rows[0])),
-        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("20 seconds")))
+        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "20 seconds" })))
       )
       expect(Number(settled.tokens)).toBe(36)
     }).pipe(Effect.ensuring(restored)))

@@ -13,7 +13,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 /** The calendar of a range through the typed client (`client`: the test's key by default). */
 const calendar = (client: HotelClient, query: typeof AvailabilityParams.Type) =>
-  Effect.map(client.availability.availability({ query: urlParams }), (answer) => answer.data)
+  Effect.map(client.availability.availability({ query }), (answer) => answer.data)
 
 /** A raw path, for what the typed client would not send and for the exact wire of errors. */
 const path = (params: Record<string, string>) => withQuery("/availability", params)
@@ -125,7 +125,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       const bad = (params: Record<string, string>, param: string) =>
         Effect.map(api.get(path(params)), (res) => expectInvalid(res, param))
       const refused = (query: typeof AvailabilityParams.Type, param: string) =>
-        expectFailure(calendar(api.client, urlParams), InvalidParameters, param)
+        expectFailure(calendar(api.client, query), InvalidParameters, param)
       yield* bad({ end_date: "2031-01-01" }, "start_date")
       yield* bad({ start_date: "2031-01-01" }, "end_date")
       yield* bad({ start_date: "2031-13-01", end_date: "2031-01-01" }, "start_date")

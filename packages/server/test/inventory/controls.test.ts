@@ -59,7 +59,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       const refused = (body: Inventory.InventoryPut, param: string) =>
         expectFailure(putControls(api, imported.room_types.A, body, { key }), InvalidParameters, param)
       const client = yield* api.clientFor(key)
-      const controls = (id: string, query: typeof Inventory.InventoryRangeParams.Type) => client.inventory.getControls({ params: { id }, urlParams })
+      const controls = (id: string, query: typeof Inventory.InventoryRangeParams.Type) => client.inventory.getControls({ params: { id }, query })
       const range = { start_date: "2031-05-04", end_date: "2031-05-11" }
       yield* refused({ ...range, sell_limit: 4 }, "sell_limit")
       expectInvalid(yield* put({ ...range, sell_limit: -1 }), "sell_limit")

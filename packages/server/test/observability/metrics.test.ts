@@ -12,7 +12,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 class MetricsUrl extends Context.Service<MetricsUrl, string>()("test/MetricsUrl") {}
 
-const MetricsPort = Layer.unwrapEffect(Effect.map(freePort(), (port) =>
+const MetricsPort = Layer.unwrap(Effect.map(freePort(), (port) =>
   Layer.merge(metricsServer(port, "127.0.0.1"), Layer.succeed(MetricsUrl, `http://127.0.0.1:${port}/metrics`))))
 
 const scrape = Effect.flatMap(MetricsUrl, (url) =>

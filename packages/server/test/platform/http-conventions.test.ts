@@ -63,13 +63,13 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const guestId = yield* newGuest(api)
       const held = yield* hold(api, holdBody(api, guestId))
       /** The body as sent is what the schema encodes (no key more or less), tagged from that representation. */
-      const exactRead = <A, I>(path: string, schema: Schema.Schema<A, I>) =>
+      const exactRead = <S extends Schema.Codec<unknown, unknown>>(path: string, schema: S) =>
         Effect.gen(function*() {
           const res = yield* api.get(path)
           expectStatus(res, 200)
           const sent: unknown = JSON.parse(res.text)
-          const decoded = yield* Schema.decodeUnknown(schema)(sent)
-          expect(yield* Schema.encode(schema)(decoded), path).toEqual(sent)
+          const decoded = yield* Schema.decodeUnknownEffect(schema)(sent)
+          expect(yield* Schema.encodeEffect(schema)(decoded), path).toEqual(sent)
           expect(etagOf(res), path).toBe(entityTagOf(sent))
         })
       yield* exactRead(`/reservations/${held.reservation_id}`, Reservation)

@@ -396,7 +396,7 @@ describe("IdempotencyKeys", () => {
           Effect.map(sql<{ n: number }>`SELECT count(*)::int AS n FROM store_probe WHERE label = ${label}`, (rows) => rows[0]?.n)
         const write = (open: KeyTransaction, label: string) =>
           sql.withTransaction(sql`INSERT INTO store_probe (label) VALUES (${label})`).pipe(
-            Effect.provideService(SqlClient.TransactionConnection, open.connection)
+            Effect.provideService(sql.transactionService, open.connection)
           )
         const undone = yield* opened(yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))
         yield* write(undone, "undone")

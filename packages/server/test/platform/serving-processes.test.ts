@@ -126,7 +126,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
           (pids) => pids.length === 2 && !pids.includes(victim ?? 0),
           () => "not yet"
         ),
-        Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))
+        Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))
       )
       expect(replaced).toHaveLength(2)
       yield* processesReady(server, 3)

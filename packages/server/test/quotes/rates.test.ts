@@ -19,7 +19,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 type Query = typeof RatesParams.Type
 
 /** The offers for a stay through the typed client (`client`: a key's). */
-const offers = (client: HotelClient, query: Query) => Effect.map(client.rates.rates({ query: urlParams }), (answer) => answer.data)
+const offers = (client: HotelClient, query: Query) => Effect.map(client.rates.rates({ query }), (answer) => answer.data)
 
 /** A raw path, for what the typed client would not send and for the exact wire of errors. */
 const query = (params: Record<string, string | number | boolean>) => withQuery("/rates", params)

@@ -484,13 +484,13 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const res = yield* api.delete(`/rate-plans/${child}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: child, deleted: true })
-      const path = { id: child }
-      yield* expectFailure(api.client.ratePlanReads.get({ path }), RatePlanNotFound)
+      const params = { id: child }
+      yield* expectFailure(api.client.ratePlanReads.get({ params }), RatePlanNotFound)
       yield* expectFailure(deletePlan(api, child), RatePlanNotFound)
       yield* expectFailure(updatePlan(api, child, { name: "Back" }), RatePlanNotFound)
-      yield* expectFailure(api.client.intervals.list({ path }), RatePlanNotFound)
-      yield* expectFailure(api.client.promoCodes.list({ path }), RatePlanNotFound)
-      yield* expectFailure(api.client.inclusions.list({ path }), RatePlanNotFound)
+      yield* expectFailure(api.client.intervals.list({ params }), RatePlanNotFound)
+      yield* expectFailure(api.client.promoCodes.list({ params }), RatePlanNotFound)
+      yield* expectFailure(api.client.inclusions.list({ params }), RatePlanNotFound)
       const list = yield* api.client.ratePlanReads.list()
       expect(list.data.map((p) => p.id)).not.toContain(child)
       // A deleted plan cannot be derived from, and no longer holds its parent.

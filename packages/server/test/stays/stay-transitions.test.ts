@@ -30,12 +30,12 @@ type Action = "check-in" | "check-out" | "no-show"
 
 /** A transition through the typed client; `payload` (the room) only for a check-in. */
 const move = (client: HotelClient, id: string, action: Action, payload: Stay.CheckIn = {}) => {
-  const path = { id }
+  const params = { id }
   return action === "check-in"
-    ? client.stay.checkIn({ path, payload })
+    ? client.stay.checkIn({ params, payload })
     : action === "check-out"
-    ? client.stay.checkOut({ path })
-    : client.stay.noShow({ path })
+    ? client.stay.checkOut({ params })
+    : client.stay.noShow({ params })
 }
 
 /** A transition the reservation's state refuses (409 invalid_status_transition), decoded. */

@@ -71,7 +71,7 @@ const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
         const [{ attempts }] = yield* sql<{ attempts: number }>`
           WITH attempt AS (INSERT INTO probe_attempts (label) VALUES (${payload.label}) RETURNING 1)
           SELECT count(*)::int + 1 AS attempts FROM probe_attempts WHERE label = ${payload.label}`.pipe(
-          Effect.updateContext(Context.omit(sql.transactionService))
+          Effect.updateContext((context: Context.Context<never>) => Context.omit(sql.transactionService)(context))
         )
         if (payload.delay_ms !== undefined) yield* Effect.sleep(payload.delay_ms)
         if (payload.fail === "defect") return yield* Effect.die(new Error("probe defect"))
