@@ -13,7 +13,7 @@ const endpoints = () => {
   HttpApi.reflect(HotelApi, {
     onGroup: () => undefined,
     onEndpoint: ({ endpoint, group, middleware }) =>
-      found.push({ name: `${group.identifier}.${endpoint.name} ${endpoint.method} ${endpoint.path}`, method: endpoint.method, middleware })
+      found.push({ name: `${group.identifier}.${endpoint.identifier} ${endpoint.method} ${endpoint.path}`, method: endpoint.method, middleware })
   })
   return found
 }

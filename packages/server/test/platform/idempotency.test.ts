@@ -1,5 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "effect/sql/SqlClient"
+import { inTransaction } from "@hotel/persistence/database/Transaction"
 import { type BeginOutcome, IdempotencyKeys, type KeyTransaction } from "@hotel/persistence/platform/IdempotencyKeys"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -394,10 +395,9 @@ describe("IdempotencyKeys", () => {
         yield* sql`CREATE TABLE store_probe (label text NOT NULL)`
         const count = (label: string) =>
           Effect.map(sql<{ n: number }>`SELECT count(*)::int AS n FROM store_probe WHERE label = ${label}`, (rows) => rows[0]?.n)
+        // A write as the services make it (in the transaction open around it), run as the handler runs.
         const write = (open: KeyTransaction, label: string) =>
-          sql.withTransaction(sql`INSERT INTO store_probe (label) VALUES (${label})`).pipe(
-            Effect.provideService(sql.transactionService, open.connection)
-          )
+          open.within(inTransaction(sql)(sql`INSERT INTO store_probe (label) VALUES (${label})`))
         const undone = yield* opened(yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))
         yield* write(undone, "undone")
         yield* undone.rollback
