@@ -105,7 +105,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       expect(yield* night("2032-07-01")).toEqual([{ date: "2032-07-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 }])
       const longer = yield* Effect.exit(book("2032-08-01", "2032-09-01"))
       const refused = Exit.isFailure(longer) ? Cause.squash(longer.cause) : undefined
-      expect(refused instanceof SqlError && refused.cause).toMatchObject({ constraint: "reservations_stay_length" })
+      expect(refused instanceof SqlError && refused.reason.cause).toMatchObject({ constraint: "reservations_stay_length" })
     }))
 
   it.effect("counts only rooms in service", () =>

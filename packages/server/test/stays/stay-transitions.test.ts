@@ -284,7 +284,7 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const doubled = yield* api.sql`
         UPDATE accommodations SET room_id = ${q.room("DBL-2")}, status = 'checked_in'
         WHERE reservation_id = ${loser.reservation_id}`.pipe(Effect.flip)
-      expect(doubled.cause).toMatchObject({ code: "23P01", constraint: "accommodations_room_not_doubled" })
+      expect(doubled.reason.cause).toMatchObject({ code: "23P01", constraint: "accommodations_room_not_doubled" })
     }))
 
   it.effect("scope reservations:write; unknown, malformed and another property's reservations are 404", () =>

@@ -5,6 +5,7 @@ import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -94,6 +95,14 @@ const make = Effect.gen(function*() {
 })
 
 /**
+ * The real clock, for the database layer under a test on the `TestClock`: the driver's pool runs its idle
+ * timeout (a minute) on the clock it is built with, so on the test clock a jump of years (a test set in 2031)
+ * would replay one timeout a minute since 1970. The pool keeps real time, as the application's does; what the
+ * services read as now (holds' expiry, the refund tiers) is still the test clock of the request.
+ */
+const RealClockLive = Layer.sync(Clock.Clock, () => Clock.Clock.defaultValue())
+
+/**
  * `TestApiLive` over another database layer than the test file's own (such as `TestDatabase.routed`'s), with
  * whatever else that layer provides.
  */
@@ -106,7 +115,7 @@ export const makeTestApiLiveOn = <A, E, D>(
     // The production server (its header bound: a long path is routed, not refused by Node; its keep-alive).
     Layer.provideMerge(NodeHttpServer.layer(makeNodeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(AdminServicesLive),
-    Layer.provideMerge(database),
+    Layer.provideMerge(Layer.provide(database, RealClockLive)),
     // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
     Layer.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))
   )
