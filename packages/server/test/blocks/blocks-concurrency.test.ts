@@ -77,8 +77,8 @@ layer(TestApiLive, { excludeTestServices: true })("blocks under concurrency", (i
       const definite = yield* createBlock(api, blockBody(imported, "A", { ...range, units: 1, status: "definite" }), { key })
       const holds = yield* holdsFor(api, client, imported, 3)
       const outcomes = yield* race([
-        client.blocks.confirm({ path: { id: tentative }, headers: {} }),
-        client.blocks.update({ path: { id: definite }, payload: { units: 2 }, headers: {} }),
+        client.blocks.confirm({ params: { id: tentative }, headers: {} }),
+        client.blocks.update({ params: { id: definite }, payload: { units: 2 }, headers: {} }),
         ...holds
       ])
       expect(outcomes.filter((outcome) => outcome !== "ok").every((outcome) => outcome === "NoAvailability")).toBe(true)

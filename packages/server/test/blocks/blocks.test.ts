@@ -88,11 +88,11 @@ layer(TestApiLive)("blocks", (it) => {
         ["2031-05-03", 0]
       ])
       yield* expectFailure(createBlock(api, blockBody(imported, "A", { ...range, status: "definite" }), { key }), NoAvailability)
-      const { data } = yield* (yield* api.clientFor(key)).blocks.list({ urlParams: {} })
+      const { data } = yield* (yield* api.clientFor(key)).blocks.list({ query: {} })
       expect(data.map((block) => block.id)).toEqual([id])
       // Tentative, it may ask for what is taken: it takes nothing.
       yield* createBlock(api, blockBody(imported, "A", { ...range, units: 2 }), { key })
-      const tentative = yield* (yield* api.clientFor(key)).blocks.list({ urlParams: { status: "tentative" } })
+      const tentative = yield* (yield* api.clientFor(key)).blocks.list({ query: { status: "tentative" } })
       expect(tentative.data).toHaveLength(1)
     }))
 
@@ -130,7 +130,7 @@ layer(TestApiLive)("blocks", (it) => {
       yield* expectFailure(blockAction(api, missingId, "confirm", { key }), BlockNotFound)
       expectInvalid(yield* api.get("/blocks?status=open", { key }), "status")
       // No refusal wrote a block.
-      expect((yield* (yield* api.clientFor(key)).blocks.list({ urlParams: {} })).data).toEqual([])
+      expect((yield* (yield* api.clientFor(key)).blocks.list({ query: {} })).data).toEqual([])
       // Another property's block is a missing one.
       const mine = yield* createBlock(api, blockBody(imported, "A", range), { key })
       yield* expectFailure(getBlock(api, mine), BlockNotFound)
@@ -145,7 +145,7 @@ layer(TestApiLive)("blocks", (it) => {
       expect((yield* getBlock(api, id, { key: reader })).id).toBe(id)
       yield* expectFailure(createBlock(api, blockBody(imported, "A", range), { key: reader }), InsufficientScope)
       const writer = yield* api.createKey({ propertyId: imported.property_id, scopes: ["blocks:write"] })
-      yield* expectFailure(Effect.flatMap(api.clientFor(writer), (client) => client.blocks.list({ urlParams: {} })), InsufficientScope)
+      yield* expectFailure(Effect.flatMap(api.clientFor(writer), (client) => client.blocks.list({ query: {} })), InsufficientScope)
       expect((yield* blockAction(api, id, "confirm", { key: writer })).status).toBe("definite")
     }))
 
@@ -196,7 +196,7 @@ layer(TestApiLive)("blocks", (it) => {
       yield* blockAction(api, id, "confirm", { key })
       yield* blockAction(api, id, "release", { key })
       const final = yield* blockAction(api, id, "cancel", { key })
-      const { data } = yield* client.events.list({ urlParams: { types: ["block.created", "block.updated", "block.confirmed", "block.released", "block.cancelled", "availability.changed"] } })
+      const { data } = yield* client.events.list({ query: { types: ["block.created", "block.updated", "block.confirmed", "block.released", "block.cancelled", "availability.changed"] } })
       expect(data.map((event) => event.type)).toEqual([
         "block.created",
         "block.updated",
@@ -217,10 +217,10 @@ layer(TestApiLive)("blocks", (it) => {
       const { imported, key } = yield* importRoomTypes(api, { A: 2 })
       const client = yield* api.clientFor(key)
       const query = { check_in: "2031-05-01", check_out: "2031-05-02", adults: 1, room_type_id: imported.room_types.A, include_unavailable: true }
-      const before = yield* client.rates.rates({ urlParams: query })
+      const before = yield* client.rates.rates({ query: query })
       expect(before.data.map((offer) => [offer.available, offer.reasons])).toEqual([[2, []]])
       yield* createBlock(api, blockBody(imported, "A", { ...range, units: 2, status: "definite" }), { key })
-      const after = yield* client.rates.rates({ urlParams: query })
+      const after = yield* client.rates.rates({ query: query })
       expect(after.data.map((offer) => [offer.available, offer.reasons])).toEqual([[0, ["sold_out"]]])
     }))
 })

@@ -75,7 +75,7 @@ layer(TestApiLive)("block pickups", (it) => {
       // A plan that needs a promo code is hidden from an ordinary hold, not from a pickup.
       const planId = imported.rate_plans["BAR-A"]
       const client = yield* api.clientFor(key)
-      const updated = yield* client.ratePlanWrites.update({ path: { id: planId }, payload: { requires_promo_code: true }, headers: {} })
+      const updated = yield* client.ratePlanWrites.update({ params: { id: planId }, payload: { requires_promo_code: true }, headers: {} })
       expect(updated).toEqual({ rate_plan_id: planId, updated: true })
       yield* expectFailure(hold(api, importedHoldBody(imported, "A", guest, stay), { key }), RatePlanNotFound)
       yield* hold(api, importedHoldBody(imported, "A", guest, { ...stay, block_id: blockId }), { key })

@@ -18,7 +18,7 @@ const T0 = Date.parse("2031-04-01T10:00:00Z")
 
 /** The property's events of the given types, oldest first, as `[type, data]`. */
 const eventsOf = (api: TestApiService, key: string, types: ReadonlyArray<Events.EventType>) =>
-  Effect.flatMap(api.clientFor(key), (client) => client.events.list({ urlParams: { types, limit: 500 } })).pipe(
+  Effect.flatMap(api.clientFor(key), (client) => client.events.list({ query: { types, limit: 500 } })).pipe(
     Effect.map(({ data }) => data.map((event) => [event.type, event.data] as const))
   )
 
@@ -59,7 +59,7 @@ layer(TestApiLive)("block release", (it) => {
       const oneNight = { ...wholeRange, end_date: "2031-05-02" }
       const changes = events.filter(([type]) => type === "availability.changed").map(([, data]) => data)
       expect(changes).toEqual([wholeRange, oneNight, oneNight, wholeRange])
-    }).pipe(Effect.provide(BlockReleaser.Default)))
+    }).pipe(Effect.provide(BlockReleaser.layer)))
 
   it.effect("release_days_before frees each night at the property's local midnight that many days before it", () =>
     Effect.gen(function*() {
@@ -94,7 +94,7 @@ layer(TestApiLive)("block release", (it) => {
       expect(yield* releaser.release()).toBe(1)
       const last = yield* eventsOf(api, key, ["availability.changed", "block.released"])
       expect(last.slice(-2).map(([type]) => type)).toEqual(["availability.changed", "block.released"])
-    }).pipe(Effect.provide(BlockReleaser.Default)))
+    }).pipe(Effect.provide(BlockReleaser.layer)))
 
   it.effect("a tentative block's nights read released after their release; confirming it takes only the others", () =>
     Effect.gen(function*() {

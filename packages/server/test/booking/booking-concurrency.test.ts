@@ -2,7 +2,7 @@ import type * as SqlClient from "effect/sql/SqlClient"
 import { expect, layer } from "@effect/vitest"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { hold, type HoldRequest, importedHoldBody, importRoomTypes, newGuest, uniqueCode } from "../utils/booking.js"
 import { type HotelClient, makeClient } from "../utils/client.js"
 import { secondServer } from "../utils/processes.js"
@@ -27,10 +27,10 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
 const body = (imported: PropertyImportResult, rt: string, guest: string) =>
   importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
 
-const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, withResponse: true })
+const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, responseMode: "decoded-and-response" })
 
 const postConfirm = (client: HotelClient, id: string, payment_reference: string) =>
-  client.holds.confirm({ path: { id }, payload: { payment_reference }, withResponse: true })
+  client.holds.confirm({ params: { id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
 
 layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (it) => {
   it.effect("30 simultaneous holds for the last 3 rooms: exactly 3 succeed, the rest 409 no_availability", () =>
@@ -45,7 +45,7 @@ layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
       // Nothing half-written by the 27 failures: 5 holds of 2 nights, each 2 room lines and 2 taxes.
       expect(yield* propertyRows(api.sql, imported.property_id)).toEqual({ reservations: 5, folios: 5, lines: 20, legs: 5 })
-      const rates = yield* client.availability.availability({ urlParams: { start_date: "2031-09-01", end_date: "2031-09-02" } })
+      const rates = yield* client.availability.availability({ query: { start_date: "2031-09-01", end_date: "2031-09-02" } })
       expect(rates.data[0].nights.map((n) => n.available)).toEqual([0, 0])
     }))
 

@@ -74,8 +74,8 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
           book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })))
       const outcomes = yield* Effect.forEach(bookings, (booking) =>
         race([
-          client.bookings.confirm({ path: { id: booking.booking_id }, payload: { payment_reference: `pay-${booking.booking_id}` } }),
-          client.reservationActions.cancel({ headers: {}, path: { id: booking.reservations[1].reservation_id }, payload: {} })
+          client.bookings.confirm({ params: { id: booking.booking_id }, payload: { payment_reference: `pay-${booking.booking_id}` } }),
+          client.reservationActions.cancel({ headers: {}, params: { id: booking.reservations[1].reservation_id }, payload: {} })
         ]), { concurrency: "unbounded" })
       for (const [i, [confirmed, cancelled]] of outcomes.entries()) {
         expect(cancelled).toBe("ok")
@@ -97,7 +97,7 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
       const client = yield* api.clientFor(key)
       const booking = yield* book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })
       const results = yield* Effect.all(Array.from({ length: 10 }, (_, i) =>
-        client.bookings.confirm({ path: { id: booking.booking_id }, payload: { payment_reference: i % 2 === 0 ? "pay-same" : `pay-${i}` } })),
+        client.bookings.confirm({ params: { id: booking.booking_id }, payload: { payment_reference: i % 2 === 0 ? "pay-same" : `pay-${i}` } })),
         { concurrency: "unbounded" })
       expect(results.filter((done) => !done.already_confirmed)).toHaveLength(1)
       const [{ payments, lines }] = yield* api.sql<{ payments: number; lines: number }>`

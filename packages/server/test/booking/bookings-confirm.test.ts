@@ -62,7 +62,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       const payments = yield* paymentsOf(api, reference)
       expect(payments.map((p) => p.booking_id)).toEqual([booking.booking_id, booking.booking_id])
       expect(payments.map((p) => Number(p.amount).toFixed(2)).sort()).toEqual(booking.reservations.map((r) => r.total).sort())
-      const read = yield* Effect.flatMap(api.clientFor(key), (client) => client.bookings.get({ path: { id: booking.booking_id } }))
+      const read = yield* Effect.flatMap(api.clientFor(key), (client) => client.bookings.get({ params: { id: booking.booking_id } }))
       expect(read.reservations.map((r) => [r.status, r.folio_balance])).toEqual([["confirmed", "0.00"], ["confirmed", "0.00"]])
       const events = yield* allEvents(api, key, { after: before[before.length - 1]?.id })
       expect(events.map((e) => e.type)).toEqual(["reservation.confirmed", "reservation.confirmed"])
@@ -163,7 +163,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       yield* cancel(api, booking.reservations[2].reservation_id, {}, { key })
       const before = yield* allEvents(api, key)
       const client = yield* api.clientFor(key)
-      const done = yield* client.bookings.cancel({ path: { id: booking.booking_id }, payload: { reason: "Family plans changed" } })
+      const done = yield* client.bookings.cancel({ params: { id: booking.booking_id }, payload: { reason: "Family plans changed" } })
       const minor = (total: string) => Math.round(Number(total) * 100)
       expect(done).toEqual({
         booking_id: booking.booking_id,
@@ -180,7 +180,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       expect(events.map((e) => e.type)).toEqual(["reservation.cancelled", "reservation.cancelled", "availability.changed"])
       expect(events[0].data["refund_due_minor"]).toBe(minor(booking.reservations[0].total))
       yield* expectFailure(cancelBooking(api, booking.booking_id, {}, { key }), NotCancellable)
-      expect((yield* getBooking(api, booking.booking_id).pipe(Effect.either))._tag).toBe("Left")
+      expect((yield* getBooking(api, booking.booking_id).pipe(Effect.result))._tag).toBe("Failure")
     }))
 
   it.effect("a booking's room can be cancelled on its own; unknown bookings are 404 booking_not_found", () =>
@@ -195,7 +195,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       expectError(yield* api.post("/bookings/nope/cancel", {}, { key }), 404, "not_found", "booking_not_found")
       // Another property's booking is reported as a missing one.
       yield* expectFailure(cancelBooking(api, booking.booking_id), BookingNotFound)
-      const rest = yield* cancelBooking(api, booking.booking_id).pipe(Effect.either)
-      expect(rest._tag).toBe("Left")
+      const rest = yield* cancelBooking(api, booking.booking_id).pipe(Effect.result)
+      expect(rest._tag).toBe("Failure")
     }))
 })

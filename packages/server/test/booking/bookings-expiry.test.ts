@@ -57,5 +57,5 @@ layer(TestApiLive)("booking expiry", (it) => {
         { status: "cancelled", cancellation_reason: "hold_expired" }
       ])
       yield* expectFailure(confirmBooking(api, booking.booking_id, { payment_reference: "pay-swept" }, { key }), HoldExpired)
-    }).pipe(Effect.provide(HoldSweeper.Default)))
+    }).pipe(Effect.provide(HoldSweeper.layer)))
 })

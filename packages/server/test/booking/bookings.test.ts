@@ -85,7 +85,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
 
       // The type's two rooms are both taken now.
       const client = yield* api.clientFor(key)
-      const calendar = yield* client.availability.availability({ urlParams: { start_date: "2031-05-01", end_date: "2031-05-02" } })
+      const calendar = yield* client.availability.availability({ query: { start_date: "2031-05-01", end_date: "2031-05-02" } })
       expect(calendar.data.map((t) => t.nights.map((n) => n.available))).toEqual([[0, 0], [0, 0]])
     }))
 
@@ -127,16 +127,16 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       const created = yield* book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })
       yield* hold(api, importedHoldBody(imported, "A", guest, stay), { key })
       const client = yield* api.clientFor(key)
-      const listed = yield* client.reservationReads.list({ urlParams: { booking_id: created.booking_id } })
+      const listed = yield* client.reservationReads.list({ query: { booking_id: created.booking_id } })
       expect(listed.data.map((r) => r.id).sort()).toEqual(created.reservations.map((r) => r.reservation_id).sort())
       expect(listed.data.every((r) => r.booking_id === created.booking_id)).toBe(true)
-      const all = yield* client.reservationReads.list({ urlParams: { guest_id: guest } })
+      const all = yield* client.reservationReads.list({ query: { guest_id: guest } })
       expect(all.data.filter((r) => r.booking_id === null)).toHaveLength(1)
 
-      yield* expectFailure(client.reservationReads.list({ urlParams: { booking_id: globalThis.crypto.randomUUID() } }), BookingNotFound)
+      yield* expectFailure(client.reservationReads.list({ query: { booking_id: globalThis.crypto.randomUUID() } }), BookingNotFound)
       expectError(yield* api.get("/reservations?booking_id=nope", { key }), 400, "invalid_request", "invalid_parameters", "booking_id")
       // Another property's booking is reported exactly as a missing one.
-      yield* expectFailure(api.client.reservationReads.list({ urlParams: { booking_id: created.booking_id } }), BookingNotFound)
+      yield* expectFailure(api.client.reservationReads.list({ query: { booking_id: created.booking_id } }), BookingNotFound)
     }))
 
   it.effect("GET /bookings/{id}: 404 booking_not_found for an unknown, malformed or other property's id; scope reservations:read", () =>
@@ -144,7 +144,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings", (it) => {
       const api = yield* TestApi
       const { guest, imported, key } = yield* importRoomTypes(api, { A: 1 })
       const created = yield* book(api, bookingBody(guest, [importedRoom(imported, "A")], { check_in: "2031-06-01", check_out: "2031-06-02" }), { key })
-      expect((yield* getBooking(api, created.booking_id).pipe(Effect.either))._tag).toBe("Left")
+      expect((yield* getBooking(api, created.booking_id).pipe(Effect.result))._tag).toBe("Failure")
       yield* expectFailure(getBooking(api, created.booking_id), BookingNotFound)
       yield* expectFailure(getBooking(api, globalThis.crypto.randomUUID(), { key }), BookingNotFound)
       expectError(yield* api.get("/bookings/not-a-uuid", { key }), 404, "not_found", "booking_not_found")

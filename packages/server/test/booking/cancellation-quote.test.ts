@@ -18,7 +18,7 @@ const getQuote = (api: TestApiService, id: string, options?: RequestOptions) =>
 
 /** A quote that must succeed (200). */
 const quote = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.cancellationQuote.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.cancellationQuote.get({ params: { id } }))
 
 /** The start of a local date at the property, as the UTC instant a term ends. */
 const startOf = (offset: number) => Visibility.startOfLocalDay(localDay(offset), timeZone).toISOString()
@@ -119,10 +119,10 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
       yield* notCancellable(api, held.reservation_id, "cancel")
 
       const arriving = yield* book(api, { check_in: localDay(0), check_out: localDay(1) })
-      const path = { id: arriving.reservation_id }
-      expect((yield* api.client.stay.checkIn({ path, payload: {} })).status).toBe("checked_in")
+      const params = { id: arriving.reservation_id }
+      expect((yield* api.client.stay.checkIn({ params, payload: {} })).status).toBe("checked_in")
       expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked in")
-      expect((yield* api.client.stay.checkOut({ path })).status).toBe("checked_out")
+      expect((yield* api.client.stay.checkOut({ params })).status).toBe("checked_out")
       expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked out")
 
       const missed = yield* book(api, { check_in: localDay(14), check_out: localDay(15) })

@@ -41,9 +41,9 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-03-10", check_out: "2031-03-13" }))
       const ref = reference()
       const [done, res] = yield* api.client.holds.confirm({
-        path: { id: held.reservation_id },
+        params: { id: held.reservation_id },
         payload: { payment_reference: ref, payment_currency: "EUR", payment_amount: 393.6 },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(res.status).toBe(200)
       expect(res.headers["cache-control"]).toBe("no-store")
@@ -95,7 +95,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
         WHERE reservation_id = ${held.reservation_id}`.pipe(Effect.orDie)
       expect(skipped.map((s) => [s.currency, Number(s.room_revenue)])).toEqual([["EUR", 360]])
       expect(yield* count(api.sql, "loyalty_ledger", { column: "reservation_id", value: held.reservation_id })).toBe(0)
-      const status = yield* api.client.reservationReads.list({ urlParams: { status: "confirmed", guest_id: guest } })
+      const status = yield* api.client.reservationReads.list({ query: { status: "confirmed", guest_id: guest } })
       expect(status.data.map((r) => r.id)).toEqual([held.reservation_id])
     }))
 
@@ -239,7 +239,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       // savepoint of the confirm's own) must roll it back with everything else.
       const keyed = yield* clientOf(api, { headers: { "idempotency-key": `confirm-${globalThis.crypto.randomUUID()}` } })
       const confirmKeyed = (payment_reference: string) =>
-        keyed.holds.confirm({ path: { id: b.reservation_id }, payload: { payment_reference }, withResponse: true })
+        keyed.holds.confirm({ params: { id: b.reservation_id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
       yield* expectFailure(confirmKeyed(ref), PaymentReferenceReused)
       expect((yield* getReservation(api, b.reservation_id)).status).toBe("tentative")
       expect((yield* folioLines(api.sql, b.folio_id)).map((line) => line.kind)).not.toContain("payment")

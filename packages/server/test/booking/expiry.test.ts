@@ -51,7 +51,7 @@ layer(TestApiLive)("hold expiry", (it) => {
       yield* expectFailure(hold(api, suite), NoAvailability)
       expect((yield* getReservation(api, first.reservation_id)).status).toBe("tentative")
       const calendar = yield* api.client.availability.availability({
-        urlParams: { start_date: "2031-07-10", end_date: "2031-07-11", room_type_id: suite.room_type_id }
+        query: { start_date: "2031-07-10", end_date: "2031-07-11", room_type_id: suite.room_type_id }
       })
       expect(calendar.data[0].nights)
         .toEqual([expect.objectContaining({ available: 0 }), expect.objectContaining({ available: 0 })])
@@ -66,7 +66,7 @@ layer(TestApiLive)("hold expiry", (it) => {
       })
       expect(expired.accommodations.map((a) => a.status)).toEqual(["cancelled"])
       const listed = (status: typeof ReservationStatus.Type) =>
-        Effect.map(api.client.reservationReads.list({ urlParams: { status, guest_id: guest } }), (page) => page.data)
+        Effect.map(api.client.reservationReads.list({ query: { status, guest_id: guest } }), (page) => page.data)
       expect(yield* listed("cancelled")).toEqual([expect.objectContaining({ id: first.reservation_id, status: "cancelled" })])
       expect(yield* listed("tentative")).toEqual([])
       // Confirm and cancel refuse the expired hold; the room is free for someone else.
@@ -141,7 +141,7 @@ layer(TestApiLive)("hold expiry", (it) => {
       // A confirm after the sweep is still hold_expired (the client's cue to hold again), a cancel not_cancellable.
       yield* expectFailure(confirm(api, old.reservation_id, { payment_reference: "pay-swept" }), HoldExpired)
       yield* expectFailure(cancel(api, old.reservation_id), NotCancellable)
-    }).pipe(Effect.provide(HoldSweeper.Default)))
+    }).pipe(Effect.provide(HoldSweeper.layer)))
 
   it.effect("sweepers running at once write each expired hold down exactly once", () =>
     Effect.gen(function*() {
@@ -172,7 +172,7 @@ layer(TestApiLive)("hold expiry", (it) => {
         WHERE property_id = ${imported.property_id} AND status = 'cancelled' AND cancellation_reason = 'hold_expired'`
         .pipe(Effect.orDie)
       expect(n).toBe(30)
-    }).pipe(Effect.provide(HoldSweeper.Default)))
+    }).pipe(Effect.provide(HoldSweeper.layer)))
 
   it.effect("the server's background sweeper runs on its own", () =>
     Effect.gen(function*() {

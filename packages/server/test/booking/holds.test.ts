@@ -25,7 +25,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 /** The BAR-DBL offer of `GET /rates` for two adults over `stay`. */
 const dblOffer = (api: TestApiService, stay: { check_in: string; check_out: string }) =>
   Effect.map(
-    api.client.rates.rates({ urlParams: { ...stay, adults: 2, rate_plan_id: api.property.rate_plans["BAR-DBL"] } }),
+    api.client.rates.rates({ query: { ...stay, adults: 2, rate_plan_id: api.property.rate_plans["BAR-DBL"] } }),
     (offers) => offers.data[0]
   )
 
@@ -206,8 +206,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       expect(yield* count(api.sql, "reservations", { column: "guest_id", value: guest })).toBe(0)
       // The quote of the same stay is exact, and not bookable: listed only with the unbookable ones, saying why.
       const query = { ...stay, adults: 2 }
-      expect((yield* api.client.rates.rates({ urlParams: query })).data).toEqual([])
-      const [offer] = (yield* api.client.rates.rates({ urlParams: { ...query, include_unavailable: true } })).data
+      expect((yield* api.client.rates.rates({ query: query })).data).toEqual([])
+      const [offer] = (yield* api.client.rates.rates({ query: { ...query, include_unavailable: true } })).data
       expect(offer).toMatchObject({ rate_plan_id: plan, total: "108636220000028.00", bookable: false, reasons: ["price_out_of_range"] })
     }))
 
@@ -223,8 +223,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
 
       const before = yield* bookingRows(api.sql)
       const keyed = yield* clientOf(api, { headers: { "Idempotency-Key": globalThis.crypto.randomUUID() } })
-      const [first, firstRes] = yield* keyed.holds.create({ payload: body, withResponse: true })
-      const [again, againRes] = yield* keyed.holds.create({ payload: body, withResponse: true })
+      const [first, firstRes] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
+      const [again, againRes] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
       expect(firstRes.status).toBe(201)
       expect(againRes.status).toBe(201)
       expect(againRes.headers["idempotent-replayed"]).toBe("true")
@@ -272,7 +272,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
       const three = yield* getReservation(api, held.reservation_id)
       expect(three.folio_balance).toBeNull()
       expect(three.balances.map((b) => [b.currency, b.balance])).toEqual([["USD", "426.44"], ["EUR", "10.00"], ["GBP", "5.00"]])
-      const listed = yield* api.client.reservationReads.list({ urlParams: { guest_id: guest } })
+      const listed = yield* api.client.reservationReads.list({ query: { guest_id: guest } })
       expect(listed.data[0].folio_balance).toBeNull()
     }))
 

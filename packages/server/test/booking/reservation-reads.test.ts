@@ -10,7 +10,7 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
   it.effect("an empty property lists nothing", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [page, res] = yield* api.client.reservationReads.list({ urlParams: {}, withResponse: true })
+      const [page, res] = yield* api.client.reservationReads.list({ query: {}, responseMode: "decoded-and-response" })
       expect(res.status).toBe(200)
       expect(page).toEqual({ has_more: false, data: [] })
     }))
@@ -42,7 +42,7 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
         expect(res.json<ErrorBody>().error).toMatchObject({ code: "invalid_parameters", param })
       }
       // The bounds themselves are accepted.
-      expect(yield* api.client.reservationReads.list({ urlParams: { limit: 100, offset: 10000 } }))
+      expect(yield* api.client.reservationReads.list({ query: { limit: 100, offset: 10000 } }))
         .toEqual({ has_more: false, data: [] })
     }))
 
@@ -50,12 +50,12 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const catalogOnly = yield* api.clientFor(yield* api.createKey({ scopes: ["catalog:read"] }))
-      const denied = yield* expectFailure(catalogOnly.reservationReads.list({ urlParams: {} }), InsufficientScope)
+      const denied = yield* expectFailure(catalogOnly.reservationReads.list({ query: {} }), InsufficientScope)
       expect(denied.message).toContain("reservations:read")
       const reader = yield* api.clientFor(yield* api.createKey({ scopes: ["reservations:read"] }))
-      expect((yield* reader.reservationReads.list({ urlParams: {} })).has_more).toBe(false)
+      expect((yield* reader.reservationReads.list({ query: {} })).has_more).toBe(false)
       yield* expectFailure(
-        api.client.reservationReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }),
+        api.client.reservationReads.get({ params: { id: "00000000-0000-4000-8000-000000000000" } }),
         ReservationNotFound
       )
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
@@ -81,7 +81,7 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
       for (const limit of [1, 2, 3, 7, 25]) {
         const seen: Array<{ id: string; check_in_date: string }> = []
         for (let offset = 0;; offset += limit) {
-          const page = yield* client.reservationReads.list({ urlParams: { limit, offset } })
+          const page = yield* client.reservationReads.list({ query: { limit, offset } })
           expect(page.has_more).toBe(offset + page.data.length < created.length)
           expect(page.data.length).toBeLessThanOrEqual(limit)
           seen.push(...page.data)
@@ -92,7 +92,7 @@ layer(TestApiLive, { excludeTestServices: true })("reservation reads", (it) => {
         const dates = seen.map((r) => r.check_in_date)
         expect(dates).toEqual([...dates].sort())
       }
-      const tentative = yield* client.reservationReads.list({ urlParams: { status: "tentative", guest_id: guest, limit: 100 } })
+      const tentative = yield* client.reservationReads.list({ query: { status: "tentative", guest_id: guest, limit: 100 } })
       expect(tentative.data).toHaveLength(created.length)
     }))
 })

@@ -24,7 +24,7 @@ const confirmedStay = (api: TestApiService, imported: PropertyImportResult, key:
 
 const moveTo = (client: HotelClient, imported: PropertyImportResult, id: string, rt: string) =>
   client.reservationChanges.change({
-    path: { id },
+    params: { id },
     payload: { room_type_id: imported.room_types[rt], rate_plan_id: imported.rate_plans[`BAR-${rt}`] },
     headers: {}
   })

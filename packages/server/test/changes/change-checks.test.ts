@@ -102,7 +102,7 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       yield* at("2031-02-01T10:00:00Z")
       const stay = yield* book(api, { check_in: "2031-05-10", check_out: "2031-05-12" })
       yield* at("2031-05-10T10:00:00Z")
-      yield* Effect.flatMap(Effect.succeed(api.client), (client) => client.stay.checkIn({ path: { id: stay.reservation_id }, payload: {} }))
+      yield* Effect.flatMap(Effect.succeed(api.client), (client) => client.stay.checkIn({ params: { id: stay.reservation_id }, payload: {} }))
       const refused = expectError(yield* patchReservation(api, stay.reservation_id, { adults: 1 }), 409, "conflict", "not_modifiable")
       expect(refused.message).toContain("adults")
       yield* expectFailure(change(api, stay.reservation_id, { check_in: "2031-05-11" }), NotModifiable)
@@ -121,7 +121,7 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       const api = yield* TestApi
       yield* at("2031-02-01T10:00:00Z")
       const stay = yield* book(api, { check_in: "2031-06-10", check_out: "2031-06-12" })
-      const [, read] = yield* api.client.reservationReads.get({ path: { id: stay.reservation_id }, withResponse: true })
+      const [, read] = yield* api.client.reservationReads.get({ params: { id: stay.reservation_id }, responseMode: "decoded-and-response" })
       const tag = read.headers["etag"] ?? ""
       expect(tag).not.toBe("")
       yield* change(api, stay.reservation_id, { special_notes: "first" }, { ifMatch: tag })
@@ -156,12 +156,12 @@ layer(TestApiLive)("PATCH /reservations/{id}: checks", (it) => {
       const first = yield* book(api, { ...plan, check_in: "2031-07-10", check_out: "2031-07-12" }, { key, propertyId: imported.property_id })
       const second = yield* book(api, { ...plan, check_in: "2031-07-12", check_out: "2031-07-14" }, { key, propertyId: imported.property_id })
       yield* at("2031-07-10T10:00:00Z")
-      const inFirst = yield* client.stay.checkIn({ path: { id: first.reservation_id }, payload: {} })
+      const inFirst = yield* client.stay.checkIn({ params: { id: first.reservation_id }, payload: {} })
       yield* at("2031-07-12T09:00:00Z")
-      const inSecond = yield* client.stay.checkIn({ path: { id: second.reservation_id }, payload: {} })
+      const inSecond = yield* client.stay.checkIn({ params: { id: second.reservation_id }, payload: {} })
       expect(inSecond.room_id).toBe(inFirst.room_id)
       yield* expectFailure(change(api, first.reservation_id, { check_out: "2031-07-13" }, { key }), NoAvailability)
-      expect((yield* client.reservationReads.get({ path: { id: first.reservation_id } })).check_out_date).toBe("2031-07-12")
+      expect((yield* client.reservationReads.get({ params: { id: first.reservation_id } })).check_out_date).toBe("2031-07-12")
     }))
 
   it.effect("a room of a booking keeps the booking's one currency: a plan in another is 400 currency_mismatch", () =>

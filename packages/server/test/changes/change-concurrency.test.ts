@@ -13,7 +13,7 @@ import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.j
 // sold beyond its rooms and nothing the loser tried is left half-written.
 
 const patch = (client: HotelClient, id: string, payload: Parameters<HotelClient["reservationChanges"]["change"]>[0]["payload"]) =>
-  client.reservationChanges.change({ path: { id }, payload, headers: {}, withResponse: true })
+  client.reservationChanges.change({ params: { id }, payload, headers: {}, responseMode: "decoded-and-response" })
 
 /** A call's outcome by its status alone, so calls of different endpoints race in one `all`. */
 const settled = <A, E extends { readonly _tag: string }, R>(call: Effect.Effect<readonly [A, { readonly status: number }], E, R>) =>
@@ -30,7 +30,7 @@ const stay = (api: TestApiService, imported: PropertyImportResult, key: string, 
 
 /** The folio's charges and payments as the reservation read shows them. */
 const figures = (client: HotelClient, id: string) =>
-  Effect.map(client.reservationReads.get({ path: { id } }), (r) => ({ total: r.total, status: r.status, ...r.balances[0] }))
+  Effect.map(client.reservationReads.get({ params: { id } }), (r) => ({ total: r.total, status: r.status, ...r.balances[0] }))
 
 layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (it) => {
   it.effect("two changes (or a change and a hold) racing for the last room: one wins, the other is 409 no_availability", () =>
@@ -53,14 +53,14 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         const guest = yield* newGuest(api, imported.property_id)
         const results = yield* all([
           settled(patch(client, a.reservation_id, suite)),
-          settled(client.holds.create({ payload: importedHoldBody(imported, "S", guest, dates), withResponse: true }))
+          settled(client.holds.create({ payload: importedHoldBody(imported, "S", guest, dates), responseMode: "decoded-and-response" }))
         ])
         const tally = outcomes(results)
         expect(tally["NoAvailability"]).toBe(1)
         expect((tally["200"] ?? 0) + (tally["201"] ?? 0)).toBe(1)
       }
       expect(yield* overbookedNights(api.sql, imported.property_id, new Date())).toEqual([])
-      const nights = yield* client.availability.availability({ urlParams: { start_date: "2031-10-01", end_date: "2031-10-02", room_type_id: suite.room_type_id } })
+      const nights = yield* client.availability.availability({ query: { start_date: "2031-10-01", end_date: "2031-10-02", room_type_id: suite.room_type_id } })
       expect(nights.data[0].nights.map((n) => n.available)).toEqual([0, 0])
     }))
 
@@ -76,20 +76,20 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         // Both rooms taken on its two nights, which now sell one; the night after has one room left.
         const mine = yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
         yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
-        yield* client.inventory.putControls({ path: { id: a }, payload: { start_date: date(0), end_date: date(2), sell_limit: 1 } })
+        yield* client.inventory.putControls({ params: { id: a }, payload: { start_date: date(0), end_date: date(2), sell_limit: 1 } })
         yield* stay(api, imported, key, "A", { check_in: date(2), check_out: date(3) })
         const guest = yield* newGuest(api, imported.property_id)
         const results = yield* all([
           settled(patch(client, mine.reservation_id, { check_out: date(3) })),
-          settled(client.holds.create({ payload: importedHoldBody(imported, "A", guest, { check_in: date(2), check_out: date(3) }), withResponse: true }))
+          settled(client.holds.create({ payload: importedHoldBody(imported, "A", guest, { check_in: date(2), check_out: date(3) }), responseMode: "decoded-and-response" }))
         ])
         const tally = outcomes(results)
         expect(tally["NoAvailability"]).toBe(1)
         expect((tally["200"] ?? 0) + (tally["201"] ?? 0)).toBe(1)
         winners.push(tally["200"] === 1 ? "change" : "hold")
-        const after = yield* client.reservationReads.get({ path: { id: mine.reservation_id } })
+        const after = yield* client.reservationReads.get({ params: { id: mine.reservation_id } })
         expect(after.check_out_date).toBe(tally["200"] === 1 ? date(3) : date(2))
-        const nights = yield* client.availability.availability({ urlParams: { start_date: date(0), end_date: date(2), room_type_id: a } })
+        const nights = yield* client.availability.availability({ query: { start_date: date(0), end_date: date(2), room_type_id: a } })
         expect(nights.data[0].nights.map((n) => [n.taken, n.available])).toEqual([[2, 0], [2, 0], [2, 0]])
       }
       expect(winners).toHaveLength(6)
@@ -104,7 +104,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       for (let i = 0; i < 5; i++) {
         const held = yield* stay(api, imported, key, "A", { check_in: "2031-11-01", check_out: "2031-11-03" }, true)
         const results = yield* all([
-          settled(client.holds.confirm({ path: { id: held.reservation_id }, payload: { payment_reference: `race-${held.reservation_id}` }, withResponse: true })),
+          settled(client.holds.confirm({ params: { id: held.reservation_id }, payload: { payment_reference: `race-${held.reservation_id}` }, responseMode: "decoded-and-response" })),
           settled(patch(client, held.reservation_id, { check_out: "2031-11-04" }))
         ])
         expect(outcomes(results)).toEqual({ "200": 2 })
@@ -124,7 +124,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         const check_in = `2031-12-${day}`
         const booked = yield* stay(api, imported, key, "S", { check_in, check_out: `2031-12-${String(Number(day) + 2).padStart(2, "0")}` })
         const results = yield* all([
-          settled(client.reservationActions.cancel({ path: { id: booked.reservation_id }, payload: {}, headers: {}, withResponse: true })),
+          settled(client.reservationActions.cancel({ params: { id: booked.reservation_id }, payload: {}, headers: {}, responseMode: "decoded-and-response" })),
           settled(patch(client, booked.reservation_id, { check_out: `2031-12-${String(Number(day) + 4).padStart(2, "0")}` }))
         ])
         const tally = outcomes(results)
@@ -148,10 +148,10 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         const booked = yield* stay(api, imported, key, "A", { check_in: `2032-02-${day}`, check_out: `2032-02-${String(Number(day) + 3).padStart(2, "0")}` })
         const results = yield* all([
           settled(patch(client, booked.reservation_id, { check_out: `2032-02-${String(Number(day) + 1).padStart(2, "0")}` })),
-          settled(client.reservationActions.cancel({ path: { id: booked.reservation_id }, payload: {}, headers: {}, withResponse: true }))
+          settled(client.reservationActions.cancel({ params: { id: booked.reservation_id }, payload: {}, headers: {}, responseMode: "decoded-and-response" }))
         ])
         expect([{ "200": 2 }, { "200": 1, NotModifiable: 1 }]).toContainEqual(outcomes(results))
-        const folio = yield* client.folios.get({ path: { id: booked.folio_id } })
+        const folio = yield* client.folios.get({ params: { id: booked.folio_id } })
         expect([amounts(folio.lines, "payment"), amounts(folio.lines, "refund")]).toEqual([32400, 32400])
         expect(folio.balance).toBe("0.00")
         // What the change and the cancel announced owing back adds up to the same, once.
@@ -171,18 +171,18 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       for (let i = 0; i < 3; i++) {
         const booked = yield* stay(api, imported, key, "A", dates)
         const results = yield* all([
-          settled(client.stay.checkIn({ path: { id: booked.reservation_id }, payload: {}, withResponse: true })),
+          settled(client.stay.checkIn({ params: { id: booked.reservation_id }, payload: {}, responseMode: "decoded-and-response" })),
           settled(patch(client, booked.reservation_id, { adults: 2 }))
         ])
         const tally = outcomes(results)
         expect([{ "200": 2 }, { "200": 1, NotModifiable: 1 }]).toContainEqual(tally)
-        const after = yield* client.reservationReads.get({ path: { id: booked.reservation_id } })
+        const after = yield* client.reservationReads.get({ params: { id: booked.reservation_id } })
         expect(after.status).toBe("checked_in")
         expect(after.adults).toBe(tally["200"] === 2 ? 2 : 1)
       }
       const booked = yield* stay(api, imported, key, "A", { check_in: "2032-01-10", check_out: "2032-01-12" })
       const payments = Array.from({ length: 6 }, (_, n) =>
-        settled(client.payments.create({ path: { id: booked.reservation_id }, payload: { payment_reference: `p-${booked.reservation_id}-${n}`, amount: "10.00", currency: "EUR" }, withResponse: true })))
+        settled(client.payments.create({ params: { id: booked.reservation_id }, payload: { payment_reference: `p-${booked.reservation_id}-${n}`, amount: "10.00", currency: "EUR" }, responseMode: "decoded-and-response" })))
       const changes = ["2032-01-13", "2032-01-14"].map((check_out) => settled(patch(client, booked.reservation_id, { check_out })))
       expect(outcomes(yield* all([...payments, ...changes]))).toEqual({ "201": 6, "200": 2 })
       expect((yield* figures(client, booked.reservation_id)).payments).toBe("276.00")

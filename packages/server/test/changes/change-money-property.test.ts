@@ -1,7 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Money, Pricing } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as Runtime from "effect/Runtime"
 import * as TestClock from "effect/testing/TestClock"
 import * as fc from "fast-check"
 import { allEvents, type EventWire } from "../events/feed.js"
@@ -92,7 +91,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
       const key = yield* api.createKey({ propertyId: imported.property_id })
       const client = yield* api.clientFor(key)
       const guest = yield* insertGuest(api.sql, imported.property_id)
-      const runtime = yield* Effect.runtime<never>()
+      const context = yield* Effect.context<never>()
       const minor = (amount: string, currency: string) => Money.toMinorFloor(Money.fromDb(amount), currency)
       const lastEvent = Effect.map(allEvents(api, key), (events): EventWire | undefined => events.at(-1))
 
@@ -114,7 +113,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
           const id = held.reservation_id
           const payments: Array<bigint> = [minor(held.total, currency)]
           const reference = () => `pay_${globalThis.crypto.randomUUID()}`
-          yield* client.holds.confirm({ path: { id }, payload: { payment_reference: reference(), payment_amount: held.total } })
+          yield* client.holds.confirm({ params: { id }, payload: { payment_reference: reference(), payment_amount: held.total } })
           let refundingSteps = 0
           for (const step of input.steps) {
             const next = applied(stay, step.change)
@@ -122,31 +121,31 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
             if (next.checkIn === stay.checkIn && next.checkOut === stay.checkOut) continue
             stay = next
             const target = { check_in: stay.checkIn, check_out: stay.checkOut }
-            const quote = yield* client.changeQuote.get({ path: { id }, urlParams: target })
+            const quote = yield* client.changeQuote.get({ params: { id }, query: target })
             expect(quote.bookable, label).toBe(true)
             const before = yield* lastEvent
-            const changed = yield* client.reservationChanges.change({ path: { id }, payload: target, headers: {} })
+            const changed = yield* client.reservationChanges.change({ params: { id }, payload: target, headers: {} })
             const balance = changed.balances.find((entry) => entry.currency === currency)?.balance
             expect(balance, label).toBe(quote.amount_due)
             const events = yield* allEvents(api, key, { ...(before === undefined ? {} : { after: before.id }), types: "reservation.changed" })
             expect(events.map((e) => [e.data["amount_due"], e.data["refund_due_minor"]]), label)
               .toEqual([[quote.amount_due, quote.refund_due_minor]])
-            const folio = yield* client.folios.get({ path: { id: changed.folio_id } })
+            const folio = yield* client.folios.get({ params: { id: changed.folio_id } })
             expect(folio.balances.find((entry) => entry.currency === currency)?.balance, label).toBe(quote.amount_due)
             if (quote.refund_due_minor > 0 || folio.lines.at(-1)?.kind === "change_fee") refundingSteps++
             const due = minor(quote.amount_due, currency)
             const paid = step.pay === "due" ? due : step.pay === "half" ? due / 2n : 0n
             if (paid > 0n) {
               const amount = Money.format(Money.fromMinor(paid, currency), currency)
-              yield* client.payments.create({ path: { id }, payload: { payment_reference: reference(), amount, currency } })
+              yield* client.payments.create({ params: { id }, payload: { payment_reference: reference(), amount, currency } })
               payments.push(paid)
             }
           }
           const before = yield* lastEvent
-          const cancelled = yield* client.reservationActions.cancel({ headers: {}, path: { id }, payload: {} })
+          const cancelled = yield* client.reservationActions.cancel({ headers: {}, params: { id }, payload: {} })
           const events = yield* allEvents(api, key, { ...(before === undefined ? {} : { after: before.id }), types: "reservation.cancelled" })
           expect(events.map((e) => e.data["refund_due_minor"]), label).toEqual([cancelled.refund_due_minor])
-          const folio = yield* client.folios.get({ path: { id: held.folio_id } })
+          const folio = yield* client.folios.get({ params: { id: held.folio_id } })
           const sumOf = (...kinds: Array<string>) =>
             folio.lines.filter((l) => kinds.includes(l.kind)).reduce((sum, l) => sum + minor(l.amount, currency), 0n)
           const paidInAll = payments.reduce((sum, p) => sum + p, 0n)
@@ -163,7 +162,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
 
       yield* Effect.promise(() =>
         fc.assert(
-          fc.asyncProperty(run, (input) => Runtime.runPromise(runtime)(scenario(input))),
+          fc.asyncProperty(run, (input) => Effect.runPromiseWith(context)(scenario(input))),
           { numRuns: 20, endOnFailure: true }
         )
       )

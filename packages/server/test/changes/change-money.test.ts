@@ -26,7 +26,7 @@ const linesOf = (api: TestApiService, folioId: string, kind: string, currency = 
     folio.lines.filter((l) => l.kind === kind).reduce((sum, l) => sum + minor(l.amount, currency), 0))
 
 const cancellationQuote = (api: TestApiService, id: string) =>
-  Effect.flatMap(clientOf(api), (client) => client.cancellationQuote.get({ path: { id } }))
+  Effect.flatMap(clientOf(api), (client) => client.cancellationQuote.get({ params: { id } }))
 
 /** The events after `after` of `type`. */
 const eventsOf = (api: TestApiService, after: EventWire | undefined, type: string) =>

@@ -16,9 +16,9 @@ const spans: Array<{ readonly name: string; readonly kind: unknown }> = []
 
 const native = Effect.runSync(Effect.tracer)
 const recording = Tracer.make({
-  span: (name, parent, context, links, startTime, kind, options) => {
-    const span = native.span(name, parent, context, links, startTime, kind, options)
-    const record = { name, kind: undefined as unknown }
+  span: (options) => {
+    const span = native.span(options)
+    const record = { name: options.name, kind: undefined as unknown }
     spans.push(record)
     const attribute = span.attribute.bind(span)
     span.attribute = (key, value) => {
@@ -27,13 +27,13 @@ const recording = Tracer.make({
     }
     return span
   },
-  context: native.context
+  ...(native.context === undefined ? {} : { context: native.context })
 })
 
 const counted = (name: string, kind?: string) =>
   spans.filter((span) => span.name === name && (kind === undefined || span.kind === kind)).length
 
-const TracedApiLive = makeTestApiLive(TestHttpLive.pipe(Layer.provide(Layer.setTracer(recording))))
+const TracedApiLive = makeTestApiLive(TestHttpLive.pipe(Layer.provide(Layer.succeed(Tracer.Tracer, recording))))
 
 layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
   it.effect("with If-Match: two reads and renders (the tag's, before; the answer's, after), the event reuses the answer", () =>
@@ -41,7 +41,7 @@ layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
       const api = yield* TestApi
       yield* TestClock.setTime(Date.parse("2031-02-01T10:00:00Z"))
       const stay = yield* book(api, { check_in: "2031-06-10", check_out: "2031-06-12" })
-      const [, before] = yield* api.client.reservationReads.get({ path: { id: stay.reservation_id }, withResponse: true })
+      const [, before] = yield* api.client.reservationReads.get({ params: { id: stay.reservation_id }, responseMode: "decoded-and-response" })
       const tag = before.headers["etag"] ?? ""
 
       spans.length = 0
@@ -53,7 +53,7 @@ layer(TracedApiLive)("PATCH /reservations/{id}: one rendering", (it) => {
       }).toEqual({ reads: 2, rendererRenders: 1 })
 
       // The answer is what GET answers now, and its tag is the one a further If-Match names.
-      const [read, after] = yield* api.client.reservationReads.get({ path: { id: stay.reservation_id }, withResponse: true })
+      const [read, after] = yield* api.client.reservationReads.get({ params: { id: stay.reservation_id }, responseMode: "decoded-and-response" })
       expect(read).toEqual(changed)
       spans.length = 0
       yield* change(api, stay.reservation_id, { special_notes: "late" }, { ifMatch: after.headers["etag"] ?? "" })

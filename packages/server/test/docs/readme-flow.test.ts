@@ -24,7 +24,7 @@ interface BashResult {
 
 /** Runs a script with bash, asynchronously: the server answering it lives in this process. */
 const bash = (script: string, env: Record<string, string>) =>
-  Effect.async<BashResult>((resume) => {
+  Effect.callback<BashResult>((resume) => {
     execFile(
       "bash",
       ["-c", script],
@@ -75,11 +75,11 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("READM
       // Three runs, three bookings and three pickups, all cancelled, and their blocks too: the walk-through leaves
       // the inventory as it found it.
       const client = yield* api.clientFor(key)
-      const cancelled = yield* client.reservationReads.list({ urlParams: { status: "cancelled", limit: 100 } })
+      const cancelled = yield* client.reservationReads.list({ query: { status: "cancelled", limit: 100 } })
       expect(cancelled.data).toHaveLength(6)
-      const groups = yield* client.blocks.list({ urlParams: { status: "cancelled" } })
+      const groups = yield* client.blocks.list({ query: { status: "cancelled" } })
       expect(groups.data).toHaveLength(3)
-      const live = yield* client.reservationReads.list({ urlParams: { status: "confirmed" } })
+      const live = yield* client.reservationReads.list({ query: { status: "confirmed" } })
       expect(live.data).toHaveLength(0)
     }), 240_000)
 })

@@ -13,7 +13,7 @@ import { receiver } from "./receiver.js"
 // the setting changed, or a name resolving to a private address) gets no request.
 delete process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"]
 
-const Dispatcher = WebhookDispatcher.Default.pipe(Layer.provide(WebhookPolicy.layer))
+const Dispatcher = WebhookDispatcher.layer.pipe(Layer.provide(WebhookPolicy.layer))
 
 layer(TestApiLive)("webhook destinations", (it) => {
   it.effect("http, loopback, private and link-local URLs are refused with param url", () =>
@@ -33,15 +33,15 @@ layer(TestApiLive)("webhook destinations", (it) => {
       }
       const [ok, res] = yield* api.client.webhooks.create({
         payload: { url: "https://hooks.example.com/in", event_types: ["*"] },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(res.status).toBe(201)
       // The same refusal on a change of the URL.
-      const patched = api.client.webhooks.update({ path: { id: ok.webhook_endpoint_id }, payload: { url: "https://127.0.0.1/in" }, headers: {} })
+      const patched = api.client.webhooks.update({ params: { id: ok.webhook_endpoint_id }, payload: { url: "https://127.0.0.1/in" }, headers: {} })
       yield* expectFailure(patched, InvalidParameters, "url")
     }))
 
-  it.scoped("a stored loopback endpoint is not called when sending: the attempt records the refusal", () =>
+  it.effect("a stored loopback endpoint is not called when sending: the attempt records the refusal", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const dispatcher = yield* WebhookDispatcher
@@ -53,11 +53,11 @@ layer(TestApiLive)("webhook destinations", (it) => {
         VALUES (${property.property_id}, ${hook.url}, ${["*"]}::text[], 'whsec_AAAA', now(), now())
         RETURNING id`.pipe(Effect.orDie)
       const client = yield* clientOf(api, { key })
-      const [, created] = yield* client.guests.create({ payload: { first_name: "A", last_name: "B" }, withResponse: true })
+      const [, created] = yield* client.guests.create({ payload: { first_name: "A", last_name: "B" }, responseMode: "decoded-and-response" })
       expect(created.status).toBe(201)
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received).toHaveLength(0)
-      const attempts = (yield* client.webhooks.deliveries({ path: { id } })).data
+      const attempts = (yield* client.webhooks.deliveries({ params: { id } })).data
       expect(attempts).toHaveLength(1)
       expect(attempts[0]).toMatchObject({ status: "pending", response_status: null })
       expect(attempts[0].error).toMatch(/destination refused/)

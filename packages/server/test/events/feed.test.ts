@@ -82,7 +82,7 @@ layer(TestApiLive)("event feed", (it) => {
       const planIds = Object.values(property.rate_plans)
       expect(created.map((e) => [e.type, e.data["id"]])).toEqual(planIds.map((id) => ["rate_plan.created", id]))
       const client = yield* clientOf(api, { key })
-      expect(created[0].data).toEqual(yield* client.ratePlanReads.get({ path: { id: planIds[0] } }))
+      expect(created[0].data).toEqual(yield* client.ratePlanReads.get({ params: { id: planIds[0] } }))
       const last = created[created.length - 1].id
       // the same file again changes nothing
       yield* api.importProperty(file)
@@ -113,7 +113,7 @@ layer(TestApiLive)("event feed", (it) => {
       expect(events[2].data).toEqual(yield* getReservation(api, held.reservation_id, { key }))
       expect(events[2].data).toMatchObject({ status: "cancelled", cancellation_reason: "hold_expired" })
       expect(events[3].data).toEqual({ room_type_id: body.room_type_id, start_date: "2031-04-01", end_date: "2031-04-03" })
-    }).pipe(Effect.provide(HoldSweeper.Default)))
+    }).pipe(Effect.provide(HoldSweeper.layer)))
 
   it.effect("pages with after and limit, filters by types, refuses unknown after, types and limits", () =>
     Effect.gen(function*() {

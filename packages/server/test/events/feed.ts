@@ -8,7 +8,7 @@ import type { TestApiService } from "../utils/TestServer.js"
 /** An event of the feed (the contract's `Event`), its `data` read as the object every event type's data is. */
 export type EventWire = Omit<typeof Event.Type, "data"> & { readonly data: Record<string, unknown> }
 
-const asObject = Schema.decodeUnknownSync(Schema.Record({ key: Schema.String, value: Schema.Unknown }))
+const asObject = Schema.decodeUnknownSync(Schema.Record(Schema.String, Schema.Unknown))
 
 const withData = (event: typeof Event.Type): EventWire => ({ ...event, data: asObject(event.data) })
 
@@ -21,7 +21,7 @@ export const feed = (api: TestApiService, query = "", key?: string) =>
 
 /** One page of the feed through the typed client (with `key`, or the fixture's key). */
 export const feedPage = (api: TestApiService, params: typeof EventFeedParams.Type = {}, key?: string) =>
-  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) => client.events.list({ urlParams: params }))
+  Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) => client.events.list({ query: params }))
     .pipe(Effect.map((page) => ({ has_more: page.has_more, data: page.data.map(withData) })))
 
 /**

@@ -49,14 +49,14 @@ const setup = (api: TestApiService) =>
   })
 
 // The hold service itself (the API keeps it inside its booking feature), to watch what it appends.
-layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), { excludeTestServices: true })("reservation.held data", (it) => {
+layer(Layer.merge(TestApiLive, Holds.layer.pipe(Layer.provide(TestApiLive))), { excludeTestServices: true })("reservation.held data", (it) => {
   it.effect("is GET /reservations/{id} right after the hold, value for value", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const { body, key } = yield* setup(api)
       const held = yield* hold(api, body, { key })
       const client = yield* clientOf(api, { key })
-      const [got, res] = yield* client.reservationReads.get({ path: { id: held.reservation_id }, withResponse: true })
+      const [got, res] = yield* client.reservationReads.get({ params: { id: held.reservation_id }, responseMode: "decoded-and-response" })
       expect(res.status).toBe(200)
       const [event] = yield* allEvents(api, key, { types: "reservation.held" })
       expect(event.type).toBe("reservation.held")
@@ -113,13 +113,13 @@ layer(Layer.merge(TestApiLive, Holds.Default.pipe(Layer.provide(TestApiLive))), 
 
       const subject = appended[0]?.subject
       if (subject?.kind !== "reservation" || subject.read === undefined) {
-        return yield* Effect.dieMessage("the hold's event carries no reservation as read")
+        return yield* Effect.die(new Error("the hold's event carries no reservation as read"))
       }
       // The hold's own instant (its `created_at`), so the read sees the reservation as the insert did.
       const now = subject.read.reservation.created_at
       const read = yield* ReservationQueries.pipe(
         Effect.flatMap((queries) => queries.findRecord(property.property_id, created.reservationId, now)),
-        Effect.provide(ReservationQueries.Default)
+        Effect.provide(ReservationQueries.layer)
       )
       expect(JSON.stringify(subject.read)).toBe(JSON.stringify(Option.getOrThrow(read)))
       const renderer = yield* EventRenderer

@@ -11,7 +11,7 @@ import { eventually, realSleep, receiver } from "./receiver.js"
 process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"
 
 layer(TestApiLive, { excludeTestServices: true })("webhook delivery across processes", (it) => {
-  it.scoped("two processes deliver each event exactly once", () =>
+  it.effect("two processes deliver each event exactly once", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const hook = yield* receiver
@@ -21,7 +21,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const [first, second] = [yield* makeClient(one.baseUrl, key), yield* makeClient(two.baseUrl, key)]
       const [, created] = yield* first.webhooks.create({
         payload: { url: hook.url, event_types: ["guest.created"] },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(created.status).toBe(201)
       const guests = 20
@@ -29,7 +29,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
         Effect.map(
           (i % 2 === 0 ? first : second).guests.create({
             payload: { first_name: `G${i}`, last_name: "Twice" },
-            withResponse: true
+            responseMode: "decoded-and-response"
           }),
           ([, res]) => expect(res.status).toBe(201)
         ), { concurrency: 4 })
@@ -41,7 +41,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       expect(new Set(ids).size).toBe(guests)
     }))
 
-  it.scoped("a delivery whose process is killed (-9) while sending is made by another process", () =>
+  it.effect("a delivery whose process is killed (-9) while sending is made by another process", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const hook = yield* receiver
@@ -54,7 +54,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       hook.script.push("hang")
       const [, guest] = yield* doomedClient.guests.create({
         payload: { first_name: "K", last_name: "Nine" },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(guest.status).toBe(201)
       expect(yield* eventually(Effect.sync(() => hook.received.length === 1))).toBe(true)
@@ -63,7 +63,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const survivor = yield* serveProcess
       expect(yield* eventually(Effect.sync(() => hook.received.length >= 2))).toBe(true)
       expect(hook.received[1].headers["webhook-id"]).toBe(hook.received[0].headers["webhook-id"])
-      const attempts = (yield* (yield* makeClient(survivor.baseUrl, key)).webhooks.deliveries({ path: { id: endpoint } })).data
+      const attempts = (yield* (yield* makeClient(survivor.baseUrl, key)).webhooks.deliveries({ params: { id: endpoint } })).data
       // The killed attempt was never recorded (its transaction rolled back); the survivor's is attempt 1.
       expect(attempts).toEqual([expect.objectContaining({ attempt: 1, status: "succeeded" })])
     }))

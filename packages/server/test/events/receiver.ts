@@ -17,7 +17,7 @@ export interface Receiver {
 }
 
 export const receiver = Effect.acquireRelease(
-  Effect.async<Receiver & { readonly close: () => void }>((resume) => {
+  Effect.callback<Receiver & { readonly close: () => void }>((resume) => {
     const received: Array<Received> = []
     const script: Array<number | "hang"> = []
     const server = createServer((req, res) => {

@@ -15,7 +15,7 @@ import { eventually } from "./receiver.js"
 const root = path.resolve(import.meta.dirname, "../../../..")
 
 layer(TestApiLive, { excludeTestServices: true })("hotel events tail", (it) => {
-  it.scoped("prints events committed after it started, as JSON lines in sequence order", () =>
+  it.effect("prints events committed after it started, as JSON lines in sequence order", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const url = Redacted.value(yield* DatabaseUrl)

@@ -5,6 +5,7 @@ import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
 import * as Effect from "effect/Effect"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import * as TestClock from "effect/testing/TestClock"
@@ -22,7 +23,7 @@ process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"
 
 const T0 = Date.parse("2031-02-01T12:00:00Z")
 
-const Dispatcher = WebhookDispatcher.Default.pipe(Layer.provide(WebhookPolicy.allowingPrivate))
+const Dispatcher = WebhookDispatcher.layer.pipe(Layer.provide(WebhookPolicy.allowingPrivate))
 
 /** The Standard Webhooks signature, computed here from the specification's formula (not the server's code). */
 const expectedSignature = (secret: string, id: string, timestamp: string, body: string) =>
@@ -36,7 +37,7 @@ const ownProperty = (api: TestApiService) =>
   })
 
 const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWebhookEndpoint.Type) =>
-  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ payload, withResponse: true })).pipe(
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ payload, responseMode: "decoded-and-response" })).pipe(
     Effect.map(([created, res]) => {
       expect(res.status).toBe(201)
       return created
@@ -46,14 +47,14 @@ const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWeb
 const newGuest = (api: TestApiService, key: string) =>
   Effect.flatMap(
     clientOf(api, { key }),
-    (client) => client.guests.create({ payload: { first_name: "Ada", last_name: "Lovelace" }, withResponse: true })
+    (client) => client.guests.create({ payload: { first_name: "Ada", last_name: "Lovelace" }, responseMode: "decoded-and-response" })
   ).pipe(Effect.map(([created, res]) => {
     expect(res.status).toBe(201)
     return created.guest_id
   }))
 
 const deliveries = (api: TestApiService, key: string, id: string) =>
-  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.deliveries({ path: { id }, withResponse: true })).pipe(
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.deliveries({ params: { id }, responseMode: "decoded-and-response" })).pipe(
     Effect.map(([attempts, res]) => {
       expect(res.status).toBe(200)
       return attempts.data
@@ -63,16 +64,16 @@ const deliveries = (api: TestApiService, key: string, id: string) =>
 /** The parts of the OpenAPI document read here (the document itself is not an endpoint of the contract). */
 const WebhooksSection = Schema.Struct({
   openapi: Schema.String,
-  webhooks: Schema.Record({
-    key: Schema.String,
-    value: Schema.Struct({
+  webhooks: Schema.Record(
+    Schema.String,
+    Schema.Struct({
       post: Schema.Struct({
         requestBody: Schema.Struct({
-          content: Schema.Record({ key: Schema.String, value: Schema.Struct({ schema: Schema.Unknown }) })
+          content: Schema.Record(Schema.String, Schema.Struct({ schema: Schema.Unknown }))
         })
       })
     })
-  })
+  )
 })
 
 layer(TestApiLive)("webhooks", (it) => {
@@ -95,7 +96,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(availability).toContain("room_type_id")
     }))
 
-  it.scoped("a matching event is POSTed signed, with the feed's envelope; other types and other properties are not", () =>
+  it.effect("a matching event is POSTed signed, with the feed's envelope; other types and other properties are not", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const dispatcher = yield* WebhookDispatcher
@@ -144,7 +145,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expect(yield* dispatcher.deliverDue).toBe(0)
     }).pipe(Effect.provide(Dispatcher)))
 
-  it.scoped("a 500 is retried after 5 s, then 30 s; success ends it; each attempt is listed newest first", () =>
+  it.effect("a 500 is retried after 5 s, then 30 s; success ends it; each attempt is listed newest first", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const dispatcher = yield* WebhookDispatcher
@@ -181,7 +182,7 @@ layer(TestApiLive)("webhooks", (it) => {
       // Redeliver sends the same event again, now.
       const eventId = attempts[0].event_id
       const client = yield* clientOf(api, { key })
-      const redeliver = (event_id: string) => client.webhooks.redeliver({ path: { id: endpoint }, payload: { event_id } })
+      const redeliver = (event_id: string) => client.webhooks.redeliver({ params: { id: endpoint }, payload: { event_id } })
       expect(yield* redeliver(eventId)).toEqual({ event_id: eventId, queued: true })
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
@@ -190,7 +191,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expectInvalid(yield* api.post(`/webhook-endpoints/${endpoint}/redeliver`, { event_id: "evt_\u0000" }, { key }), "event_id")
     }).pipe(Effect.provide(Dispatcher)))
 
-  it.scoped("an endpoint that hangs holds one worker of a process; the other endpoints' deliveries go on", () =>
+  it.effect("an endpoint that hangs holds one worker of a process; the other endpoints' deliveries go on", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const dispatcher = yield* WebhookDispatcher
@@ -202,19 +203,19 @@ layer(TestApiLive)("webhooks", (it) => {
       slow.script.push("hang", "hang", "hang")
       for (let i = 0; i < 3; i++) yield* newGuest(api, key)
       // three workers at once, as a server process runs them
-      const workers = yield* Effect.fork(Effect.all([1, 2, 3].map(() => dispatcher.deliverDue), { concurrency: "unbounded" }))
+      const workers = yield* Effect.forkChild(Effect.all([1, 2, 3].map(() => dispatcher.deliverDue), { concurrency: "unbounded" }))
       // the hung request may reach its receiver after the fast ones (the workers race)
       expect(yield* eventually(Effect.sync(() => fast.received.length === 3 && slow.received.length === 1))).toBe(true)
       expect(slow.received).toHaveLength(1)
       // the endpoint goes (its other deliveries with it); the hung request ends with its receiver
       const client = yield* clientOf(api, { key })
-      expect((yield* client.webhooks.delete({ path: { id: hanging }, headers: {} })).deleted).toBe(true)
+      expect((yield* client.webhooks.delete({ params: { id: hanging }, headers: {} })).deleted).toBe(true)
       slow.close()
-      yield* workers.await
+      yield* Fiber.await(workers)
       expect(slow.received).toHaveLength(1)
     }).pipe(Effect.provide(Dispatcher)))
 
-  it.scoped("a receiver that never succeeds is given up after 24 hours: the last attempt is failed", () =>
+  it.effect("a receiver that never succeeds is given up after 24 hours: the last attempt is failed", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const dispatcher = yield* WebhookDispatcher
@@ -248,32 +249,32 @@ layer(TestApiLive)("webhooks", (it) => {
       const { webhook_endpoint_id: id } = yield* createEndpoint(api, key, { url, event_types: ["reservation.held"] })
       const listed = yield* client.webhooks.list()
       expect(listed.data.map((e) => e.id)).toEqual([id])
-      const patched = yield* client.webhooks.update({ path: { id }, payload: { is_active: false, event_types: ["*"] }, headers: {} })
+      const patched = yield* client.webhooks.update({ params: { id }, payload: { is_active: false, event_types: ["*"] }, headers: {} })
       expect(patched).toEqual({ webhook_endpoint_id: id, updated: true })
-      expect(yield* client.webhooks.get({ path: { id } })).toMatchObject({
+      expect(yield* client.webhooks.get({ params: { id } })).toMatchObject({
         url,
         is_active: false,
         event_types: ["*"],
         description: null
       })
-      expect(yield* client.webhooks.delete({ path: { id }, headers: {} })).toEqual({ webhook_endpoint_id: id, deleted: true })
+      expect(yield* client.webhooks.delete({ params: { id }, headers: {} })).toEqual({ webhook_endpoint_id: id, deleted: true })
       const missing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, WebhookEndpointNotFound)
-      yield* missing(client.webhooks.get({ path: { id } }))
-      yield* missing(client.webhooks.update({ path: { id }, payload: { is_active: true }, headers: {} }))
-      yield* missing(client.webhooks.delete({ path: { id }, headers: {} }))
-      yield* missing(client.webhooks.deliveries({ path: { id: missingId } }))
-      yield* missing(client.webhooks.redeliver({ path: { id: missingId }, payload: { event_id: "evt_x" } }))
+      yield* missing(client.webhooks.get({ params: { id } }))
+      yield* missing(client.webhooks.update({ params: { id }, payload: { is_active: true }, headers: {} }))
+      yield* missing(client.webhooks.delete({ params: { id }, headers: {} }))
+      yield* missing(client.webhooks.deliveries({ params: { id: missingId } }))
+      yield* missing(client.webhooks.redeliver({ params: { id: missingId }, payload: { event_id: "evt_x" } }))
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/webhook-endpoints/not-an-id", { key }), 404, "not_found", "webhook_endpoint_not_found")
       // Another property's endpoint is a missing one.
       const theirs = (yield* createEndpoint(api, key, { url, event_types: ["*"] })).webhook_endpoint_id
-      yield* missing(api.client.webhooks.get({ path: { id: theirs } }))
+      yield* missing(api.client.webhooks.get({ params: { id: theirs } }))
 
       const reader = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] }))
       const none = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] }))
       yield* expectFailure(reader.webhooks.create({ payload: { url, event_types: ["*"] } }), InsufficientScope)
       yield* expectFailure(none.webhooks.list(), InsufficientScope)
-      const [, readerList] = yield* reader.webhooks.list({ withResponse: true })
+      const [, readerList] = yield* reader.webhooks.list({ responseMode: "decoded-and-response" })
       expect(readerList.status).toBe(200)
 
       // URLs the service refuses; then bodies the typed client would not send.
@@ -288,7 +289,7 @@ layer(TestApiLive)("webhooks", (it) => {
       expectInvalid(yield* api.post("/webhook-endpoints", { url, event_types: Array(101).fill("*") }, { key }), "event_types")
       // a type listed twice is kept once
       const twice = yield* createEndpoint(api, key, { url, event_types: ["guest.created", "*", "guest.created", "*"] })
-      expect(yield* client.webhooks.get({ path: { id: twice.webhook_endpoint_id } })).toMatchObject({
+      expect(yield* client.webhooks.get({ params: { id: twice.webhook_endpoint_id } })).toMatchObject({
         event_types: ["guest.created", "*"]
       })
       expectInvalid(yield* api.post("/webhook-endpoints", { url }, { key }), "event_types")

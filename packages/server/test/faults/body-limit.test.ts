@@ -24,7 +24,7 @@ const chunk = Buffer.alloc(64 * 1024, "x")
  * previous one was flushed, and stops sending as soon as an answer arrives.
  */
 const chunkedUpload = (baseUrl: string, key: string, path: string, total: number) =>
-  Effect.async<Upload>((resume) => {
+  Effect.callback<Upload>((resume) => {
     let sent = 0
     let answered = false
     let finished = false
@@ -84,7 +84,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: streaming body limit"
   it.effect("a declared Content-Length over 1 MiB is 413 without the body being read", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const res = yield* Effect.async<{ status: number; body: string }>((resume) => {
+      const res = yield* Effect.callback<{ status: number; body: string }>((resume) => {
         const req = httpRequest(`${api.baseUrl}/guests`, {
           method: "POST",
           headers: { authorization: `Bearer ${api.key}`, "content-length": String(2 * 1024 * 1024) }

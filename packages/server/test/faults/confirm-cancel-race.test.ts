@@ -13,7 +13,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 const races = 30
 
 /** Payments less refunds, and refunds, on a folio, in minor units (EUR). */
-const folioMoney = (api: TestApi["Type"], folioId: string) =>
+const folioMoney = (api: TestApi["Service"], folioId: string) =>
   api.sql<{ paid: number; refunded: number; fee: number }>`
     SELECT COALESCE(round(sum(amount) FILTER (WHERE kind = 'payment') * 100), 0)::int AS paid,
            COALESCE(round(sum(amount) FILTER (WHERE kind = 'refund') * 100), 0)::int AS refunded,
@@ -33,7 +33,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: confirm racing cancel
         const held = yield* hold(api, holdBody(api, guest, { check_in: day, check_out: next }))
         const [confirmed, [{ refund_due_minor: refundDue }, cancelled]] = yield* Effect.all([
           postConfirm(api, held.reservation_id, { payment_reference: `race_${i}_${held.reservation_id}` }),
-          api.client.reservationActions.cancel({ headers: {}, path: { id: held.reservation_id }, payload: {}, withResponse: true })
+          api.client.reservationActions.cancel({ headers: {}, params: { id: held.reservation_id }, payload: {}, responseMode: "decoded-and-response" })
         ], { concurrency: "unbounded" })
 
         expect(cancelled.status).toBe(200)

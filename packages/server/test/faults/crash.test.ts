@@ -51,7 +51,7 @@ const retry = (baseUrl: string, apiKey: string, planned: Planned) =>
       if (answer !== null && !(answer.status === 409 && answer.text.includes("idempotency_in_progress"))) return answer
       yield* Effect.sleep("1 second")
     }
-    return yield* Effect.dieMessage(`no answer for ${planned.path} with key ${planned.key}`)
+    return yield* Effect.die(new Error(`no answer for ${planned.path} with key ${planned.key}`))
   })
 
 /**
@@ -101,7 +101,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: a crash mid-flight", 
       }))
       const held = yield* crashAndRetry(api, holds)
       expect(held.lost, "the crash cut some answers").toBeGreaterThan(0)
-      const holdCreated = Schema.decodeUnknownSync(Schema.parseJson(HoldCreated))
+      const holdCreated = Schema.decodeUnknownSync(Schema.fromJsonString(HoldCreated))
       const ids = held.final.filter((answer) => answer.status === 201).map((answer) =>
         holdCreated(answer.text).reservation_id
       )

@@ -10,11 +10,9 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 // never a 500, and changes nothing: the server runs with a 300 ms lock timeout while the test holds the
 // room type's row lock in a transaction of its own, as a long writer would.
 
-const lockTimeout = ConfigProvider.fromMap(new Map([["HOTEL_DB_LOCK_TIMEOUT_MS", "300"]])).pipe(
-  ConfigProvider.orElse(() => ConfigProvider.fromEnv())
-)
+const lockTimeout = ConfigProvider.layerAdd(ConfigProvider.fromEnv({ env: { HOTEL_DB_LOCK_TIMEOUT_MS: "300" } }), { asPrimary: true })
 
-const BusyApiLive = TestApiLive.pipe(Layer.provide(Layer.setConfigProvider(lockTimeout)))
+const BusyApiLive = TestApiLive.pipe(Layer.provide(lockTimeout))
 
 layer(BusyApiLive, { excludeTestServices: true })("faults: a busy database", (it) => {
   it.effect("a hold that waits past the lock timeout is 503 database_busy with Retry-After; its key stays free", () =>
@@ -35,7 +33,7 @@ layer(BusyApiLive, { excludeTestServices: true })("faults: a busy database", (it
 
       // The lock is gone: the retry with the same key runs (nothing was stored for it) and succeeds.
       const keyed = yield* api.clientFor(api.key, { headers })
-      const [, retried] = yield* keyed.holds.create({ payload: body, withResponse: true })
+      const [, retried] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
       expect(retried.status).toBe(201)
       expect(retried.headers["idempotent-replayed"]).toBeUndefined()
     }))

@@ -32,7 +32,7 @@ const stop = (server: ServeProcess) =>
   Effect.gen(function*() {
     const signalledAt = Date.now()
     server.signal("SIGTERM")
-    const exit = yield* Effect.fork(server.exited.pipe(Effect.map((exit) => ({ ...exit, afterMs: Date.now() - signalledAt }))))
+    const exit = yield* Effect.forkChild(server.exited.pipe(Effect.map((exit) => ({ ...exit, afterMs: Date.now() - signalledAt }))))
     const listenerClosedAfterMs = Effect.gen(function*() {
       while (!server.output().includes("listener closed")) yield* Effect.sleep("10 millis")
       return Date.now() - signalledAt
@@ -52,7 +52,7 @@ const waitingOnLocks = (count: number) =>
                                                WHERE datname = current_database() AND wait_event_type = 'Lock'`),
         Effect.orDie,
         Effect.map((rows) => rows[0]?.n ?? 0),
-        Effect.zipLeft(Effect.sleep("20 millis"))
+        Effect.tap(Effect.sleep("20 millis"))
       ),
       { until: (n) => n >= count }
     ))
@@ -77,14 +77,14 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "120 seconds" })("fault
 
           yield* api.sql.withTransaction(Effect.gen(function*() {
             yield* api.sql`SELECT id FROM guests WHERE id = ${guest} FOR UPDATE`
-            const hold = yield* Effect.fork(attempt(server.baseUrl, {
+            const hold = yield* Effect.forkChild(attempt(server.baseUrl, {
               method: "POST",
               path: "/holds",
               headers: { ...auth(key), "content-type": "application/json" }
             }, JSON.stringify(holdBody(api, guest))))
             yield* waitingOnLocks(1)
             // About 25 s of body at a byte every 150 ms.
-            const trickle = yield* Effect.fork(tricklingRequest(server.baseUrl, {
+            const trickle = yield* Effect.forkChild(tricklingRequest(server.baseUrl, {
               method: "POST",
               path: "/guests",
               headers: { ...auth(key), "content-type": "application/json" }
@@ -111,7 +111,7 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "120 seconds" })("fault
             expect(server.output()).toContain("cut after 10s")
 
             // The hold's body had arrived: 503 shutting_down under the request's id, the connection closed.
-            if (held._tag !== "Answered") return yield* Effect.dieMessage(`the hold was not answered: ${held.code}`)
+            if (held._tag !== "Answered") return yield* Effect.die(new Error(`the hold was not answered: ${held.code}`))
             expect(held.status, held.body).toBe(503)
             const envelope = JSON.parse(held.body) as { error: { type: string; code: string; param?: string; request_id: string } }
             expect(envelope.error).toMatchObject({ type: "server", code: "shutting_down" })
@@ -151,7 +151,7 @@ layer(TestApiLive, { excludeTestServices: true, timeout: "120 seconds" })("fault
           }))
           let exited = false
           const keptAlive = (i: number) => i % 2 === 0
-          const loops = yield* Effect.fork(requestLoops(server.baseUrl, requests, keptAlive, () => exited))
+          const loops = yield* Effect.forkChild(requestLoops(server.baseUrl, requests, keptAlive, () => exited))
           // Every loop under way (the kept-alive ones on a connection used before) before the stop.
           yield* Effect.sleep("1 second")
 

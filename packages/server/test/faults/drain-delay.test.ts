@@ -1,12 +1,13 @@
 import * as HttpServer from "effect/http/HttpServer"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { describe, expect, it, layer } from "@effect/vitest"
+import * as Clock from "effect/Clock"
 import * as ConfigProvider from "effect/ConfigProvider"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
-import * as Option from "effect/Option"
+import * as NetAddress from "effect/net/NetAddress"
 import * as TestClock from "effect/testing/TestClock"
 import { DrainDelayConfig, DrainingServerLive } from "../../src/runtime/DrainingServer.js"
 import { HttpDrain } from "../../src/runtime/TrackedServer.js"
@@ -16,24 +17,48 @@ import { attempt, connectOnly } from "../utils/connections.js"
 // and the listener is open until the clock has passed it, closed right after. Each answer of the delay says
 // `Connection: close`, so a client (a balancer) opens its next connection afresh, to another instance.
 
-const withEnv = (entries: ReadonlyArray<readonly [string, string]>) =>
-  Layer.setConfigProvider(ConfigProvider.fromMap(new Map(entries)))
+const withEnv = (env: Record<string, string>) => ConfigProvider.layer(ConfigProvider.fromEnv({ env }))
 
 /** The production server (`DrainingServerLive`) on a free port, answering every request "served". */
-const ServedLive = HttpServer.serve(HttpServerResponse.text("served")).pipe(
+const ServedLive = HttpServer.serve(Effect.succeed(HttpServerResponse.text("served"))).pipe(
   Layer.provideMerge(DrainingServerLive),
-  Layer.provide(withEnv([["PORT", "0"]]))
+  Layer.provide(withEnv({ PORT: "0" }))
 )
 
+/**
+ * The test clock, counting the sleeps begun on it: a fiber running with `clock` is known to be waiting on the
+ * test clock once `begun()` is above 0.
+ */
+const countingSleeps = TestClock.testClockWith((testClock) =>
+  Effect.sync(() => {
+    let begun = 0
+    const clock: Clock.Clock = {
+      currentTimeMillisUnsafe: () => testClock.currentTimeMillisUnsafe(),
+      currentTimeMillis: testClock.currentTimeMillis,
+      currentTimeNanosUnsafe: () => testClock.currentTimeNanosUnsafe(),
+      currentTimeNanos: testClock.currentTimeNanos,
+      monotonicTimeNanosUnsafe: () => testClock.monotonicTimeNanosUnsafe(),
+      monotonicTimeNanos: testClock.monotonicTimeNanos,
+      sleep: (duration) => Effect.suspend(() => {
+        begun++
+        return testClock.sleep(duration)
+      })
+    }
+    return { clock, begun: () => begun }
+  })
+)
+
+const isDone = <A>(fiber: Fiber.Fiber<A>) => Effect.sync(() => fiber.pollUnsafe() !== undefined)
+
 /** Moves the clock 25 ms at a time, letting the event loop turn in between, until `fiber` is done. */
-const clockUntilDone = <A>(fiber: Fiber.RuntimeFiber<A>) =>
+const clockUntilDone = <A>(fiber: Fiber.Fiber<A>) =>
   Effect.gen(function*() {
     for (let step = 0; step < 400; step++) {
-      if (Option.isSome(yield* Fiber.poll(fiber))) return
+      if (yield* isDone(fiber)) return
       yield* TestClock.adjust("25 millis")
       yield* Effect.promise(() => new Promise<void>((resolve) => setImmediate(resolve)))
     }
-    return yield* Effect.dieMessage("the drain did not finish within 10 s of the clock")
+    return yield* Effect.die(new Error("the drain did not finish within 10 s of the clock"))
   })
 
 layer(ServedLive)("drain delay on the clock", (it) => {
@@ -41,18 +66,19 @@ layer(ServedLive)("drain delay on the clock", (it) => {
     Effect.gen(function*() {
       const { drain } = yield* HttpDrain
       const { address } = yield* HttpServer.HttpServer
-      const baseUrl = `http://127.0.0.1:${address._tag === "TcpAddress" ? address.port : 0}`
+      const baseUrl = `http://127.0.0.1:${NetAddress.isInetAddress(address) ? address.port : 0}`
       const get = attempt(baseUrl, { method: "GET", path: "/", headers: {} })
       expect(yield* get).toMatchObject({ _tag: "Answered", status: 200, headers: { connection: "keep-alive" } })
       const served = { _tag: "Answered", status: 200, body: "served", headers: { connection: "close" } }
 
-      const stopping = yield* Effect.fork(drain(Duration.seconds(5)))
+      const sleeps = yield* countingSleeps
+      const stopping = yield* Effect.forkChild(drain(Duration.seconds(5)).pipe(Effect.provideService(Clock.Clock, sleeps.clock)))
       // The drain is waiting on the clock.
-      yield* Effect.repeat(TestClock.sleeps(), { until: (sleeps) => sleeps.length > 0 })
+      yield* Effect.repeat(Effect.sync(sleeps.begun), { until: (begun) => begun > 0 })
       expect(yield* get).toMatchObject(served)
       yield* TestClock.adjust("4999 millis")
       expect(yield* get).toMatchObject(served)
-      expect(Option.isNone(yield* Fiber.poll(stopping))).toBe(true)
+      expect(yield* isDone(stopping)).toBe(false)
       yield* TestClock.adjust("1 millis")
       yield* clockUntilDone(stopping)
       expect(yield* connectOnly(baseUrl)).toBe("ECONNREFUSED")
@@ -61,9 +87,7 @@ layer(ServedLive)("drain delay on the clock", (it) => {
 
 describe("HOTEL_DRAIN_DELAY_MS", () => {
   const read = (value?: string) =>
-    DrainDelayConfig.pipe(
-      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(value === undefined ? [] : [["HOTEL_DRAIN_DELAY_MS", value]])))
-    )
+    DrainDelayConfig.parse(ConfigProvider.fromEnv({ env: value === undefined ? {} : { HOTEL_DRAIN_DELAY_MS: value } }))
 
   it.effect("5 s when unset; 0 skips the delay; a negative or fractional value is refused with the rule", () =>
     Effect.gen(function*() {

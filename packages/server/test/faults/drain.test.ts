@@ -48,7 +48,7 @@ const notReady = (baseUrl: string) =>
   Effect.gen(function*() {
     for (;;) {
       const answer = yield* attempt(baseUrl, { method: "GET", path: "/health/ready", headers: {} })
-      if (answer._tag !== "Answered") return yield* Effect.dieMessage(`/health/ready failed: ${answer.code}`)
+      if (answer._tag !== "Answered") return yield* Effect.die(new Error(`/health/ready failed: ${answer.code}`))
       if (answer.status === 503) return answer
       expect(answer.status).toBe(200)
     }
@@ -65,7 +65,7 @@ const listenerClosed = (server: ServeProcess, processes: number) =>
       !server.output().includes("listener closed") ||
       (server.output().match(/released by the primary/g) ?? []).length < released
     ) yield* Effect.sleep("20 millis")
-  }).pipe(Effect.timeoutFail({ duration: "30 seconds", onTimeout: () => new Error("the listener did not close") }), Effect.orDie)
+  }).pipe(Effect.timeoutOrElse({ duration: "30 seconds", orElse: () => Effect.die(new Error("the listener did not close")) }))
 
 /** An accepted connection is answered 201, 409, or 503 with `Retry-After`; one not accepted was refused. */
 const expectAnsweredOrRefused = (outcome: Attempt) => {
@@ -108,7 +108,7 @@ const stopUnderHolds = (key: string, processes: number, moment: Moment, round: n
 
     // A request in flight across the whole stop: its body comes once the listener is closed.
     const [held, ...sent] = holds
-    if (held === undefined) return yield* Effect.dieMessage("no hold")
+    if (held === undefined) return yield* Effect.die(new Error("no hold"))
     const slow = yield* openRequest(server.baseUrl, held.request, held.body, Math.floor(held.body.length / 2))
 
     let connected = 0

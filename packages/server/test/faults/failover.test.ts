@@ -16,21 +16,21 @@ import { makeTestApiLiveOn, TestApi, TestHttpLive } from "../utils/TestServer.js
 // primary away (both hosts refuse: the failover window) and bring one back (the promoted standby), while the
 // database stays the same real one.
 
-class Hosts extends Context.Tag("test/failover/Hosts")<Hosts, {
+class Hosts extends Context.Service<Hosts, {
   readonly first: TcpProxy
   readonly second: TcpProxy
   readonly standby: TcpProxy
-}>() {}
+}>()("test/failover/Hosts") {}
 
-const HostsLive = Layer.scoped(Hosts, Effect.gen(function*() {
+const HostsLive = Layer.effect(Hosts, Effect.gen(function*() {
   const server = injectedServerUrl()
-  if (server === undefined) return yield* Effect.dieMessage("the tests' global setup gives no server")
+  if (server === undefined) return yield* Effect.die(new Error("the tests' global setup gives no server"))
   const [host, port] = hostOf(server).split(":")
   const target = { host: host ?? "127.0.0.1", port: Number(port) }
   return { first: yield* tcpProxy(target), second: yield* tcpProxy(target), standby: yield* tcpProxy(target) }
 }))
 
-const FormationLive = Layer.unwrapEffect(Effect.map(Hosts, ({ first, second, standby }) =>
+const FormationLive = Layer.unwrap(Effect.map(Hosts, ({ first, second, standby }) =>
   TestDatabase.routed((database) => Effect.succeed({
     url: withHosts(database, [`127.0.0.1:${first.port}`, `127.0.0.1:${second.port}`], { target_session_attrs: "read-write" }),
     readUrl: withHosts(database, [`127.0.0.1:${standby.port}`], { target_session_attrs: "prefer-standby" })
@@ -57,11 +57,11 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       const guest = yield* newGuest(api)
       const body = holdBody(api, guest)
       const client = api.client
-      const quotes = yield* client.rates.rates({ urlParams: { check_in: body.check_in, check_out: body.check_out, adults: 2 } })
+      const quotes = yield* client.rates.rates({ query: { check_in: body.check_in, check_out: body.check_out, adults: 2 } })
       expect(quotes.data.length).toBeGreaterThan(0)
       // Each read answers (a failed one fails the test with its error).
       const reads = yield* Effect.all([
-        client.availability.availability({ urlParams: { start_date: "2031-03-10", end_date: "2031-03-13" } }),
+        client.availability.availability({ query: { start_date: "2031-03-10", end_date: "2031-03-13" } }),
         client.catalog.property(),
         client.catalog.roomTypes(),
         client.catalog.services(),
@@ -100,13 +100,13 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       expect(yield* client.health.ready()).toEqual({ status: "ok" })
       // The key is looked up on the standby, its token taken from this process's outage lease (60 of 600).
       const [quotes, quoted] = yield* client.rates.rates({
-        urlParams: { check_in: "2031-04-10", check_out: "2031-04-12", adults: 2 },
-        withResponse: true
+        query: { check_in: "2031-04-10", check_out: "2031-04-12", adults: 2 },
+        responseMode: "decoded-and-response"
       })
       expect(quotes.data.length).toBeGreaterThan(0)
       expect([quoted.headers["x-ratelimit-limit"], quoted.headers["x-ratelimit-remaining"]]).toEqual(["600", "59"])
       const reads = yield* Effect.all([
-        client.availability.availability({ urlParams: { start_date: "2031-04-10", end_date: "2031-04-13" } }),
+        client.availability.availability({ query: { start_date: "2031-04-10", end_date: "2031-04-13" } }),
         client.catalog.property(),
         client.catalog.roomTypes(),
         client.catalog.services(),
@@ -120,7 +120,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       // The standby is promoted: the second host answers again, and the service finds it by itself.
       second.set("forward")
       yield* api.client.guests.create({ payload: { first_name: "Primary", last_name: "Back" } }).pipe(
-        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds")))
+        Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "20 seconds" })))
       )
       const retried = yield* api.post("/holds", body, { headers })
       expect(retried.status, retried.text).toBe(201)
@@ -146,7 +146,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       second.set("refuse")
       const remaining: Array<string | undefined> = []
       for (let i = 0; i < 4; i++) {
-        const [, response] = yield* client.catalog.roomTypes({ withResponse: true })
+        const [, response] = yield* client.catalog.roomTypes({ responseMode: "decoded-and-response" })
         remaining.push(response.headers["x-ratelimit-remaining"])
       }
       expect(remaining).toEqual(["3", "2", "1", "0"])
@@ -158,7 +158,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       // the primary's return (the bucket, never seen, is created full: 40, less the 4 let through).
       const settled = yield* api.sql<{ tokens: number }>`SELECT tokens FROM rate_limit_buckets WHERE bucket = ${bucket}`.pipe(
         Effect.flatMap((rows) => rows[0] === undefined ? Effect.fail("not settled yet" as const) : Effect.succeed(rows[0])),
-        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("20 seconds")))
+        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "20 seconds" })))
       )
       expect(Number(settled.tokens)).toBe(36)
     }).pipe(Effect.ensuring(restored)))
@@ -168,7 +168,7 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       const api = yield* TestApi
       const { first, second, standby } = yield* Hosts
       standby.set("refuse")
-      const quotes = yield* api.client.rates.rates({ urlParams: { check_in: "2031-05-10", check_out: "2031-05-12", adults: 2 } })
+      const quotes = yield* api.client.rates.rates({ query: { check_in: "2031-05-10", check_out: "2031-05-12", adults: 2 } })
       expect(quotes.data.length).toBeGreaterThan(0)
       const plans = yield* api.client.ratePlanReads.list()
       expect(plans.data.length).toBeGreaterThan(0)

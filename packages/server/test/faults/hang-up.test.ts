@@ -25,7 +25,7 @@ interface Planned {
  * an answer came first.
  */
 const sendAndHangUp = (api: TestApiService, planned: Planned, hangUpMs: number) =>
-  Effect.async<number | null>((resume) => {
+  Effect.callback<number | null>((resume) => {
     const payload = JSON.stringify(planned.body)
     let answered: number | null = null
     const req = Http.request(`${api.baseUrl}/holds`, {
@@ -87,7 +87,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
       const watched = yield* hold(api, holdBody(api, yield* newGuest(api), { check_in: "2030-12-01", check_out: "2030-12-02" }))
       expect(watched.status).toBe("tentative")
       const reads: Array<Read> = []
-      const reading = yield* Effect.fork(reader(api, watched.reservation_id, reads))
+      const reading = yield* Effect.forkChild(reader(api, watched.reservation_id, reads))
 
       const planned: Array<Planned> = []
       const early: Array<number> = []
@@ -134,7 +134,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
         const before = yield* reservationsOf(api, p.guest)
         expect(before.length).toBeLessThanOrEqual(1)
         const keyed = yield* api.clientFor(api.key, { headers: { "Idempotency-Key": p.key } })
-        const [{ reservation_id: id }, retried] = yield* keyed.holds.create({ payload: p.body, withResponse: true })
+        const [{ reservation_id: id }, retried] = yield* keyed.holds.create({ payload: p.body, responseMode: "decoded-and-response" })
         expect(retried.status).toBe(201)
         if (before.length === 1) {
           existed++

@@ -75,7 +75,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: input limits", (it) =
         )
       }
       // The edges themselves are dates (the stay rules then decide).
-      const edges = yield* api.client.availability.availability({ urlParams: { start_date: "2999-12-30", end_date: "2999-12-31" } })
+      const edges = yield* api.client.availability.availability({ query: { start_date: "2999-12-30", end_date: "2999-12-31" } })
       expect(edges.data[0]?.nights.map((night) => night.date)).toContain("2999-12-30")
     }))
 
@@ -110,13 +110,13 @@ layer(TestApiLive, { excludeTestServices: true })("faults: input limits", (it) =
   it.effect("GET /reservations?guest_id= a guest of no one (or of another property) is 404 guest_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const ofGuest = (guestId: string) => api.client.reservationReads.list({ urlParams: { guest_id: guestId } })
+      const ofGuest = (guestId: string) => api.client.reservationReads.list({ query: { guest_id: guestId } })
       yield* expectFailure(ofGuest(missingId), GuestNotFound)
       const other = yield* api.importProperty()
       const stranger = yield* newGuest(api, other.property_id)
       yield* expectFailure(ofGuest(stranger), GuestNotFound)
       const guest = yield* newGuest(api)
-      const [page, res] = yield* api.client.reservationReads.list({ urlParams: { guest_id: guest }, withResponse: true })
+      const [page, res] = yield* api.client.reservationReads.list({ query: { guest_id: guest }, responseMode: "decoded-and-response" })
       expect(res.status).toBe(200)
       expect(page).toEqual({ has_more: false, data: [] })
     }))

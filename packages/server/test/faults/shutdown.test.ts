@@ -22,7 +22,7 @@ type Outcome = { readonly status: number } | { readonly error: string }
  * requests queue on connections the server already accepted.
  */
 const postHold = (baseUrl: string, key: string, body: unknown, agent: Http.Agent) =>
-  Effect.async<Outcome>((resume) => {
+  Effect.callback<Outcome>((resume) => {
     const url = new URL(baseUrl)
     const payload = JSON.stringify(body)
     const req = Http.request({
@@ -39,7 +39,7 @@ const postHold = (baseUrl: string, key: string, body: unknown, agent: Http.Agent
     })
     req.on("error", (error: NodeJS.ErrnoException) => resume(Effect.succeed({ error: error.code ?? error.message })))
     req.end(payload)
-  }).pipe(Effect.timeoutTo({ duration: "60 seconds", onTimeout: (): Outcome => ({ error: "no answer" }), onSuccess: (o) => o }))
+  }).pipe(Effect.timeoutOrElse({ duration: "60 seconds", orElse: () => Effect.succeed<Outcome>({ error: "no answer" }) }))
 
 
 layer(TestApiLive, { excludeTestServices: true, timeout: "240 seconds" })("faults: graceful shutdown", (it) => {

@@ -299,9 +299,9 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
       const keyed = yield* clientOf(api, { headers: { "idempotency-key": globalThis.crypto.randomUUID() } })
       const post = () =>
         keyed.charges.post({
-          path: { id: booked.reservation_id },
+          params: { id: booked.reservation_id },
           payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" },
-          withResponse: true
+          responseMode: "decoded-and-response"
         })
       const [once, onceRes] = yield* post()
       const [again, againRes] = yield* post()

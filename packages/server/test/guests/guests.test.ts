@@ -17,11 +17,11 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
       const api = yield* TestApi
       const [{ guest_id }, created] = yield* api.client.guests.create({
         payload: { first_name: "Ana", last_name: "Silva", email: "ana@example.com" },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(created.status).toBe(201)
       expect(created.headers["cache-control"]).toBe("no-store")
-      const guest = yield* api.client.guests.get({ path: { id: guest_id } })
+      const guest = yield* api.client.guests.get({ params: { id: guest_id } })
       expect(guest).toMatchObject({
         id: guest_id,
         first_name: "Ana",
@@ -71,10 +71,10 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
       const writeOnly = yield* api.createKey({ scopes: ["guests:write"] })
       const writer = yield* api.clientFor(writeOnly)
       const { guest_id } = yield* writer.guests.create({ payload: { first_name: "A", last_name: "B" } })
-      const denied = yield* expectFailure(writer.guests.get({ path: { id: guest_id } }), InsufficientScope)
+      const denied = yield* expectFailure(writer.guests.get({ params: { id: guest_id } }), InsufficientScope)
       expect(denied.message).toContain("guests:read")
       const reader = yield* api.clientFor(readOnly)
-      expect((yield* reader.guests.get({ path: { id: guest_id } })).id).toBe(guest_id)
+      expect((yield* reader.guests.get({ params: { id: guest_id } })).id).toBe(guest_id)
     }))
 
   it.effect("another property's guest, an unknown id and a malformed id are 404 guest_not_found", () =>
@@ -84,8 +84,8 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       const theirs = yield* api.clientFor(otherKey)
-      yield* expectFailure(theirs.guests.get({ path: { id: guest_id } }), GuestNotFound)
-      yield* expectFailure(api.client.guests.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }), GuestNotFound)
+      yield* expectFailure(theirs.guests.get({ params: { id: guest_id } }), GuestNotFound)
+      yield* expectFailure(api.client.guests.get({ params: { id: "00000000-0000-4000-8000-000000000000" } }), GuestNotFound)
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       const res = yield* api.get("/guests/123")
       expect(res.status).toBe(404)

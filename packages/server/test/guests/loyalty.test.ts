@@ -8,7 +8,7 @@ import {
   ReservationNotFound
 } from "@hotel/domain"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { cancel, newGuest } from "../utils/booking.js"
 import { clientOf, expectFailure } from "../utils/client.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -26,7 +26,7 @@ const redeem = (api: TestApiService, guestId: string, body: unknown, options?: R
 
 /** A redemption through the typed client. */
 const redeemed = (api: TestApiService, guestId: string, payload: Loyalty.Redemption, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.loyalty.redeem({ path: { id: guestId }, payload }))
+  Effect.flatMap(clientOf(api, options), (client) => client.loyalty.redeem({ params: { id: guestId }, payload }))
 
 const insufficient = (res: ApiResponse) => expectError(res, 409, "conflict", "insufficient_points")
 
@@ -64,7 +64,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
 
       const redeem201 = (payload: Loyalty.Redemption) =>
-        api.client.loyalty.redeem({ path: { id: stay.guest_id }, payload, withResponse: true })
+        api.client.loyalty.redeem({ params: { id: stay.guest_id }, payload, responseMode: "decoded-and-response" })
       const [body, res] = yield* redeem201({ points: 1000 })
       expect(res.status).toBe(201)
       expect(res.headers["cache-control"]).toBe("no-store")
@@ -129,18 +129,18 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       // All in flight at once; each ends as a redemption or its decoded error.
       const race = (n: number, points: number) =>
         Effect.all(
-          Array.from({ length: n }, () => Effect.either(redeemed(api, stay.guest_id, { points }))),
+          Array.from({ length: n }, () => Effect.result(redeemed(api, stay.guest_id, { points }))),
           { concurrency: "unbounded" }
         )
       const outcome = <A>(result: Result.Result<A, { readonly _tag: string }>) =>
-        Result.isSuccess(result) ? "redeemed" : result.left._tag
+        Result.isSuccess(result) ? "redeemed" : result.failure._tag
       const results = yield* race(10, 1000)
       const outcomes = results.map(outcome).sort()
       expect(outcomes).toEqual([...Array.from({ length: 7 }, () => "InsufficientPoints"), "redeemed", "redeemed", "redeemed"])
-      for (const refused of results.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))) {
+      for (const refused of results.flatMap((r) => (Result.isFailure(r) ? [r.failure] : []))) {
         expect(refused).toBeInstanceOf(InsufficientPoints)
       }
-      const balances = results.flatMap((r) => (Result.isSuccess(r) ? [r.right.loyalty_points] : [])).sort((a, b) => a - b)
+      const balances = results.flatMap((r) => (Result.isSuccess(r) ? [r.success.loyalty_points] : [])).sort((a, b) => a - b)
       expect(balances).toEqual([900, 1900, 2900])
       expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(900)
 

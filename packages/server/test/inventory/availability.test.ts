@@ -12,8 +12,8 @@ import { expiredHold, insertReservation, liveHold, type ReservationSeed } from "
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 /** The calendar of a range through the typed client (`client`: the test's key by default). */
-const calendar = (client: HotelClient, urlParams: typeof AvailabilityParams.Type) =>
-  Effect.map(client.availability.availability({ urlParams }), (answer) => answer.data)
+const calendar = (client: HotelClient, query: typeof AvailabilityParams.Type) =>
+  Effect.map(client.availability.availability({ query }), (answer) => answer.data)
 
 /** A raw path, for what the typed client would not send and for the exact wire of errors. */
 const path = (params: Record<string, string>) => withQuery("/availability", params)
@@ -23,8 +23,8 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const [answer, response] = yield* api.client.availability.availability({
-        urlParams: { start_date: "2031-01-30", end_date: "2031-02-01" },
-        withResponse: true
+        query: { start_date: "2031-01-30", end_date: "2031-02-01" },
+        responseMode: "decoded-and-response"
       })
       expect(response.headers["cache-control"]).toBe("no-store")
       expect(answer.data).toEqual([
@@ -105,7 +105,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       expect(yield* night("2032-07-01")).toEqual([{ date: "2032-07-01", rooms: 3, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 3 }])
       const longer = yield* Effect.exit(book("2032-08-01", "2032-09-01"))
       const refused = Exit.isFailure(longer) ? Cause.squash(longer.cause) : undefined
-      expect(refused instanceof SqlError && refused.cause).toMatchObject({ constraint: "reservations_stay_length" })
+      expect(refused instanceof SqlError && refused.reason.cause).toMatchObject({ constraint: "reservations_stay_length" })
     }))
 
   it.effect("counts only rooms in service", () =>
@@ -124,8 +124,8 @@ layer(TestApiLive, { excludeTestServices: true })("GET /availability", (it) => {
       // Malformed queries (which the typed client would not send) on the wire; well-formed ones through the client.
       const bad = (params: Record<string, string>, param: string) =>
         Effect.map(api.get(path(params)), (res) => expectInvalid(res, param))
-      const refused = (urlParams: typeof AvailabilityParams.Type, param: string) =>
-        expectFailure(calendar(api.client, urlParams), InvalidParameters, param)
+      const refused = (query: typeof AvailabilityParams.Type, param: string) =>
+        expectFailure(calendar(api.client, query), InvalidParameters, param)
       yield* bad({ end_date: "2031-01-01" }, "start_date")
       yield* bad({ start_date: "2031-01-01" }, "end_date")
       yield* bad({ start_date: "2031-13-01", end_date: "2031-01-01" }, "start_date")

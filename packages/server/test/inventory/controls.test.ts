@@ -28,7 +28,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       expect(yield* putControls(api, roomType, { ...range, days: ["sat", "sun"], sell_limit: 1 }, { key })).toBe(2)
       expect(yield* putControls(api, roomType, { ...range, overbooking: 1 }, { key })).toBe(7)
       const client = yield* api.clientFor(key)
-      const read = yield* client.inventory.getControls({ path: { id: roomType }, urlParams: { start_date: "2031-05-03", end_date: "2031-05-06" } })
+      const read = yield* client.inventory.getControls({ params: { id: roomType }, query: { start_date: "2031-05-03", end_date: "2031-05-06" } })
       expect(read).toEqual({
         room_type_id: roomType,
         nights: [
@@ -40,12 +40,12 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       // null removes the limit, 0 the overbooking; the other field stays.
       yield* putControls(api, roomType, { start_date: "2031-05-04", end_date: "2031-05-05", sell_limit: null }, { key })
       yield* putControls(api, roomType, { start_date: "2031-05-05", end_date: "2031-05-06", overbooking: 0 }, { key })
-      const again = yield* client.inventory.getControls({ path: { id: roomType }, urlParams: { start_date: "2031-05-04", end_date: "2031-05-06" } })
+      const again = yield* client.inventory.getControls({ params: { id: roomType }, query: { start_date: "2031-05-04", end_date: "2031-05-06" } })
       expect(again.nights).toEqual([
         { date: "2031-05-04", sell_limit: null, overbooking: 1 },
         { date: "2031-05-05", sell_limit: null, overbooking: 0 }
       ])
-      const { data } = yield* client.events.list({ urlParams: { types: ["inventory.changed"] } })
+      const { data } = yield* client.events.list({ query: { types: ["inventory.changed"] } })
       expect(data.map((event) => event.data)).toContainEqual({ room_type_id: roomType, ...range })
     }))
 
@@ -59,7 +59,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       const refused = (body: Inventory.InventoryPut, param: string) =>
         expectFailure(putControls(api, imported.room_types.A, body, { key }), InvalidParameters, param)
       const client = yield* api.clientFor(key)
-      const controls = (id: string, urlParams: typeof Inventory.InventoryRangeParams.Type) => client.inventory.getControls({ path: { id }, urlParams })
+      const controls = (id: string, query: typeof Inventory.InventoryRangeParams.Type) => client.inventory.getControls({ params: { id }, query })
       const range = { start_date: "2031-05-04", end_date: "2031-05-11" }
       yield* refused({ ...range, sell_limit: 4 }, "sell_limit")
       expectInvalid(yield* put({ ...range, sell_limit: -1 }), "sell_limit")
@@ -98,7 +98,7 @@ layer(TestApiLive)("sell limits and overbooking", (it) => {
       ])
       yield* expectFailure(hold(api, body, { key }), NoAvailability)
       const client = yield* api.clientFor(key)
-      const rates = yield* client.rates.rates({ urlParams: { ...night, adults: 1, room_type_id: roomType, include_unavailable: true } })
+      const rates = yield* client.rates.rates({ query: { ...night, adults: 1, room_type_id: roomType, include_unavailable: true } })
       expect(rates.data.map((offer) => offer.reasons)).toEqual([["sold_out"]])
       // Both live holds keep their night: their confirms are not refused.
       yield* confirm(api, first.reservation_id, {}, { key })

@@ -65,7 +65,7 @@ layer(TestApiLive, { excludeTestServices: true })("capacity under concurrency", 
       const client = yield* api.clientFor(key)
       const rooms = yield* roomsOf(api, imported.room_types.A, { key })
       const holds = yield* holdsFor(api, client, imported, 3)
-      const periods = rooms.slice(0, 2).map((room) => client.inventory.outOfOrder({ path: { id: room.id }, payload: nights }))
+      const periods = rooms.slice(0, 2).map((room) => client.inventory.outOfOrder({ params: { id: room.id }, payload: nights }))
       const outcomes = yield* race([...periods, ...holds])
       expect(outcomes.every((outcome) => outcome === "ok" || outcome === "NoAvailability"), JSON.stringify(outcomes)).toBe(true)
       const out = outcomes.slice(0, 2).filter((outcome) => outcome === "ok").length

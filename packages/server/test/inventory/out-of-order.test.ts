@@ -44,7 +44,7 @@ layer(TestApiLive)("rooms out of order", (it) => {
         { date: "2031-05-03", rooms: 2, out_of_order: 0, sell_limit: null, overbooking: 0, taken: 0, blocked: 0, available: 2 }
       ])
       const client = yield* api.clientFor(key)
-      const listed = yield* client.inventory.listOutOfOrder({ urlParams: { start_date: "2031-05-02", end_date: "2031-05-03" } })
+      const listed = yield* client.inventory.listOutOfOrder({ query: { start_date: "2031-05-02", end_date: "2031-05-03" } })
       expect(listed.data).toEqual([{
         id,
         room_id: rooms[0].id,
@@ -53,12 +53,12 @@ layer(TestApiLive)("rooms out of order", (it) => {
         reason: "Broken shower",
         created_at: new Date(T0).toISOString()
       }])
-      const after = yield* client.inventory.listOutOfOrder({ urlParams: { start_date: "2031-05-03", end_date: "2031-05-10" } })
+      const after = yield* client.inventory.listOutOfOrder({ query: { start_date: "2031-05-03", end_date: "2031-05-10" } })
       expect(after.data).toEqual([])
       expect(yield* backInService(api, id, { key })).toEqual({ out_of_order_id: id, deleted: true })
       expect((yield* breakdown(api, roomType, "2031-05-02", "2031-05-02", { key }))[0]).toMatchObject({ out_of_order: 0, available: 2 })
       expectError(yield* api.delete(`/out-of-order/${id}`, { key }), 404, "not_found", "out_of_order_not_found")
-      const { data } = yield* client.events.list({ urlParams: { types: ["inventory.changed", "availability.changed"] } })
+      const { data } = yield* client.events.list({ query: { types: ["inventory.changed", "availability.changed"] } })
       const change = { room_type_id: roomType, ...period }
       expect(data.map((event) => [event.type, event.data])).toEqual([
         ["inventory.changed", change],

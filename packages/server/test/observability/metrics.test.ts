@@ -10,9 +10,9 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // GET /metrics on the metrics port (METRICS_PORT): the API in-process and its metrics server on a free port.
 
-class MetricsUrl extends Context.Tag("test/MetricsUrl")<MetricsUrl, string>() {}
+class MetricsUrl extends Context.Service<MetricsUrl, string>()("test/MetricsUrl") {}
 
-const MetricsPort = Layer.unwrapEffect(Effect.map(freePort(), (port) =>
+const MetricsPort = Layer.unwrap(Effect.map(freePort(), (port) =>
   Layer.merge(metricsServer(port, "127.0.0.1"), Layer.succeed(MetricsUrl, `http://127.0.0.1:${port}/metrics`))))
 
 const scrape = Effect.flatMap(MetricsUrl, (url) =>

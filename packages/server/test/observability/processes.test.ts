@@ -39,7 +39,7 @@ const attribute = (span: OtlpSpan, key: string) => {
 
 /** A listener on 127.0.0.1 that holds a port for the scope. */
 const occupiedPort = Effect.acquireRelease(
-  Effect.async<net.Server>((resume) => {
+  Effect.callback<net.Server>((resume) => {
     const server = net.createServer()
     server.listen(0, "127.0.0.1", () => resume(Effect.succeed(server)))
   }),
@@ -50,7 +50,7 @@ const occupiedPort = Effect.acquireRelease(
 }))
 
 layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel serve, observed", (it) => {
-  it.scoped("one JSON log line per request, health checks below info; the request traced end to end; /metrics", () =>
+  it.effect("one JSON log line per request, health checks below info; the request traced end to end; /metrics", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
       const otlp = yield* receiver
@@ -108,7 +108,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("hotel
       expect(metrics.text).toMatch(/^hotel_db_pool_max(\{[^}]*\})? 7$/m)
     }))
 
-  it.scoped("a busy port: exit 1 and one line naming the port and the way out", () =>
+  it.effect("a busy port: exit 1 and one line naming the port and the way out", () =>
     Effect.gen(function*() {
       const port = yield* occupiedPort
       const result = yield* hotelWith({ PORT: String(port), HOST: "127.0.0.1" }, "serve")

@@ -38,20 +38,20 @@ layer(TestApiLive, { excludeTestServices: true })("Cache-Control", (it) => {
       const api = yield* TestApi
       const [{ rate_plan_id: id }, created] = yield* api.client.ratePlanWrites.create({
         payload: { room_type_id: api.property.room_types["DBL"], name: "Cache test", base_price: "90.00" },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(created.status).toBe(201)
       expect(created.headers["cache-control"]).toBe("no-store")
 
       const [, patched] = yield* api.client.ratePlanWrites.update({
         headers: {},
-        path: { id },
+        params: { id },
         payload: { name: "Cache test 2" },
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(patched.status).toBe(200)
       expect(patched.headers["cache-control"]).toBe("no-store")
-      const [, deleted] = yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id }, withResponse: true })
+      const [, deleted] = yield* api.client.ratePlanWrites.delete({ headers: {}, params: { id }, responseMode: "decoded-and-response" })
       expect(deleted.status).toBe(200)
       expect(deleted.headers["cache-control"]).toBe("no-store")
 

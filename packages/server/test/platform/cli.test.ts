@@ -74,7 +74,7 @@ interface DemoOutput {
 /** Each command is a fresh Node process compiling TypeScript (seconds each, more on a busy machine). */
 const TIMEOUT = 180_000
 
-const TestLayer = ApiKeyRepository.Default.pipe(Layer.provideMerge(TestDatabase.layer()))
+const TestLayer = ApiKeyRepository.layer.pipe(Layer.provideMerge(TestDatabase.layer()))
 
 const findKey = (key: string) => Effect.flatMap(ApiKeyRepository, (keys) => keys.findByHash(hashKey(key)))
 

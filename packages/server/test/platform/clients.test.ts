@@ -12,7 +12,7 @@ layer(TestApiLive, { excludeTestServices: true })("clients", (it) => {
       const me = yield* client.me.me()
       expect(me.property_id).toBe(api.property.property_id)
       expect(me.request_id).toMatch(/^req_/)
-      const missing = yield* client.ratePlanReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }).pipe(
+      const missing = yield* client.ratePlanReads.get({ params: { id: "00000000-0000-4000-8000-000000000000" } }).pipe(
         Effect.flip
       )
       expect(missing).toBeInstanceOf(RatePlanNotFound)

@@ -9,10 +9,9 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 // CORS through the real server, under three settings of `HOTEL_CORS_ORIGINS`.
 
 const withCorsOrigins = (value: string | undefined) =>
-  TestApiLive.pipe(Layer.provide(Layer.setConfigProvider(
-    ConfigProvider.fromMap(new Map(value === undefined ? [] : [["HOTEL_CORS_ORIGINS", value]])).pipe(
-      ConfigProvider.orElse(() => ConfigProvider.fromEnv())
-    )
+  TestApiLive.pipe(Layer.provide(ConfigProvider.layerAdd(
+    ConfigProvider.fromEnv({ env: value === undefined ? {} : { HOTEL_CORS_ORIGINS: value } }),
+    { asPrimary: true }
   )))
 
 const booking = "https://book.example.com"

@@ -30,7 +30,7 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
   it.effect("GET /me returns the key, its scopes and the request id of the response", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [me, res] = yield* api.client.me.me({ withResponse: true })
+      const [me, res] = yield* api.client.me.me({ responseMode: "decoded-and-response" })
       expect(res.status).toBe(200)
       expect(me.property_id).toBe(api.property.property_id)
       expect(me.context).toBe("back_office")
@@ -145,7 +145,7 @@ layer(TestApiLive, { excludeTestServices: true })("wire conventions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       expectError(yield* api.get("/rate-plans/not-a-uuid"), 404, "not_found", "rate_plan_not_found")
-      yield* expectFailure(api.client.ratePlanReads.get({ path: { id: "00000000-0000-4000-8000-000000000000" } }), RatePlanNotFound)
+      yield* expectFailure(api.client.ratePlanReads.get({ params: { id: "00000000-0000-4000-8000-000000000000" } }), RatePlanNotFound)
     }))
 
   it.effect("a database failure is a 500 internal_error without SQL or stack", () =>
@@ -193,7 +193,7 @@ layer(TestApiLive, { excludeTestServices: true })("authentication and scopes", (
       // A process trusts a key it looked up for `keyCacheTtl`: the revocation is honoured once that has passed.
       yield* Effect.sleep(Duration.sum(keyCacheTtl, Duration.millis(50)))
       yield* expectFailure(Effect.flatMap(api.clientFor(future), (client) => client.me.me()), InvalidApiKey)
-    }).pipe(Effect.provide(ApiKeyRepository.Default)))
+    }).pipe(Effect.provide(ApiKeyRepository.layer)))
 
   it.effect("a key without the endpoint's scope is 403 insufficient_scope naming it", () =>
     Effect.gen(function*() {
@@ -219,7 +219,7 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
   it.effect("GET /property shows the imported property with a short Cache-Control", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [body, res] = yield* api.client.catalog.property({ withResponse: true })
+      const [body, res] = yield* api.client.catalog.property({ responseMode: "decoded-and-response" })
       expect(res.status).toBe(200)
       expect(res.headers["cache-control"]).toMatch(/max-age=\d+/)
       expect(body).toMatchObject({
@@ -234,7 +234,7 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
   it.effect("GET /room-types and /services list the whole set", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [{ data: roomTypes }, rooms] = yield* api.client.catalog.roomTypes({ withResponse: true })
+      const [{ data: roomTypes }, rooms] = yield* api.client.catalog.roomTypes({ responseMode: "decoded-and-response" })
       expect(rooms.headers["cache-control"]).toMatch(/max-age/)
       expect(roomTypes.map((r) => r.code)).toEqual(["DBL", "STE"])
       expect(roomTypes[0]?.rooms).toHaveLength(3)
@@ -253,7 +253,7 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
       expect(list).toHaveLength(3)
       const usdId = api.property.rate_plans["USD-DBL"]
       expect(list.map((p) => p.id)).toContain(usdId)
-      expect(yield* api.client.ratePlanReads.get({ path: { id: usdId } })).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ params: { id: usdId } })).toMatchObject({
         id: usdId,
         currency: "USD",
         base_price: "130.00",
@@ -272,7 +272,7 @@ layer(TestApiLive, { excludeTestServices: true })("catalogue reads", (it) => {
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       const theirClient = yield* api.clientFor(otherKey)
       const plan = api.property.default_rate_plan_id
-      yield* expectFailure(theirClient.ratePlanReads.get({ path: { id: plan } }), RatePlanNotFound)
+      yield* expectFailure(theirClient.ratePlanReads.get({ params: { id: plan } }), RatePlanNotFound)
       const theirs = (yield* theirClient.ratePlanReads.list()).data
       expect(theirs.map((p) => p.id)).not.toContain(plan)
       const property = yield* theirClient.catalog.property()

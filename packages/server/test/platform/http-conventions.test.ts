@@ -36,7 +36,7 @@ const expectPreconditionFailed = (res: ApiResponse) => expectError(res, 412, "co
 const newInterval = (api: TestApiService, planId: string) =>
   Effect.map(
     api.client.intervals.create({
-      path: { id: planId },
+      params: { id: planId },
       payload: { name: "Summer", start_date: "2031-06-01", end_date: "2031-07-01" }
     }),
     (created) => created.interval_id
@@ -44,7 +44,7 @@ const newInterval = (api: TestApiService, planId: string) =>
 
 const newPromoCode = (api: TestApiService, planId: string) =>
   Effect.map(
-    api.client.promoCodes.create({ path: { id: planId }, payload: { code: `C${Date.now()}` } }),
+    api.client.promoCodes.create({ params: { id: planId }, payload: { code: `C${Date.now()}` } }),
     (created) => created.promo_code_id
   )
 
@@ -63,13 +63,13 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const guestId = yield* newGuest(api)
       const held = yield* hold(api, holdBody(api, guestId))
       /** The body as sent is what the schema encodes (no key more or less), tagged from that representation. */
-      const exactRead = <A, I>(path: string, schema: Schema.Schema<A, I>) =>
+      const exactRead = <S extends Schema.Codec<unknown, unknown>>(path: string, schema: S) =>
         Effect.gen(function*() {
           const res = yield* api.get(path)
           expectStatus(res, 200)
           const sent: unknown = JSON.parse(res.text)
-          const decoded = yield* Schema.decodeUnknown(schema)(sent)
-          expect(yield* Schema.encode(schema)(decoded), path).toEqual(sent)
+          const decoded = yield* Schema.decodeUnknownEffect(schema)(sent)
+          expect(yield* Schema.encodeEffect(schema)(decoded), path).toEqual(sent)
           expect(etagOf(res), path).toBe(entityTagOf(sent))
         })
       yield* exactRead(`/reservations/${held.reservation_id}`, Reservation)
@@ -121,7 +121,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const planId = yield* createPlan(api)
       const before = yield* read(api, `/rate-plans/${planId}`)
       const listBefore = yield* read(api, "/rate-plans")
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: planId }, payload: { name: "Renamed" } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: planId }, payload: { name: "Renamed" } })
       const after = yield* api.get(`/rate-plans/${planId}`, { headers: { "if-none-match": before.etag } })
       expect(after.status).toBe(200)
       expect(bodyAs(after, RatePlan).name).toBe("Renamed")
@@ -140,7 +140,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const path = `/rate-plans/${planId}`
       const original = yield* read(api, path)
       const update = (name: string, headers: { readonly "if-match"?: string } = {}) =>
-        api.client.ratePlanWrites.update({ headers, path: { id: planId }, payload: { name } })
+        api.client.ratePlanWrites.update({ headers, params: { id: planId }, payload: { name } })
       yield* update("First", { "if-match": original.etag })
       const changed = yield* read(api, path)
       expectPreconditionFailed(yield* api.patch(path, { name: "Second" }, { headers: { "if-match": original.etag } }))
@@ -158,8 +158,8 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       yield* update("Unconditional")
       yield* update("Any", { "if-match": "*" })
       const current = (yield* read(api, path)).etag
-      yield* api.client.ratePlanWrites.delete({ headers: { "if-match": current }, path: { id: planId } })
-      yield* expectFailure(api.client.ratePlanReads.get({ path: { id: planId } }), RatePlanNotFound)
+      yield* api.client.ratePlanWrites.delete({ headers: { "if-match": current }, params: { id: planId } })
+      yield* expectFailure(api.client.ratePlanReads.get({ params: { id: planId } }), RatePlanNotFound)
     }))
 
   it.effect("If-Match on intervals, promo codes and webhook endpoints: 412 when stale, success when current", () =>
@@ -180,15 +180,15 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
           path: `/intervals/${interval}`,
           patch: { name: "Renamed" },
           update: (etag) =>
-            api.client.intervals.update({ headers: { "if-match": etag }, path: { id: interval }, payload: { name: "Renamed" } }),
-          remove: (etag) => api.client.intervals.delete({ headers: { "if-match": etag }, path: { id: interval } })
+            api.client.intervals.update({ headers: { "if-match": etag }, params: { id: interval }, payload: { name: "Renamed" } }),
+          remove: (etag) => api.client.intervals.delete({ headers: { "if-match": etag }, params: { id: interval } })
         },
         {
           path: `/promo-codes/${promoCode}`,
           patch: { max_redemptions: 5 },
           update: (etag) =>
-            api.client.promoCodes.update({ headers: { "if-match": etag }, path: { id: promoCode }, payload: { max_redemptions: 5 } }),
-          remove: (etag) => api.client.promoCodes.delete({ headers: { "if-match": etag }, path: { id: promoCode } })
+            api.client.promoCodes.update({ headers: { "if-match": etag }, params: { id: promoCode }, payload: { max_redemptions: 5 } }),
+          remove: (etag) => api.client.promoCodes.delete({ headers: { "if-match": etag }, params: { id: promoCode } })
         },
         {
           path: `/webhook-endpoints/${webhookEndpoint}`,
@@ -196,10 +196,10 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
           update: (etag) =>
             api.client.webhooks.update({
               headers: { "if-match": etag },
-              path: { id: webhookEndpoint },
+              params: { id: webhookEndpoint },
               payload: { description: "changed" }
             }),
-          remove: (etag) => api.client.webhooks.delete({ headers: { "if-match": etag }, path: { id: webhookEndpoint } })
+          remove: (etag) => api.client.webhooks.delete({ headers: { "if-match": etag }, params: { id: webhookEndpoint } })
         }
       ]
       for (const { patch, path, remove, update } of cases) {
@@ -227,7 +227,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       expect(after.etag).toBe(current.etag)
       const cancelled = yield* api.client.reservationActions.cancel({
         headers: { "if-match": current.etag },
-        path: { id: held.reservation_id },
+        params: { id: held.reservation_id },
         payload: {}
       })
       expect(cancelled.status).toBe("cancelled")
@@ -259,13 +259,13 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       const planId = yield* createPlan(api)
       const { etag } = yield* read(api, `/rate-plans/${planId}`)
       const updated = yield* client.ratePlanWrites.update({
-        path: { id: planId },
+        params: { id: planId },
         payload: { name: "Typed" },
         headers: { "if-match": etag }
       })
       expect(updated).toEqual({ rate_plan_id: planId, updated: true })
       const refused = yield* client.ratePlanWrites.update({
-        path: { id: planId },
+        params: { id: planId },
         payload: { name: "Stale" },
         headers: { "if-match": etag }
       }).pipe(Effect.flip)
@@ -320,8 +320,8 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
       // waits on it, so the other request with the key finds it in progress.
       const [first, second] = yield* api.sql.withTransaction(Effect.gen(function*() {
         yield* api.sql`SELECT id FROM properties WHERE id = ${api.property.property_id} FOR UPDATE`
-        const a = yield* Effect.fork(api.post("/rate-plans", body, options))
-        const b = yield* Effect.fork(api.post("/rate-plans", body, options))
+        const a = yield* Effect.forkChild(api.post("/rate-plans", body, options))
+        const b = yield* Effect.forkChild(api.post("/rate-plans", body, options))
         const early = yield* Effect.raceFirst(Fiber.join(a), Fiber.join(b))
         return [early, a, b] as const
       })).pipe(Effect.flatMap(([early, a, b]) =>
@@ -336,7 +336,7 @@ layer(TestApiLive, { excludeTestServices: true })("HTTP conventions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const client = yield* api.clientFor(api.key, { headers: { "x-request-id": "client-chosen-id" } })
-      const [me, res] = yield* client.me.me({ withResponse: true })
+      const [me, res] = yield* client.me.me({ responseMode: "decoded-and-response" })
       expect(res.headers["x-request-id"]).toMatch(/^req_[0-9a-f]{32}$/)
       expect(me.request_id).toBe(res.headers["x-request-id"])
     }))

@@ -1,5 +1,6 @@
 import { describe, expect, layer } from "@effect/vitest"
 import * as SqlClient from "effect/sql/SqlClient"
+import { inTransaction } from "@hotel/persistence/database/Transaction"
 import { type BeginOutcome, IdempotencyKeys, type KeyTransaction } from "@hotel/persistence/platform/IdempotencyKeys"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
@@ -49,7 +50,7 @@ const countAttempts = (api: TestApiService, label: string) =>
 
 /** A POST over a raw socket, for header bytes `fetch` will not send. */
 const rawPost = (api: TestApiService, path: string, body: unknown, idempotencyKey: Buffer) =>
-  Effect.async<{ readonly status: number; readonly text: string }>((resume) => {
+  Effect.callback<{ readonly status: number; readonly text: string }>((resume) => {
     const url = new URL(api.baseUrl)
     const payload = Buffer.from(JSON.stringify(body), "utf8")
     const socket = net.connect(Number(url.port), url.hostname, () => {
@@ -128,7 +129,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
       const api = yield* TestApi
       const key = freshKey()
       const keyed = yield* clientOf(api, idem(key))
-      const [, first] = yield* keyed.ratePlanWrites.create({ payload: planBody(api, "Reuse A"), withResponse: true })
+      const [, first] = yield* keyed.ratePlanWrites.create({ payload: planBody(api, "Reuse A"), responseMode: "decoded-and-response" })
       expect(first.status).toBe(201)
 
       const otherBody = yield* api.post("/rate-plans", planBody(api, "Reuse B"), idem(key))
@@ -280,7 +281,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
       expect(isReplay(deletedAgain)).toBe(true)
       expect(deletedAgain.text).toBe(deleted.text)
       // Without the key, the plan is gone.
-      const gone = yield* expectFailure(api.client.ratePlanWrites.delete({ headers: {}, path: { id } }), RatePlanNotFound)
+      const gone = yield* expectFailure(api.client.ratePlanWrites.delete({ headers: {}, params: { id } }), RatePlanNotFound)
       expect(gone.message).toBeTruthy()
     }))
 
@@ -367,7 +368,7 @@ const request1 = { apiKeyId, key: "k1", fingerprint: "f1" }
 const json = (body: string) => Option.some({ status: 201, body, contentType: "application/json" })
 
 const opened = (outcome: BeginOutcome) =>
-  outcome._tag === "Open" ? Effect.succeed(outcome.transaction) : Effect.dieMessage(`expected Open, got ${outcome._tag}`)
+  outcome._tag === "Open" ? Effect.succeed(outcome.transaction) : Effect.die(new Error(`expected Open, got ${outcome._tag}`))
 
 describe("IdempotencyKeys", () => {
   layer(StoreLive)("postgres, on the TestClock", (it) => {
@@ -394,10 +395,9 @@ describe("IdempotencyKeys", () => {
         yield* sql`CREATE TABLE store_probe (label text NOT NULL)`
         const count = (label: string) =>
           Effect.map(sql<{ n: number }>`SELECT count(*)::int AS n FROM store_probe WHERE label = ${label}`, (rows) => rows[0]?.n)
+        // A write as the services make it (in the transaction open around it), run as the handler runs.
         const write = (open: KeyTransaction, label: string) =>
-          sql.withTransaction(sql`INSERT INTO store_probe (label) VALUES (${label})`).pipe(
-            Effect.provideService(SqlClient.TransactionConnection, open.connection)
-          )
+          open.within(inTransaction(sql)(sql`INSERT INTO store_probe (label) VALUES (${label})`))
         const undone = yield* opened(yield* store.begin({ apiKeyId, key: "k3", fingerprint: "f" }))
         yield* write(undone, "undone")
         yield* undone.rollback

@@ -18,7 +18,7 @@ const until = (send: Send, done: (res: ApiResponse) => boolean, within: number) 
     for (;;) {
       const res = yield* send("GET", "/me")
       if (done(res)) return Date.now() - started
-      if (Date.now() - started > within) return yield* Effect.dieMessage(`still ${res.status} after ${within} ms`)
+      if (Date.now() - started > within) return yield* Effect.die(new Error(`still ${res.status} after ${within} ms`))
       yield* Effect.sleep("50 millis")
     }
   })

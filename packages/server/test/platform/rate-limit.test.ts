@@ -77,7 +77,7 @@ describe("RateLimiter", () => {
   limiterSuite("postgres, on the TestClock", RateLimiter.postgres.pipe(Layer.provide(TestSqlLive)))
   limiterSuite(
     "memory, on the TestClock",
-    RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.Default), Layer.provide(TestSqlLive))
+    RateLimiter.memory.pipe(Layer.provide(ApiKeyRepository.layer), Layer.provide(TestSqlLive))
   )
 
   layer(RateLimiter.postgres.pipe(Layer.provideMerge(TestSqlLive)))("postgres under concurrency", (it) => {

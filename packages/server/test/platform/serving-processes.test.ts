@@ -16,7 +16,7 @@ import { TestApiLive } from "../utils/TestServer.js"
 /** Another program listening on `port` (0: any free one) for the life of the scope; answers the port. */
 const occupiedPort = (port: number) =>
   Effect.acquireRelease(
-    Effect.async<{ readonly blocker: net.Server; readonly port: number }>((resume) => {
+    Effect.callback<{ readonly blocker: net.Server; readonly port: number }>((resume) => {
       const blocker = net.createServer()
       blocker.listen(port, "127.0.0.1", () => {
         const address = blocker.address()
@@ -33,7 +33,7 @@ const occupiedPort = (port: number) =>
 const connectedWhileStarting = (port: number, output: () => string) =>
   Effect.gen(function*() {
     for (;;) {
-      const socket = yield* Effect.async<net.Socket | undefined>((resume) => {
+      const socket = yield* Effect.callback<net.Socket | undefined>((resume) => {
         const attempt = net.connect(port, "127.0.0.1")
         attempt.once("connect", () => resume(Effect.succeed(attempt)))
         attempt.once("error", () => resume(Effect.succeed(undefined)))
@@ -75,7 +75,7 @@ const childrenOf = (pid: number): ReadonlyArray<number> => {
 }
 
 layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCESSES", (it) => {
-  it.scoped("two processes answer on one port, each counts on its own metrics port; SIGTERM stops both, in-flight answered", () =>
+  it.effect("two processes answer on one port, each counts on its own metrics port; SIGTERM stops both, in-flight answered", () =>
     Effect.gen(function*() {
       const metricsPort = yield* freePorts(2)
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
@@ -95,7 +95,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
 
       // SIGTERM to the primary alone (a supervisor's `kill <pid>`): the processes drain (a request is answered
       // or, once they stopped listening, refused; none fails), then all of them are gone.
-      const inFlight = yield* Effect.fork(Effect.forEach(
+      const inFlight = yield* Effect.forkChild(Effect.forEach(
         Array.from({ length: 30 }, () => `${server.baseUrl}/openapi.json`),
         onNewConnection,
         { concurrency: 10 }
@@ -111,7 +111,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(workers.filter(isAlive)).toEqual([])
     }))
 
-  it.scoped("a serving process that dies is replaced; the port keeps answering", () =>
+  it.effect("a serving process that dies is replaced; the port keeps answering", () =>
     Effect.gen(function*() {
       const metricsPort = yield* freePorts(2)
       const server = yield* serveProcessWith({ PROCESSES: "2", METRICS_PORT: String(metricsPort) })
@@ -126,7 +126,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
           (pids) => pids.length === 2 && !pids.includes(victim ?? 0),
           () => "not yet"
         ),
-        Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))
+        Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))
       )
       expect(replaced).toHaveLength(2)
       yield* processesReady(server, 3)
@@ -139,7 +139,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(server.output()).toContain("exited (code null, signal SIGKILL); starting another")
     }))
 
-  it.scoped("a process stopped on its own drains while the other serves: every connection answered, it is replaced", () =>
+  it.effect("a process stopped on its own drains while the other serves: every connection answered, it is replaced", () =>
     Effect.gen(function*() {
       const server = yield* serveProcessWith({ PROCESSES: "2", HOTEL_DRAIN_DELAY_MS: "300" })
       yield* processesReady(server, 2)
@@ -158,7 +158,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
         }
         return outcomes
       })
-      const load = yield* Effect.fork(Effect.all(Array.from({ length: 4 }, () => client), { concurrency: "unbounded" }))
+      const load = yield* Effect.forkChild(Effect.all(Array.from({ length: 4 }, () => client), { concurrency: "unbounded" }))
       yield* Effect.sleep("200 millis")
       process.kill(stopped ?? 0, "SIGTERM")
       const sent = (yield* Fiber.join(load)).flat()
@@ -173,7 +173,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(childrenOf(server.pid)).not.toContain(stopped)
     }))
 
-  it.scoped("a connection accepted before any process is ready waits for the first; a client that gives up meanwhile harms nothing", () =>
+  it.effect("a connection accepted before any process is ready waits for the first; a client that gives up meanwhile harms nothing", () =>
     Effect.gen(function*() {
       const server = yield* startingProcessWith({ PROCESSES: "2" })
       const port = Number(new URL(server.baseUrl).port)
@@ -181,7 +181,7 @@ layer(TestApiLive, { timeout: "240 seconds", excludeTestServices: true })("PROCE
       expect(early.readyAlready, "connected before any serving process was ready").toBe(false)
       const gaveUp = yield* connectedWhileStarting(port, server.output)
       gaveUp.socket.resetAndDestroy()
-      const answer = yield* Effect.async<string>((resume) => {
+      const answer = yield* Effect.callback<string>((resume) => {
         let text = ""
         early.socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")))
         early.socket.on("close", () => resume(Effect.succeed(text)))

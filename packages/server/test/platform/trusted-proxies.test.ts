@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { ClientAddress, parseTrustedProxies } from "@hotel/http/platform/ClientAddress"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import * as Layer from "effect/Layer"
 import * as Http from "node:http"
 import { HttpLive, servicesWith } from "../../src/main.js"
@@ -20,7 +20,7 @@ const ProxiedApiLive = makeTestApiLive(
 
 /** `GET /me` with `key`, from the local address `from`, with an optional `X-Forwarded-For`. */
 const me = (baseUrl: string, key: string, from: string, forwardedFor?: string) =>
-  Effect.async<number>((resume) => {
+  Effect.callback<number>((resume) => {
     const url = new URL(baseUrl)
     const headers: Record<string, string> = { authorization: `Bearer ${key}` }
     if (forwardedFor !== undefined) headers["x-forwarded-for"] = forwardedFor

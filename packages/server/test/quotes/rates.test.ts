@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, MissingApiKey, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
 import type { RatesParams } from "@hotel/http/quotes/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { expectFailure, type HotelClient } from "../utils/client.js"
 import { expectInvalid, withQuery } from "../utils/rateManagement.js"
 import {
@@ -19,7 +19,7 @@ import { TestApi, TestApiLive } from "../utils/TestServer.js"
 type Query = typeof RatesParams.Type
 
 /** The offers for a stay through the typed client (`client`: a key's). */
-const offers = (client: HotelClient, urlParams: Query) => Effect.map(client.rates.rates({ urlParams }), (answer) => answer.data)
+const offers = (client: HotelClient, query: Query) => Effect.map(client.rates.rates({ query }), (answer) => answer.data)
 
 /** A raw path, for what the typed client would not send and for the exact wire of errors. */
 const query = (params: Record<string, string | number | boolean>) => withQuery("/rates", params)
@@ -32,7 +32,7 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const bar = api.property.rate_plans["BAR-DBL"]
-      const [answer, response] = yield* api.client.rates.rates({ urlParams: { ...stay, adults: 2, rate_plan_id: bar, include: "trace" }, withResponse: true })
+      const [answer, response] = yield* api.client.rates.rates({ query: { ...stay, adults: 2, rate_plan_id: bar, include: "trace" }, responseMode: "decoded-and-response" })
       expect(response.headers["cache-control"]).toBe("no-store")
       const [offer, ...rest] = answer.data
       expect(rest).toHaveLength(0)
@@ -144,14 +144,14 @@ layer(TestApiLive, { excludeTestServices: true })("GET /rates: the visibility ru
   const offerOf = (planId: string, params: Partial<Query> = {}) =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const result = yield* Effect.either(
+      const result = yield* Effect.result(
         offers(api.client, { ...stay, adults: 2, rate_plan_id: planId, include_unavailable: true, ...params })
       )
       if (Result.isFailure(result)) {
-        expect(result.left).toBeInstanceOf(RatePlanNotFound)
+        expect(result.failure).toBeInstanceOf(RatePlanNotFound)
         return undefined
       }
-      const list = result.right
+      const list = result.success
       expect(list).toHaveLength(1)
       return list[0]
     })

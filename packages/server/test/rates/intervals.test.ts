@@ -2,13 +2,13 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, IntervalNotFound, IntervalOverlap, InvalidParameters, RatePlanNotFound, type Rates } from "@hotel/domain"
 import { IntervalCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createInterval = (api: TestApiService, planId: string, body: Omit<Rates.Interval.IntervalCreate, "name"> & { readonly name?: string }) =>
-  api.client.intervals.create({ path: { id: planId }, payload: { name: "Season", ...body } }).pipe(
+  api.client.intervals.create({ params: { id: planId }, payload: { name: "Season", ...body } }).pipe(
     Effect.map((created) => created.interval_id)
   )
 
@@ -37,7 +37,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       expectStatus(res, 201)
       expect(Object.keys(res.json())).toEqual(["interval_id"])
       const { interval_id } = bodyAs(res, IntervalCreated)
-      const interval = yield* api.client.intervals.get({ path: { id: interval_id } })
+      const interval = yield* api.client.intervals.get({ params: { id: interval_id } })
       expect(interval).toMatchObject({
         id: interval_id,
         rate_plan_id: plan,
@@ -86,7 +86,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         extra_guest_charge: "35",
         single_guest_discount: "10"
       })
-      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.intervals.get({ params: { id: id } })).toMatchObject({
         rate_plan_id: plan,
         price_mon: "150.00",
         price_tue: "150.50",
@@ -111,8 +111,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         end_date: "2026-02-01",
         single_guest_discount: "12.5"
       })
-      expect(yield* api.client.intervals.get({ path: { id: pct } })).toMatchObject({ single_guest_discount: "12.50" })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: percentPlan } })).toMatchObject({ single_guest_discount: "5.00" })
+      expect(yield* api.client.intervals.get({ params: { id: pct } })).toMatchObject({ single_guest_discount: "12.50" })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: percentPlan } })).toMatchObject({ single_guest_discount: "5.00" })
       yield* invalid(
         createInterval(api, percentPlan, { start_date: "2026-03-01", end_date: "2026-03-02", single_guest_discount: "100.01" }),
         "single_guest_discount"
@@ -128,7 +128,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       // through the client.
       const post = (body: Record<string, unknown>) => api.post(`/rate-plans/${plan}/intervals`, body)
       const refused = (body: Partial<Rates.Interval.IntervalCreate>, param: string) =>
-        invalid(api.client.intervals.create({ path: { id: plan }, payload: { ...valid, ...body } }), param)
+        invalid(api.client.intervals.create({ params: { id: plan }, payload: { ...valid, ...body } }), param)
       expectInvalid(yield* post({ start_date: "2026-03-01", end_date: "2026-03-05" }), "name")
       expectInvalid(yield* post({ ...valid, name: "" }), "name")
       expectInvalid(yield* post({ name: "S", end_date: "2026-03-05" }), "start_date")
@@ -150,13 +150,13 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* refused({ single_guest_discount: "1.999" }, "single_guest_discount")
       // Field validation comes before the plan lookup.
       yield* invalid(
-        api.client.intervals.create({ path: { id: missingId }, payload: { ...valid, end_date: "2026-03-01" } }),
+        api.client.intervals.create({ params: { id: missingId }, payload: { ...valid, end_date: "2026-03-01" } }),
         "end_date"
       )
-      yield* expectFailure(api.client.intervals.create({ path: { id: missingId }, payload: valid }), RatePlanNotFound)
+      yield* expectFailure(api.client.intervals.create({ params: { id: missingId }, payload: valid }), RatePlanNotFound)
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.post("/rate-plans/nope/intervals", valid), 404, "not_found", "rate_plan_not_found")
-      const list = yield* api.client.intervals.list({ path: { id: plan } })
+      const list = yield* api.client.intervals.list({ params: { id: plan } })
       expect(list).toEqual({ data: [] })
     }))
 
@@ -184,7 +184,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* createInterval(api, plan, { name: "New year", start_date: "2026-12-31", end_date: "2027-01-01" })
       // Another plan's intervals do not count.
       yield* createInterval(api, other, { name: "June", start_date: "2026-06-01", end_date: "2026-06-10" })
-      const list = yield* api.client.intervals.list({ path: { id: plan } })
+      const list = yield* api.client.intervals.list({ params: { id: plan } })
       const data = list.data
       expect(data.map((i) => i.name)).toEqual(["Before", "June", "After", "New year"])
       expect(data[1]?.id).toBe(june)
@@ -196,7 +196,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const plan = yield* createPlan(api)
       const results = yield* Effect.all(
         Array.from({ length: 10 }, (_, i) =>
-          Effect.either(createInterval(api, plan, {
+          Effect.result(createInterval(api, plan, {
             name: `Race ${i}`,
             start_date: `2026-10-${String(1 + i).padStart(2, "0")}`,
             end_date: "2026-10-20"
@@ -205,8 +205,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       )
       const created = results.filter(Result.isSuccess)
       expect(created).toHaveLength(1)
-      for (const result of results) if (Result.isFailure(result)) expect(result.left).toBeInstanceOf(IntervalOverlap)
-      const list = yield* api.client.intervals.list({ path: { id: plan } })
+      for (const result of results) if (Result.isFailure(result)) expect(result.failure).toBeInstanceOf(IntervalOverlap)
+      const list = yield* api.client.intervals.list({ params: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
 
@@ -220,7 +220,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       // The exact wire of the answer.
       expectStatus(res, 200)
       expect(res.json()).toEqual({ interval_id: a, updated: true })
-      expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({
+      expect(yield* api.client.intervals.get({ params: { id: a } })).toMatchObject({
         name: "A2",
         start_date: "2026-01-01",
         end_date: "2026-01-10",
@@ -230,7 +230,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       })
       // Moving within its own range is not an overlap with itself.
       const update = (id: string, payload: Rates.Interval.IntervalPatch) =>
-        api.client.intervals.update({ headers: {}, path: { id }, payload })
+        api.client.intervals.update({ headers: {}, params: { id }, payload })
       yield* update(a, { start_date: "2026-01-05", end_date: "2026-01-12" })
       yield* expectFailure(update(a, { end_date: "2026-02-02" }), IntervalOverlap)
       yield* expectFailure(update(b, { start_date: "2026-01-11", end_date: "2026-01-20" }), IntervalOverlap)
@@ -242,14 +242,14 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       // A null name is malformed: the typed client would not send it.
       expectInvalid(yield* api.patch(`/intervals/${a}`, { name: null }), "name")
       yield* invalid(update(missingId, { start_date: "2026-03-02", end_date: "2026-03-01" }), "end_date")
-      expect(yield* api.client.intervals.get({ path: { id: a } })).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
+      expect(yield* api.client.intervals.get({ params: { id: a } })).toMatchObject({ start_date: "2026-01-05", end_date: "2026-01-12" })
       // Two intervals moved into the same nights at the same time: one wins.
       const [ra, rb] = yield* Effect.all([
-        Effect.either(update(a, { start_date: "2026-04-01", end_date: "2026-04-10" })),
-        Effect.either(update(b, { start_date: "2026-04-05", end_date: "2026-04-15" }))
+        Effect.result(update(a, { start_date: "2026-04-01", end_date: "2026-04-10" })),
+        Effect.result(update(b, { start_date: "2026-04-05", end_date: "2026-04-15" }))
       ], { concurrency: "unbounded" })
-      expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
-      expect(Result.isFailure(ra) ? ra.left : Result.isFailure(rb) ? rb.left : undefined).toBeInstanceOf(IntervalOverlap)
+      expect([ra._tag, rb._tag].sort()).toEqual(["Failure", "Success"])
+      expect(Result.isFailure(ra) ? ra.failure : Result.isFailure(rb) ? rb.failure : undefined).toBeInstanceOf(IntervalOverlap)
     }))
 
   it.effect("a derived plan's intervals carry no weekday prices (400 naming the price)", () =>
@@ -266,8 +266,8 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         stop_sell: true,
         extra_guest_charge: "15"
       })
-      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
-      yield* invalid(api.client.intervals.update({ headers: {}, path: { id }, payload: { price_wed: "80" } }), "price_wed")
+      expect(yield* api.client.intervals.get({ params: { id: id } })).toMatchObject({ min_stay: 3, stop_sell: true, price_mon: null })
+      yield* invalid(api.client.intervals.update({ headers: {}, params: { id }, payload: { price_wed: "80" } }), "price_wed")
       // A plan with priced intervals cannot become derived until they are cleared.
       const standard = yield* createPlan(api)
       const priced = yield* createInterval(api, standard, { ...base, price_tue: "120" })
@@ -276,9 +276,9 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
         derivation_type: "fixed",
         derivation_value: "-5"
       } as const
-      yield* invalid(api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive }), "derived_from_id")
-      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_tue: null } })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: standard }, payload: derive })
+      yield* invalid(api.client.ratePlanWrites.update({ headers: {}, params: { id: standard }, payload: derive }), "derived_from_id")
+      yield* api.client.intervals.update({ headers: {}, params: { id: priced }, payload: { price_tue: null } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: standard }, payload: derive })
     }))
 
   it.effect("a plan whose intervals carry amounts keeps its currency and discount type until they are cleared", () =>
@@ -288,19 +288,19 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const base = { name: "Season", start_date: "2026-05-01", end_date: "2026-05-10" }
       const priced = yield* createInterval(api, plan, { ...base, price_wed: "150.45" })
       const patchPlan = (payload: Rates.RatePlan.RatePlanPatch) =>
-        api.client.ratePlanWrites.update({ headers: {}, path: { id: plan }, payload })
+        api.client.ratePlanWrites.update({ headers: {}, params: { id: plan }, payload })
       const toDollars = { currency: "USD" }
       // "150.45" would silently become dollars
       yield* invalid(patchPlan(toDollars), "currency")
-      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { price_wed: null, extra_guest_charge: "12.45" } })
+      yield* api.client.intervals.update({ headers: {}, params: { id: priced }, payload: { price_wed: null, extra_guest_charge: "12.45" } })
       yield* invalid(patchPlan(toDollars), "currency")
-      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { extra_guest_charge: "0", single_guest_discount: "30.00" } })
+      yield* api.client.intervals.update({ headers: {}, params: { id: priced }, payload: { extra_guest_charge: "0", single_guest_discount: "30.00" } })
       yield* invalid(patchPlan(toDollars), "currency")
       // a fixed 30.00 would become 30 percent
       yield* invalid(patchPlan({ single_guest_discount_type: "percent" }), "single_guest_discount_type")
-      yield* api.client.intervals.update({ headers: {}, path: { id: priced }, payload: { single_guest_discount: "0" } })
+      yield* api.client.intervals.update({ headers: {}, params: { id: priced }, payload: { single_guest_discount: "0" } })
       expect(yield* patchPlan(toDollars)).toEqual({ rate_plan_id: plan, updated: true })
-      expect(yield* api.client.intervals.get({ path: { id: priced } })).toMatchObject({ currency: "USD", extra_guest_charge: "0.00" })
+      expect(yield* api.client.intervals.get({ params: { id: priced } })).toMatchObject({ currency: "USD", extra_guest_charge: "0.00" })
     }))
 
   it.effect("DELETE answers { interval_id, deleted: true }; the interval is gone", () =>
@@ -312,9 +312,9 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const res = yield* api.delete(`/intervals/${id}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ interval_id: id, deleted: true })
-      yield* expectFailure(api.client.intervals.get({ path: { id } }), IntervalNotFound)
-      yield* expectFailure(api.client.intervals.delete({ headers: {}, path: { id } }), IntervalNotFound)
-      yield* expectFailure(api.client.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.get({ params: { id } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.delete({ headers: {}, params: { id } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.update({ headers: {}, params: { id }, payload: { name: "X" } }), IntervalNotFound)
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/intervals/not-an-id"), 404, "not_found", "interval_not_found")
       // The nights are free again.
@@ -326,9 +326,9 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
-      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
-      yield* expectFailure(api.client.intervals.get({ path: { id } }), IntervalNotFound)
-      yield* expectFailure(api.client.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
+      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, params: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
+      yield* expectFailure(api.client.intervals.get({ params: { id } }), IntervalNotFound)
+      yield* expectFailure(api.client.intervals.update({ headers: {}, params: { id }, payload: { name: "X" } }), IntervalNotFound)
       yield* expectFailure(
         createInterval(api, plan, { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }),
         RatePlanNotFound
@@ -343,15 +343,15 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const plan = yield* createPlan(api)
       const id = yield* createInterval(api, plan, { start_date: "2026-11-01", end_date: "2026-11-05" })
       const theirs = yield* api.clientFor(otherKey)
-      yield* expectFailure(theirs.intervals.get({ path: { id } }), IntervalNotFound)
-      yield* expectFailure(theirs.intervals.update({ headers: {}, path: { id }, payload: { name: "X" } }), IntervalNotFound)
-      yield* expectFailure(theirs.intervals.delete({ headers: {}, path: { id } }), IntervalNotFound)
-      yield* expectFailure(theirs.intervals.list({ path: { id: plan } }), RatePlanNotFound)
+      yield* expectFailure(theirs.intervals.get({ params: { id } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.update({ headers: {}, params: { id }, payload: { name: "X" } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.delete({ headers: {}, params: { id } }), IntervalNotFound)
+      yield* expectFailure(theirs.intervals.list({ params: { id: plan } }), RatePlanNotFound)
       yield* expectFailure(
-        theirs.intervals.create({ path: { id: plan }, payload: { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" } }),
+        theirs.intervals.create({ params: { id: plan }, payload: { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" } }),
         RatePlanNotFound
       )
-      expect(yield* api.client.intervals.get({ path: { id: id } })).toMatchObject({ name: "Season" })
+      expect(yield* api.client.intervals.get({ params: { id: id } })).toMatchObject({ name: "Season" })
     }))
 
   it.effect("reads need rates:read, writes rates:write (403 insufficient_scope)", () =>
@@ -365,22 +365,22 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       const writerKey = yield* api.createKey({ scopes: ["rates:write"] })
       const writer = yield* api.clientFor(writerKey)
       const catalog = yield* clientWith({ scopes: ["catalog:read"] })
-      expect((yield* reader.intervals.list({ path: { id: plan } })).data.map((i) => i.id)).toEqual([id])
-      expect(yield* reader.intervals.get({ path: { id } })).toMatchObject({ id, rate_plan_id: plan })
+      expect((yield* reader.intervals.list({ params: { id: plan } })).data.map((i) => i.id)).toEqual([id])
+      expect(yield* reader.intervals.get({ params: { id } })).toMatchObject({ id, rate_plan_id: plan })
       const denied = <A, E, R>(call: Effect.Effect<A, E, R>, scope: string) =>
         Effect.map(expectFailure(call, InsufficientScope), (error) => expect(error.message).toContain(scope))
-      yield* denied(writer.intervals.list({ path: { id: plan } }), "rates:read")
-      yield* denied(writer.intervals.get({ path: { id } }), "rates:read")
-      yield* denied(catalog.intervals.get({ path: { id } }), "rates:read")
+      yield* denied(writer.intervals.list({ params: { id: plan } }), "rates:read")
+      yield* denied(writer.intervals.get({ params: { id } }), "rates:read")
+      yield* denied(catalog.intervals.get({ params: { id } }), "rates:read")
       const body = { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }
-      yield* denied(reader.intervals.create({ path: { id: plan }, payload: body }), "rates:write")
-      yield* denied(reader.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } }), "rates:write")
-      yield* denied(reader.intervals.delete({ headers: {}, path: { id } }), "rates:write")
-      expect(typeof (yield* writer.intervals.create({ path: { id: plan }, payload: body })).interval_id).toBe("string")
-      expect(yield* writer.intervals.update({ headers: {}, path: { id }, payload: { name: "Y" } })).toEqual({
+      yield* denied(reader.intervals.create({ params: { id: plan }, payload: body }), "rates:write")
+      yield* denied(reader.intervals.update({ headers: {}, params: { id }, payload: { name: "Y" } }), "rates:write")
+      yield* denied(reader.intervals.delete({ headers: {}, params: { id } }), "rates:write")
+      expect(typeof (yield* writer.intervals.create({ params: { id: plan }, payload: body })).interval_id).toBe("string")
+      expect(yield* writer.intervals.update({ headers: {}, params: { id }, payload: { name: "Y" } })).toEqual({
         interval_id: id,
         updated: true
       })
-      expect(yield* writer.intervals.delete({ headers: {}, path: { id } })).toEqual({ interval_id: id, deleted: true })
+      expect(yield* writer.intervals.delete({ headers: {}, params: { id } })).toEqual({ interval_id: id, deleted: true })
     }))
 })

@@ -2,19 +2,19 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, type Rates } from "@hotel/domain"
 import { PromoCodeCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, expectStatus, missingId } from "../utils/rateManagement.js"
 import { expiredHold, insertReservation, liveHold } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createCode = (api: TestApiService, planId: string, body: Rates.PromoCode.PromoCodeCreate) =>
-  api.client.promoCodes.create({ path: { id: planId }, payload: body })
+  api.client.promoCodes.create({ params: { id: planId }, payload: body })
 
 const updateCode = (api: TestApiService, id: string, payload: Rates.PromoCode.PromoCodePatch) =>
-  api.client.promoCodes.update({ headers: {}, path: { id }, payload })
+  api.client.promoCodes.update({ headers: {}, params: { id }, payload })
 
-const deleteCode = (api: TestApiService, id: string) => api.client.promoCodes.delete({ headers: {}, path: { id } })
+const deleteCode = (api: TestApiService, id: string) => api.client.promoCodes.delete({ headers: {}, params: { id } })
 
 /** A well-formed request the rules refuse: 400 invalid_parameters naming `param`, decoded by the typed client. */
 const invalid = <A, E, R>(call: Effect.Effect<A, E, R>, param: string) => expectFailure(call, InvalidParameters, param)
@@ -30,7 +30,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       expect(Object.keys(res.json()).sort()).toEqual(["code", "promo_code_id"])
       const body = bodyAs(res, PromoCodeCreated)
       expect(body.code).toBe("SUMMER-25")
-      const code = yield* api.client.promoCodes.get({ path: { id: body.promo_code_id } })
+      const code = yield* api.client.promoCodes.get({ params: { id: body.promo_code_id } })
       expect(code).toMatchObject({
         id: body.promo_code_id,
         rate_plan_id: plan,
@@ -50,7 +50,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         max_per_guest: 1
       })
       expect(full.code).toBe("VIP")
-      expect(yield* api.client.promoCodes.get({ path: { id: full.promo_code_id } })).toMatchObject({
+      expect(yield* api.client.promoCodes.get({ params: { id: full.promo_code_id } })).toMatchObject({
         code: "VIP",
         valid_from: "2026-01-01",
         valid_to: "2026-01-01",
@@ -113,12 +113,12 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
       const results = yield* Effect.all(
-        Array.from({ length: 10 }, (_, i) => Effect.either(createCode(api, plan, { code: i % 2 === 0 ? "flash" : "FLASH" }))),
+        Array.from({ length: 10 }, (_, i) => Effect.result(createCode(api, plan, { code: i % 2 === 0 ? "flash" : "FLASH" }))),
         { concurrency: "unbounded" }
       )
       expect(results.filter(Result.isSuccess)).toHaveLength(1)
-      for (const result of results) if (Result.isFailure(result)) expect(result.left).toBeInstanceOf(PromoCodeExists)
-      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
+      for (const result of results) if (Result.isFailure(result)) expect(result.failure).toBeInstanceOf(PromoCodeExists)
+      const list = yield* api.client.promoCodes.list({ params: { id: plan } })
       expect(list["data"]).toHaveLength(1)
     }))
 
@@ -126,13 +126,13 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      expect(yield* api.client.promoCodes.list({ path: { id: plan } })).toEqual({ data: [] })
+      expect(yield* api.client.promoCodes.list({ params: { id: plan } })).toEqual({ data: [] })
       yield* createCode(api, plan, { code: "zed" })
       yield* createCode(api, plan, { code: "ALPHA" })
       const gone = yield* createCode(api, plan, { code: "beta" })
       yield* createCode(api, plan, { code: "Mid" })
       expect(yield* deleteCode(api, gone.promo_code_id)).toEqual({ promo_code_id: gone.promo_code_id, deleted: true })
-      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
+      const list = yield* api.client.promoCodes.list({ params: { id: plan } })
       const data = list.data
       expect(data.map((c) => c["code"])).toEqual(["ALPHA", "MID", "ZED"])
       expect(data[0]).toMatchObject({ rate_plan_id: plan, is_active: true, times_redeemed: 0 })
@@ -152,7 +152,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const res = yield* api.patch(`/promo-codes/${id}`, { max_per_guest: 2, is_active: false, valid_to: "2026-06-30" })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ promo_code_id: id, updated: true })
-      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({
         code: "SPRING",
         valid_from: "2026-03-01",
         valid_to: "2026-06-30",
@@ -161,7 +161,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         is_active: false
       })
       yield* updateCode(api, id, { max_redemptions: null, valid_from: null, is_active: true })
-      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({
         valid_from: null,
         max_redemptions: null,
         is_active: true
@@ -178,7 +178,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       yield* expectFailure(updateCode(api, missingId, { is_active: false }), PromoCodeNotFound)
       // A one-day window is fine.
       yield* updateCode(api, id, { valid_from: "2026-06-30" })
-      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ code: "SPRING", valid_from: "2026-06-30" })
+      expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({ code: "SPRING", valid_from: "2026-06-30" })
     }))
 
   it.effect("DELETE answers { promo_code_id, deleted: true }; the code is gone from reads", () =>
@@ -190,17 +190,17 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const res = yield* api.delete(`/promo-codes/${id}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ promo_code_id: id, deleted: true })
-      yield* expectFailure(api.client.promoCodes.get({ path: { id } }), PromoCodeNotFound)
+      yield* expectFailure(api.client.promoCodes.get({ params: { id } }), PromoCodeNotFound)
       yield* expectFailure(updateCode(api, id, { is_active: false }), PromoCodeNotFound)
       yield* expectFailure(deleteCode(api, id), PromoCodeNotFound)
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/promo-codes/nope"), 404, "not_found", "promo_code_not_found")
-      expect(yield* api.client.promoCodes.list({ path: { id: plan } })).toEqual({ data: [] })
+      expect(yield* api.client.promoCodes.list({ params: { id: plan } })).toEqual({ data: [] })
       // A deleted plan takes its codes with it.
       const { promo_code_id: kept } = yield* createCode(api, plan, { code: "KEPT" })
-      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, path: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
-      yield* expectFailure(api.client.promoCodes.get({ path: { id: kept } }), PromoCodeNotFound)
-      yield* expectFailure(api.client.promoCodes.list({ path: { id: plan } }), RatePlanNotFound)
+      expect(yield* api.client.ratePlanWrites.delete({ headers: {}, params: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
+      yield* expectFailure(api.client.promoCodes.get({ params: { id: kept } }), PromoCodeNotFound)
+      yield* expectFailure(api.client.promoCodes.list({ params: { id: plan } }), RatePlanNotFound)
     }))
 
   it.effect("times_redeemed counts live holds and confirmed-or-later reservations (no-shows included) with the code", () =>
@@ -229,8 +229,8 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       yield* seed("no_show")
       yield* seed("confirmed", null, otherCode)
       yield* seed("confirmed", null, null)
-      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ times_redeemed: 5 })
-      const list = yield* api.client.promoCodes.list({ path: { id: plan } })
+      expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({ times_redeemed: 5 })
+      const list = yield* api.client.promoCodes.list({ params: { id: plan } })
       const byCode = new Map(list.data.map((c) => [c.code, c.times_redeemed]))
       expect(byCode.get("COUNTED")).toBe(5)
       expect(byCode.get("OTHER")).toBe(1)
@@ -247,12 +247,12 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const { promo_code_id: id } = yield* createCode(api, plan, { code: "MINE" })
       const other = yield* api.importProperty()
       const theirs = yield* api.clientFor(yield* api.createKey({ propertyId: other.property_id }))
-      yield* expectFailure(theirs.promoCodes.get({ path: { id } }), PromoCodeNotFound)
-      yield* expectFailure(theirs.promoCodes.update({ headers: {}, path: { id }, payload: { is_active: false } }), PromoCodeNotFound)
-      yield* expectFailure(theirs.promoCodes.delete({ headers: {}, path: { id } }), PromoCodeNotFound)
-      yield* expectFailure(theirs.promoCodes.list({ path: { id: plan } }), RatePlanNotFound)
-      yield* expectFailure(theirs.promoCodes.create({ path: { id: plan }, payload: { code: "THEIRS" } }), RatePlanNotFound)
-      expect(yield* api.client.promoCodes.get({ path: { id: id } })).toMatchObject({ code: "MINE", is_active: true })
+      yield* expectFailure(theirs.promoCodes.get({ params: { id } }), PromoCodeNotFound)
+      yield* expectFailure(theirs.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } }), PromoCodeNotFound)
+      yield* expectFailure(theirs.promoCodes.delete({ headers: {}, params: { id } }), PromoCodeNotFound)
+      yield* expectFailure(theirs.promoCodes.list({ params: { id: plan } }), RatePlanNotFound)
+      yield* expectFailure(theirs.promoCodes.create({ params: { id: plan }, payload: { code: "THEIRS" } }), RatePlanNotFound)
+      expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({ code: "MINE", is_active: true })
     }))
 
   it.effect("reads need rates:read, writes rates:write (403 insufficient_scope)", () =>
@@ -263,20 +263,20 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       const reader = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:read"] }))
       const writerKey = yield* api.createKey({ scopes: ["rates:write"] })
       const writer = yield* api.clientFor(writerKey)
-      expect((yield* reader.promoCodes.list({ path: { id: plan } })).data.map((c) => c.id)).toEqual([id])
-      expect(yield* reader.promoCodes.get({ path: { id } })).toMatchObject({ id, code: "SCOPED" })
+      expect((yield* reader.promoCodes.list({ params: { id: plan } })).data.map((c) => c.id)).toEqual([id])
+      expect(yield* reader.promoCodes.get({ params: { id } })).toMatchObject({ id, code: "SCOPED" })
       const denied = <A, E, R>(call: Effect.Effect<A, E, R>, scope: string) =>
         Effect.map(expectFailure(call, InsufficientScope), (error) => expect(error.message).toContain(scope))
-      yield* denied(writer.promoCodes.list({ path: { id: plan } }), "rates:read")
-      yield* denied(writer.promoCodes.get({ path: { id } }), "rates:read")
-      yield* denied(reader.promoCodes.create({ path: { id: plan }, payload: { code: "NOPE" } }), "rates:write")
-      yield* denied(reader.promoCodes.update({ headers: {}, path: { id }, payload: { is_active: false } }), "rates:write")
-      yield* denied(reader.promoCodes.delete({ headers: {}, path: { id } }), "rates:write")
-      expect((yield* writer.promoCodes.create({ path: { id: plan }, payload: { code: "YES" } })).code).toBe("YES")
-      expect(yield* writer.promoCodes.update({ headers: {}, path: { id }, payload: { is_active: false } })).toEqual({
+      yield* denied(writer.promoCodes.list({ params: { id: plan } }), "rates:read")
+      yield* denied(writer.promoCodes.get({ params: { id } }), "rates:read")
+      yield* denied(reader.promoCodes.create({ params: { id: plan }, payload: { code: "NOPE" } }), "rates:write")
+      yield* denied(reader.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } }), "rates:write")
+      yield* denied(reader.promoCodes.delete({ headers: {}, params: { id } }), "rates:write")
+      expect((yield* writer.promoCodes.create({ params: { id: plan }, payload: { code: "YES" } })).code).toBe("YES")
+      expect(yield* writer.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } })).toEqual({
         promo_code_id: id,
         updated: true
       })
-      expect(yield* writer.promoCodes.delete({ headers: {}, path: { id } })).toEqual({ promo_code_id: id, deleted: true })
+      expect(yield* writer.promoCodes.delete({ headers: {}, params: { id } })).toEqual({ promo_code_id: id, deleted: true })
     }))
 })

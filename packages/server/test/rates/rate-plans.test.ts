@@ -9,7 +9,7 @@ import {
 } from "@hotel/domain"
 import { RatePlanCreated } from "@hotel/http/rates/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
 import { propertyFile } from "../utils/fixtures.js"
 import {
@@ -26,9 +26,9 @@ import { TestApiLive } from "../utils/TestServer.js"
 const invalid = <A, E, R>(call: Effect.Effect<A, E, R>, param: string) => expectFailure(call, InvalidParameters, param)
 
 const updatePlan = (api: TestApiService, id: string, payload: Rates.RatePlan.RatePlanPatch) =>
-  api.client.ratePlanWrites.update({ headers: {}, path: { id }, payload })
+  api.client.ratePlanWrites.update({ headers: {}, params: { id }, payload })
 
-const deletePlan = (api: TestApiService, id: string) => api.client.ratePlanWrites.delete({ headers: {}, path: { id } })
+const deletePlan = (api: TestApiService, id: string) => api.client.ratePlanWrites.delete({ headers: {}, params: { id } })
 
 layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
   it.effect("POST /rate-plans creates a plan with the defaults of 2.2 (201 { rate_plan_id })", () =>
@@ -43,7 +43,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectStatus(res, 201)
       expect(Object.keys(res.json())).toEqual(["rate_plan_id"])
       const { rate_plan_id } = bodyAs(res, RatePlanCreated)
-      const plan = yield* api.client.ratePlanReads.get({ path: { id: rate_plan_id } })
+      const plan = yield* api.client.ratePlanReads.get({ params: { id: rate_plan_id } })
       expect(plan).toMatchObject({
         id: rate_plan_id,
         room_type_id: api.property.room_types["DBL"],
@@ -105,7 +105,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
           { days_before_arrival: 14, refund_percent: 100 }
         ]
       })
-      const plan = yield* api.client.ratePlanReads.get({ path: { id: id } })
+      const plan = yield* api.client.ratePlanReads.get({ params: { id: id } })
       expect(plan).toMatchObject({
         name: "Everything",
         base_price: "130.00",
@@ -142,7 +142,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const create = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
         api.client.ratePlanWrites.create({ payload: { ...valid, ...body } })
       const created = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
-        Effect.flatMap(create(body), ({ rate_plan_id }) => api.client.ratePlanReads.get({ path: { id: rate_plan_id } }))
+        Effect.flatMap(create(body), ({ rate_plan_id }) => api.client.ratePlanReads.get({ params: { id: rate_plan_id } }))
       const refused = (body: Partial<Rates.RatePlan.RatePlanCreate>, param: string) => invalid(create(body), param)
       expectInvalid(yield* post({ name: "Plan", base_price: "100.00" }), "room_type_id")
       expectInvalid(yield* post({ room_type_id: roomType, base_price: "100.00" }), "name")
@@ -207,7 +207,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "extra_guest_charge"
       )
       const { rate_plan_id: id } = yield* theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000" } })
-      const plan = yield* theirs.ratePlanReads.get({ path: { id } })
+      const plan = yield* theirs.ratePlanReads.get({ params: { id } })
       expect(plan).toMatchObject({ base_price: "15000", currency: "JPY" })
     }))
 
@@ -254,7 +254,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "rate_plan_not_found"
       )
       const res = yield* create({ derived_from_id: parent, derivation_type: "percent", derivation_value: "-12.5" })
-      const promo = yield* api.client.ratePlanReads.get({ path: { id: res.rate_plan_id } })
+      const promo = yield* api.client.ratePlanReads.get({ params: { id: res.rate_plan_id } })
       expect(promo).toMatchObject({
         kind: "promotion",
         derived_from_id: parent,
@@ -263,7 +263,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         currency: "EUR"
       })
       const fixed = yield* create({ derived_from_id: parent, derivation_type: "perPerson", derivation_value: "-5" })
-      const perPerson = yield* api.client.ratePlanReads.get({ path: { id: fixed.rate_plan_id } })
+      const perPerson = yield* api.client.ratePlanReads.get({ params: { id: fixed.rate_plan_id } })
       expect(perPerson).toMatchObject({ derivation_type: "perPerson", derivation_value: "-5.00" })
     }))
 
@@ -274,7 +274,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const usdParent = api.property.rate_plans["USD-DBL"]
       // The currency defaults to the parent's.
       const child = yield* createPlan(api, { derived_from_id: usdParent, ...derivation })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: child } })).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
       yield* invalid(
         api.client.ratePlanWrites.create({
           payload: {
@@ -309,14 +309,14 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const a = yield* createPlan(api, { name: "A" })
       const b = yield* createPlan(api, { name: "B", derived_from_id: a, ...derivation })
       const c = yield* createPlan(api, { name: "C", derived_from_id: b, ...derivation })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: b })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: c } })).toMatchObject({ derived_from_id: b })
       yield* invalid(updatePlan(api, a, { derived_from_id: c, ...derivation }), "derived_from_id")
       yield* invalid(updatePlan(api, a, { derived_from_id: a, ...derivation }), "derived_from_id")
       yield* invalid(updatePlan(api, b, { derived_from_id: c }), "derived_from_id")
       // Re-parenting without a cycle is fine.
       yield* updatePlan(api, c, { derived_from_id: a })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: c } })).toMatchObject({ derived_from_id: a })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: a } })).toMatchObject({ derived_from_id: null })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: c } })).toMatchObject({ derived_from_id: a })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: a } })).toMatchObject({ derived_from_id: null })
     }))
 
   it.effect("PATCH changes only the fields sent, null clears, and answers { rate_plan_id, updated: true }", () =>
@@ -329,7 +329,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         booking_window_start: "2026-01-01",
         booking_window_end: "2026-06-30"
       })
-      const before = yield* api.client.ratePlanReads.get({ path: { id: id } })
+      const before = yield* api.client.ratePlanReads.get({ params: { id: id } })
       // The exact wire of the answer.
       const res = yield* api.patch(`/rate-plans/${id}`, {
         name: "After",
@@ -341,7 +341,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       })
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: id, updated: true })
-      const after = yield* api.client.ratePlanReads.get({ path: { id: id } })
+      const after = yield* api.client.ratePlanReads.get({ params: { id: id } })
       expect(after).toMatchObject({
         name: "After",
         public_name: null,
@@ -354,9 +354,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         room_type_id: before["room_type_id"],
         created_at: before["created_at"]
       })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: { cancellation_policy: null, is_active: false } })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ cancellation_policy: null, is_active: false })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: id }, payload: {} })
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: id }, payload: { cancellation_policy: null, is_active: false } })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({ cancellation_policy: null, is_active: false })
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: id }, payload: {} })
     }))
 
   it.effect("PATCH validates like POST, on the merged plan, and refuses room_type_id", () =>
@@ -383,7 +383,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expectInvalid(yield* api.patch(`/rate-plans/${missingId}`, { name: "" }), "name")
       yield* invalid(updatePlan(api, missingId, { currency: "GBP" }), "currency")
       // Nothing was changed by the refused requests.
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({
         name: "Test plan",
         base_price: "100.00",
         currency: "EUR",
@@ -393,7 +393,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derived_from_id: null
       })
       expect(yield* updatePlan(api, id, { currency: "USD", base_price: "110" })).toEqual({ rate_plan_id: id, updated: true })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ currency: "USD", base_price: "110.00" })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({ currency: "USD", base_price: "110.00" })
     }))
 
   it.effect("PATCH of a derivation: make a plan derived, change it, clear it", () =>
@@ -404,7 +404,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expect(
         yield* updatePlan(api, id, { derived_from_id: parent, derivation_type: "fixed", derivation_value: "-15", kind: "promotion" })
       ).toEqual({ rate_plan_id: id, updated: true })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({
         derived_from_id: parent,
         derivation_type: "fixed",
         derivation_value: "-15.00",
@@ -414,9 +414,9 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       yield* invalid(updatePlan(api, id, { derivation_type: "percent", derivation_value: "-101" }), "derivation_value")
       yield* invalid(updatePlan(api, id, { currency: "USD" }), "currency")
       yield* updatePlan(api, id, { derivation_type: "percent", derivation_value: "-20" })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({ derivation_type: "percent", derivation_value: "-20" })
       yield* updatePlan(api, id, { derived_from_id: null })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: id } })).toMatchObject({
+      expect(yield* api.client.ratePlanReads.get({ params: { id: id } })).toMatchObject({
         derived_from_id: null,
         derivation_type: null,
         derivation_value: null
@@ -438,15 +438,15 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         derivation_type: "percent",
         derivation_value: "-10"
       })
-      const childBefore = yield* api.client.ratePlanReads.get({ path: { id: child } })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: parent }, payload: { base_price: "250.00", name: "Parent 2" } })
-      const childAfter = yield* api.client.ratePlanReads.get({ path: { id: child } })
+      const childBefore = yield* api.client.ratePlanReads.get({ params: { id: child } })
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: parent }, payload: { base_price: "250.00", name: "Parent 2" } })
+      const childAfter = yield* api.client.ratePlanReads.get({ params: { id: child } })
       expect(childAfter).toEqual(childBefore)
-      const parentBefore = yield* api.client.ratePlanReads.get({ path: { id: parent } })
+      const parentBefore = yield* api.client.ratePlanReads.get({ params: { id: parent } })
       expect(parentBefore).toMatchObject({ base_price: "250.00", name: "Parent 2" })
-      yield* api.client.ratePlanWrites.update({ headers: {}, path: { id: child }, payload: { derivation_value: "-25", name: "Child 2" } })
-      expect(yield* api.client.ratePlanReads.get({ path: { id: parent } })).toEqual(parentBefore)
-      expect(yield* api.client.ratePlanReads.get({ path: { id: child } })).toMatchObject({
+      yield* api.client.ratePlanWrites.update({ headers: {}, params: { id: child }, payload: { derivation_value: "-25", name: "Child 2" } })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: parent } })).toEqual(parentBefore)
+      expect(yield* api.client.ratePlanReads.get({ params: { id: child } })).toMatchObject({
         derived_from_id: parent,
         derivation_value: "-25",
         name: "Child 2"
@@ -461,7 +461,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const bar = api.property.default_rate_plan_id
       expectError(yield* api.delete(`/rate-plans/${bar}`), 403, "permission", "default_rate_plan_protected")
       yield* expectFailure(updatePlan(api, bar, { is_active: false }), DefaultRatePlanProtected)
-      const plan = yield* api.client.ratePlanReads.get({ path: { id: bar } })
+      const plan = yield* api.client.ratePlanReads.get({ params: { id: bar } })
       expect(plan).toMatchObject({ is_active: true, is_default: true })
       // Other changes to the default plan are fine.
       yield* updatePlan(api, bar, { is_active: true, public_name: "Our best rate" })
@@ -484,13 +484,13 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const res = yield* api.delete(`/rate-plans/${child}`)
       expectStatus(res, 200)
       expect(res.json()).toEqual({ rate_plan_id: child, deleted: true })
-      const path = { id: child }
-      yield* expectFailure(api.client.ratePlanReads.get({ path }), RatePlanNotFound)
+      const params = { id: child }
+      yield* expectFailure(api.client.ratePlanReads.get({ params }), RatePlanNotFound)
       yield* expectFailure(deletePlan(api, child), RatePlanNotFound)
       yield* expectFailure(updatePlan(api, child, { name: "Back" }), RatePlanNotFound)
-      yield* expectFailure(api.client.intervals.list({ path }), RatePlanNotFound)
-      yield* expectFailure(api.client.promoCodes.list({ path }), RatePlanNotFound)
-      yield* expectFailure(api.client.inclusions.list({ path }), RatePlanNotFound)
+      yield* expectFailure(api.client.intervals.list({ params }), RatePlanNotFound)
+      yield* expectFailure(api.client.promoCodes.list({ params }), RatePlanNotFound)
+      yield* expectFailure(api.client.inclusions.list({ params }), RatePlanNotFound)
       const list = yield* api.client.ratePlanReads.list()
       expect(list.data.map((p) => p.id)).not.toContain(child)
       // A deleted plan cannot be derived from, and no longer holds its parent.
@@ -522,8 +522,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const other = yield* api.importProperty()
       const theirs = yield* api.clientFor(yield* api.createKey({ propertyId: other.property_id }))
       const mine = yield* createPlan(api)
-      yield* expectFailure(theirs.ratePlanWrites.update({ headers: {}, path: { id: mine }, payload: { name: "Hijack" } }), RatePlanNotFound)
-      yield* expectFailure(theirs.ratePlanWrites.delete({ headers: {}, path: { id: mine } }), RatePlanNotFound)
+      yield* expectFailure(theirs.ratePlanWrites.update({ headers: {}, params: { id: mine }, payload: { name: "Hijack" } }), RatePlanNotFound)
+      yield* expectFailure(theirs.ratePlanWrites.delete({ headers: {}, params: { id: mine } }), RatePlanNotFound)
       yield* expectFailure(
         theirs.ratePlanWrites.create({
           payload: {
@@ -541,7 +541,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         theirs.ratePlanWrites.create({ payload: { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" } }),
         RoomTypeNotFound
       )
-      expect(yield* api.client.ratePlanReads.get({ path: { id: mine } })).toMatchObject({ name: "Test plan" })
+      expect(yield* api.client.ratePlanReads.get({ params: { id: mine } })).toMatchObject({ name: "Test plan" })
     }))
 
   it.effect("writes need rates:write (403 insufficient_scope)", () =>
@@ -553,8 +553,8 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const reader = yield* api.clientFor(readOnly)
       const err = yield* expectFailure(reader.ratePlanWrites.create({ payload: body }), InsufficientScope)
       expect(err.message).toContain("rates:write")
-      yield* expectFailure(reader.ratePlanWrites.update({ headers: {}, path: { id }, payload: { name: "Y" } }), InsufficientScope)
-      yield* expectFailure(reader.ratePlanWrites.delete({ headers: {}, path: { id } }), InsufficientScope)
+      yield* expectFailure(reader.ratePlanWrites.update({ headers: {}, params: { id }, payload: { name: "Y" } }), InsufficientScope)
+      yield* expectFailure(reader.ratePlanWrites.delete({ headers: {}, params: { id } }), InsufficientScope)
       const writer = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:write"] }))
       expect(typeof (yield* writer.ratePlanWrites.create({ payload: body })).rate_plan_id).toBe("string")
     }))
@@ -566,11 +566,11 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const a = yield* createPlan(api, { name: "A" })
       const b = yield* createPlan(api, { name: "B" })
       const [ra, rb] = yield* Effect.all([
-        Effect.either(updatePlan(api, a, { derived_from_id: b, ...derivation })),
-        Effect.either(updatePlan(api, b, { derived_from_id: a, ...derivation }))
+        Effect.result(updatePlan(api, a, { derived_from_id: b, ...derivation })),
+        Effect.result(updatePlan(api, b, { derived_from_id: a, ...derivation }))
       ], { concurrency: "unbounded" })
-      expect([ra._tag, rb._tag].sort()).toEqual(["Left", "Right"])
-      const failed = Result.isFailure(ra) ? ra.left : Result.isFailure(rb) ? rb.left : undefined
+      expect([ra._tag, rb._tag].sort()).toEqual(["Failure", "Success"])
+      const failed = Result.isFailure(ra) ? ra.failure : Result.isFailure(rb) ? rb.failure : undefined
       expect(failed).toBeInstanceOf(InvalidParameters)
       expect(failed).toMatchObject({ param: "derived_from_id" })
     }))

@@ -12,7 +12,7 @@ import {
 } from "@hotel/domain"
 import { StayTransitioned } from "@hotel/http/stays/Api"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 import { cancel, getReservation, importRoomTypes } from "../utils/booking.js"
 import { bodyAs, expectFailure, type HotelClient } from "../utils/client.js"
 import type { ApiResponse, RequestOptions } from "../utils/http.js"
@@ -30,12 +30,12 @@ type Action = "check-in" | "check-out" | "no-show"
 
 /** A transition through the typed client; `payload` (the room) only for a check-in. */
 const move = (client: HotelClient, id: string, action: Action, payload: Stay.CheckIn = {}) => {
-  const path = { id }
+  const params = { id }
   return action === "check-in"
-    ? client.stay.checkIn({ path, payload })
+    ? client.stay.checkIn({ params, payload })
     : action === "check-out"
-    ? client.stay.checkOut({ path })
-    : client.stay.noShow({ path })
+    ? client.stay.checkOut({ params })
+    : client.stay.noShow({ params })
 }
 
 /** A transition the reservation's state refuses (409 invalid_status_transition), decoded. */
@@ -84,9 +84,9 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const p = yield* property(api, { DBL: 2, STE: 1 })
       const first = yield* p.bookStay({ from: 0, to: 2 })
       const [checkedInFirst, res] = yield* p.client.stay.checkIn({
-        path: { id: first.reservation_id },
+        params: { id: first.reservation_id },
         payload: {},
-        withResponse: true
+        responseMode: "decoded-and-response"
       })
       expect(res.headers["cache-control"]).toBe("no-store")
       expect(checkedInFirst).toEqual({ reservation_id: first.reservation_id, status: "checked_in", room_id: p.room("DBL-1") })
@@ -224,7 +224,7 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const missed = yield* seedStay(api, { checkIn: localDay(-1), checkOut: localDay(2), status: "confirmed" })
       const availableTomorrow = Effect.map(
         api.client.availability.availability({
-          urlParams: { start_date: localDay(1), end_date: localDay(1), room_type_id: api.property.room_types["DBL"] }
+          query: { start_date: localDay(1), end_date: localDay(1), room_type_id: api.property.room_types["DBL"] }
         }),
         (res) => res.data[0].nights[0].available
       )
@@ -258,25 +258,25 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       yield* api.sql`UPDATE rooms SET retired = true WHERE id = ${p.room("DBL-2")}`.pipe(Effect.orDie)
       // Each ends as a success or its decoded error class.
       const outcome = <A>(result: Result.Result<A, { readonly _tag: string }>) =>
-        Result.isSuccess(result) ? "ok" : result.left._tag
+        Result.isSuccess(result) ? "ok" : result.failure._tag
       const results = yield* Effect.all(
-        stays.map((s) => Effect.either(move(p.client, s.reservation_id, "check-in"))),
+        stays.map((s) => Effect.result(move(p.client, s.reservation_id, "check-in"))),
         { concurrency: "unbounded" }
       )
       expect(results.map(outcome).sort()).toEqual(["NoAvailability", "ok", "ok"])
-      expect(results.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))[0]).toBeInstanceOf(NoAvailability)
-      expect(new Set(results.flatMap((r) => (Result.isSuccess(r) ? [r.right.room_id] : []))))
+      expect(results.flatMap((r) => (Result.isFailure(r) ? [r.failure] : []))[0]).toBeInstanceOf(NoAvailability)
+      expect(new Set(results.flatMap((r) => (Result.isSuccess(r) ? [r.success.room_id] : []))))
         .toEqual(new Set([p.room("DBL-1"), p.room("DBL-3")]))
 
       // Two check-ins asking for the same room at once: one gets it, the other 409 room_unavailable.
       const q = yield* property(api, { DBL: 2 })
       const pair = yield* Effect.forEach([0, 1], () => q.bookStay({ from: 0, to: 2 }))
       const raced = yield* Effect.all(
-        pair.map((s) => Effect.either(move(q.client, s.reservation_id, "check-in", { room_id: q.room("DBL-2") }))),
+        pair.map((s) => Effect.result(move(q.client, s.reservation_id, "check-in", { room_id: q.room("DBL-2") }))),
         { concurrency: "unbounded" }
       )
       expect(raced.map(outcome).sort()).toEqual(["RoomUnavailable", "ok"])
-      expect(raced.flatMap((r) => (Result.isFailure(r) ? [r.left] : []))[0]).toBeInstanceOf(RoomUnavailable)
+      expect(raced.flatMap((r) => (Result.isFailure(r) ? [r.failure] : []))[0]).toBeInstanceOf(RoomUnavailable)
 
       // The database refuses a doubled room even without the lock.
       const [winner, loser] = Result.isSuccess(raced[0]) ? pair : [pair[1], pair[0]]
@@ -284,7 +284,7 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const doubled = yield* api.sql`
         UPDATE accommodations SET room_id = ${q.room("DBL-2")}, status = 'checked_in'
         WHERE reservation_id = ${loser.reservation_id}`.pipe(Effect.flip)
-      expect(doubled.cause).toMatchObject({ code: "23P01", constraint: "accommodations_room_not_doubled" })
+      expect(doubled.reason.cause).toMatchObject({ code: "23P01", constraint: "accommodations_room_not_doubled" })
     }))
 
   it.effect("scope reservations:write; unknown, malformed and another property's reservations are 404", () =>

@@ -9,11 +9,11 @@ import * as Errors from "@hotel/http/common/Errors"
 import { apiWith, serveApi } from "@hotel/http/HttpLive"
 import { withRequestPipeline } from "@hotel/http/common/Pipeline"
 import { RequiredScope } from "@hotel/http/common/Security"
+import { created } from "@hotel/http/common/Common"
 import type { PlatformInMemory } from "@hotel/persistence/platform/Platform"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
-import * as FiberRef from "effect/FiberRef"
 import * as Layer from "effect/Layer"
 import * as Schema from "effect/Schema"
 import { FeaturesLive, servicesWith } from "../../src/main.js"
@@ -30,7 +30,7 @@ export const ProbeRun = Schema.Struct({
    * `conflict`: 409 `no_availability` every time; `conflict_first`: only on the label's first attempt;
    * `defect`: a 500.
    */
-  fail: Schema.optional(Schema.Literal("conflict", "conflict_first", "defect"))
+  fail: Schema.optional(Schema.Literals(["conflict", "conflict_first", "defect"]))
 })
 
 export const ProbeRunCreated = Schema.Struct({
@@ -41,10 +41,12 @@ export const ProbeRunCreated = Schema.Struct({
 
 export class ProbeGroup extends HttpApiGroup.make("probe")
   .add(
-    HttpApiEndpoint.post("run", "/probe/runs")
-      .setPayload(ProbeRun)
-      .addSuccess(ProbeRunCreated, { status: 201 })
-      .addError(Errors.NoAvailability)
+    HttpApiEndpoint.post("run", "/probe/runs", {
+      disableCodecs: true,
+      payload: ProbeRun,
+      success: created(ProbeRunCreated),
+      error: Errors.NoAvailability
+    })
   )
   .annotate(RequiredScope, "rates:write")
 {}
@@ -69,10 +71,10 @@ const ProbeHandlers = HttpApiBuilder.group(ProbeApi, "probe", (handlers) =>
         const [{ attempts }] = yield* sql<{ attempts: number }>`
           WITH attempt AS (INSERT INTO probe_attempts (label) VALUES (${payload.label}) RETURNING 1)
           SELECT count(*)::int + 1 AS attempts FROM probe_attempts WHERE label = ${payload.label}`.pipe(
-          Effect.locallyWith(FiberRef.currentContext, Context.omit(SqlClient.TransactionConnection))
+          Effect.updateContext((context: Context.Context<never>) => Context.omit(sql.transactionService)(context))
         )
         if (payload.delay_ms !== undefined) yield* Effect.sleep(payload.delay_ms)
-        if (payload.fail === "defect") return yield* Effect.dieMessage("probe defect")
+        if (payload.fail === "defect") return yield* Effect.die(new Error("probe defect"))
         if (payload.fail === "conflict" || (payload.fail === "conflict_first" && attempts === 1)) {
           return yield* new NoAvailability({ message: "probe conflict" })
         }

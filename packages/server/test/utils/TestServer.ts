@@ -5,11 +5,12 @@ import { allScopes, type SalesContext, type Scope } from "@hotel/domain"
 import { PlatformLive } from "@hotel/persistence/platform/Platform"
 import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
+import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import * as Logger from "effect/Logger"
-import * as LogLevel from "effect/LogLevel"
+import * as References from "effect/References"
+import * as NetAddress from "effect/net/NetAddress"
 import { makeNodeServer } from "../../src/runtime/NodeServer.js"
 import { type ClientOptions, type HotelClient, makeClient } from "./client.js"
 import { propertyFile } from "./fixtures.js"
@@ -48,7 +49,7 @@ export interface TestApiService {
   readonly sql: SqlClient.SqlClient
 }
 
-export class TestApi extends Context.Tag("test/TestApi")<TestApi, TestApiService>() {}
+export class TestApi extends Context.Service<TestApi, TestApiService>()("test/TestApi") {}
 
 const uniqueCode = () => `T${globalThis.crypto.randomUUID().replace(/-/g, "").slice(0, 10).toUpperCase()}`
 
@@ -58,7 +59,7 @@ const make = Effect.gen(function*() {
   const imports = yield* PropertyImport
   const keys = yield* ApiKeyRepository
   const address = server.address
-  const baseUrl = address._tag === "TcpAddress" ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1"
+  const baseUrl = NetAddress.isInetAddress(address) ? `http://127.0.0.1:${address.port}` : "http://127.0.0.1"
 
   const importProperty = (file?: unknown) =>
     imports.importDocument(file ?? propertyFile(uniqueCode())).pipe(Effect.orDie)
@@ -94,6 +95,14 @@ const make = Effect.gen(function*() {
 })
 
 /**
+ * The real clock, for the database layer under a test on the `TestClock`: the driver's pool runs its idle
+ * timeout (a minute) on the clock it is built with, so on the test clock a jump of years (a test set in 2031)
+ * would replay one timeout a minute since 1970. The pool keeps real time, as the application's does; what the
+ * services read as now (holds' expiry, the refund tiers) is still the test clock of the request.
+ */
+const RealClockLive = Layer.sync(Clock.Clock, () => Clock.Clock.defaultValue())
+
+/**
  * `TestApiLive` over another database layer than the test file's own (such as `TestDatabase.routed`'s), with
  * whatever else that layer provides.
  */
@@ -106,9 +115,9 @@ export const makeTestApiLiveOn = <A, E, D>(
     // The production server (its header bound: a long path is routed, not refused by Node; its keep-alive).
     Layer.provideMerge(NodeHttpServer.layer(makeNodeServer, { port: 0, host: "127.0.0.1" })),
     Layer.provide(AdminServicesLive),
-    Layer.provideMerge(database),
+    Layer.provideMerge(Layer.provide(database, RealClockLive)),
     // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
-    Layer.provide(Logger.minimumLogLevel(LogLevel.Warning))
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))
   )
 
 /**
@@ -117,7 +126,7 @@ export const makeTestApiLiveOn = <A, E, D>(
  */
 export const makeTestApiLive = <A, E>(http: Layer.Layer<A, E, HttpLiveNeeds>) => makeTestApiLiveOn(http, TestSqlLive)
 
-type HttpLiveNeeds = Layer.Layer.Context<typeof TestHttpLive>
+type HttpLiveNeeds = Layer.Services<typeof TestHttpLive>
 
 // The services stay visible to tests (the sweeper of the expiry tests needs the event outbox).
 export const TestHttpLive = HttpLive.pipe(Layer.provideMerge(servicesWith(PlatformLive)))

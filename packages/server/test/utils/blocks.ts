@@ -35,10 +35,10 @@ export const createBlock = (api: TestApiService, body: BlockRequest, options?: R
   )
 
 export const getBlock = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.blocks.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.blocks.get({ params: { id } }))
 
 export const patchBlock = (api: TestApiService, id: string, body: BlockPatch, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.blocks.update({ path: { id }, payload: body, headers: {} }))
+  Effect.flatMap(clientOf(api, options), (client) => client.blocks.update({ params: { id }, payload: body, headers: {} }))
 
 /** `POST /blocks/{id}/confirm`, `release` or `cancel` that must succeed; answers the block. */
 export const blockAction = (
@@ -48,7 +48,7 @@ export const blockAction = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client): Effect.Effect<BlockView, unknown> => {
-    const request = { path: { id }, headers: {} }
+    const request = { params: { id }, headers: {} }
     switch (action) {
       case "confirm":
         return client.blocks.confirm(request)
@@ -66,6 +66,6 @@ export const nightFigures = (block: BlockView) =>
 /** `GET /availability` of one room type: each night's `[date, blocked, available]`. */
 export const availabilityOf = (api: TestApiService, roomTypeId: string, start: string, end: string, options?: RequestOptions) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.availability.availability({ urlParams: { start_date: start, end_date: end, room_type_id: roomTypeId } })).pipe(
+    client.availability.availability({ query: { start_date: start, end_date: end, room_type_id: roomTypeId } })).pipe(
     Effect.map(({ data }) => (data[0]?.nights ?? []).map((night) => [night.date, night.blocked, night.available] as const))
   )

@@ -76,7 +76,7 @@ export const confirm = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.holds.confirm({ path: { id }, payload: confirmBody(body) }))
+    client.holds.confirm({ params: { id }, payload: confirmBody(body) }))
 
 /** Raw `POST /reservations/{id}/cancel`: for malformed bodies or ids and the exact wire; otherwise `cancel`. */
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>
@@ -88,11 +88,11 @@ export const cancel = (
   id: string,
   body: typeof Booking.ReservationCancel.Type = {},
   options?: RequestOptions
-) => Effect.flatMap(clientOf(api, options), (client) => client.reservationActions.cancel({ headers: {}, path: { id }, payload: body }))
+) => Effect.flatMap(clientOf(api, options), (client) => client.reservationActions.cancel({ headers: {}, params: { id }, payload: body }))
 
 /** `GET /reservations/{id}`, which must succeed (200). */
 export const getReservation = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.reservationReads.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.reservationReads.get({ params: { id } }))
 
 export const statusOf = (res: ApiResponse) => res.status
 

@@ -58,7 +58,7 @@ export const confirmBooking = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.bookings.confirm({ path: { id }, payload: confirmBody(body) }))
+    client.bookings.confirm({ params: { id }, payload: confirmBody(body) }))
 
 /** A booking cancel that must succeed (200). */
 export const cancelBooking = (
@@ -66,11 +66,11 @@ export const cancelBooking = (
   id: string,
   body: typeof Booking.ReservationCancel.Type = {},
   options?: RequestOptions
-) => Effect.flatMap(clientOf(api, options), (client) => client.bookings.cancel({ path: { id }, payload: body }))
+) => Effect.flatMap(clientOf(api, options), (client) => client.bookings.cancel({ params: { id }, payload: body }))
 
 /** `GET /bookings/{id}`, which must succeed. */
 export const getBooking = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.bookings.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.bookings.get({ params: { id } }))
 
 /** Raw `POST /bookings`: for malformed bodies and the exact wire of errors. */
 export const postBooking = (api: TestApiService, body: unknown, options?: RequestOptions) =>

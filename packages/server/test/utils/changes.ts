@@ -19,7 +19,7 @@ export const change = (
 ) => {
   const { ifMatch, ...request } = options
   return Effect.flatMap(clientOf(api, request), (client) =>
-    client.reservationChanges.change({ path: { id }, payload, headers: ifMatch === undefined ? {} : { "if-match": ifMatch } }))
+    client.reservationChanges.change({ params: { id }, payload, headers: ifMatch === undefined ? {} : { "if-match": ifMatch } }))
 }
 
 /** Raw `PATCH /reservations/{id}`: for malformed bodies and the exact wire of errors. */
@@ -28,7 +28,7 @@ export const patchReservation = (api: TestApiService, id: string, body: unknown,
 
 /** `GET /reservations/{id}/change-quote` that must succeed (200). */
 export const changeQuote = (api: TestApiService, id: string, params: QuoteParams = {}, options: RequestOptions = {}) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.changeQuote.get({ path: { id }, urlParams: params }))
+  Effect.flatMap(clientOf(api, options), (client) => client.changeQuote.get({ params: { id }, query: params }))
 
 /** A payment that must succeed (201): `amount` in EUR with a fresh reference unless given. */
 export const pay = (
@@ -39,7 +39,7 @@ export const pay = (
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
     client.payments.create({
-      path: { id },
+      params: { id },
       payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, currency: "EUR", ...body }
     }))
 

@@ -28,7 +28,7 @@ export const makeClient = (baseUrl: string, key: string | null, options: ClientO
     })
   }).pipe(Effect.provide(FetchHttpClient.layer))
 
-export type HotelClient = Effect.Effect.Success<ReturnType<typeof makeClient>>
+export type HotelClient = Effect.Success<ReturnType<typeof makeClient>>
 
 /** What every decoded API error carries (the envelope's `message` and, for field errors, `param`). */
 interface DecodedError {
@@ -46,11 +46,11 @@ export const expectFailure = <A, E, R, T extends DecodedError>(
   errorClass: new(...args: never) => T,
   param?: string
 ): Effect.Effect<T, never, R> =>
-  Effect.flatMap(Effect.either(effect), (result) => {
-    if (result._tag === "Right") {
-      return Effect.dieMessage(`expected ${errorClass.name}, got a success: ${JSON.stringify(result.right)}`)
+  Effect.flatMap(Effect.result(effect), (result) => {
+    if (result._tag === "Success") {
+      return Effect.die(new Error(`expected ${errorClass.name}, got a success: ${JSON.stringify(result.success)}`))
     }
-    const error = result.left
+    const error = result.failure
     expect(error, String(error)).toBeInstanceOf(errorClass)
     const typed = error as unknown as T
     if (param === undefined) expect(typed.param, typed.message).toBeUndefined()
@@ -59,7 +59,7 @@ export const expectFailure = <A, E, R, T extends DecodedError>(
   })
 
 /** A raw response's body decoded with the contract's schema (so a raw test is typed by the contract too). */
-export const bodyAs = <A, I>(res: ApiResponse, schema: Schema.Schema<A, I>): A => Schema.decodeUnknownSync(schema)(
+export const bodyAs = <S extends Schema.Decoder<unknown>>(res: ApiResponse, schema: S): S["Type"] => Schema.decodeUnknownSync(schema)(
   JSON.parse(res.text)
 )
 

@@ -1,6 +1,6 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import * as Effect from "effect/Effect"
-import * as Either from "effect/Result"
+import * as Result from "effect/Result"
 
 // Helpers of the race tests: real concurrent HTTP requests through the typed client, each ending as its success
 // status or its decoded error class, and the invariant every race keeps (no night sold beyond its rooms).
@@ -11,7 +11,7 @@ export type Outcome<A> = Result.Result<readonly [A, { readonly status: number }]
 export const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
   const tally: Record<string, number> = {}
   for (const result of results) {
-    const label = Result.isSuccess(result) ? String(result.right[1].status) : result.left._tag
+    const label = Result.isSuccess(result) ? String(result.success[1].status) : result.failure._tag
     tally[label] = (tally[label] ?? 0) + 1
   }
   return tally
@@ -19,7 +19,7 @@ export const outcomes = <A>(results: ReadonlyArray<Outcome<A>>) => {
 
 /** The successes' values, in call order. */
 export const successes = <A>(results: ReadonlyArray<Outcome<A>>) =>
-  results.flatMap((result) => (Result.isSuccess(result) ? [result.right[0]] : []))
+  results.flatMap((result) => (Result.isSuccess(result) ? [result.success[0]] : []))
 
 /** Every night of every room type of a property: rooms taken (live holds, confirmed, checked in) never above rooms. */
 export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, now: Date) =>
@@ -39,13 +39,13 @@ export const overbookedNights = (sql: SqlClient.SqlClient, propertyId: string, n
 
 /** Every call in flight at once; each one's result, success or failure. */
 export const all = <A, E, R>(calls: ReadonlyArray<Effect.Effect<A, E, R>>) =>
-  Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" })
+  Effect.all(calls.map((call) => Effect.result(call)), { concurrency: "unbounded" })
 
 /** Every call in flight at once; how each ended: `"ok"`, or the error class's tag (for calls of mixed kinds). */
 export const race = (calls: ReadonlyArray<Effect.Effect<unknown, { readonly _tag: string }>>) =>
   Effect.map(
-    Effect.all(calls.map((call) => Effect.either(call)), { concurrency: "unbounded" }),
-    (results) => results.map((result) => Result.isSuccess(result) ? "ok" : result.left._tag)
+    Effect.all(calls.map((call) => Effect.result(call)), { concurrency: "unbounded" }),
+    (results) => results.map((result) => Result.isSuccess(result) ? "ok" : result.failure._tag)
   )
 
 /** How many times each label occurs. */

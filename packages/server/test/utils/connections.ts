@@ -47,7 +47,7 @@ export const openRequest = (
 ) =>
   Effect.gen(function*() {
     const outcome = yield* Deferred.make<Attempt>()
-    const settle = (attempt: Attempt) => Deferred.unsafeDone(outcome, Effect.succeed(attempt))
+    const settle = (attempt: Attempt) => Deferred.doneUnsafe(outcome, Effect.succeed(attempt))
     const url = new URL(baseUrl)
     let connected = false
     const req = Http.request({
@@ -76,13 +76,13 @@ export const openRequest = (
     // stopping server has to close it, as it would a real client's.
     const finish = Effect.sync(() => req.end(body.slice(sent))).pipe(
       Effect.andThen(Deferred.await(outcome)),
-      Effect.timeoutTo({
+      Effect.timeoutOrElse({
         duration: "60 seconds",
-        onTimeout: (): Attempt => {
-          req.destroy()
-          return { _tag: "Failed", connected, code: "no answer in 60 s" }
-        },
-        onSuccess: (attempt) => attempt
+        orElse: () =>
+          Effect.sync((): Attempt => {
+            req.destroy()
+            return { _tag: "Failed", connected, code: "no answer in 60 s" }
+          })
       })
     )
     return { finish } satisfies OpenRequest
@@ -98,7 +98,7 @@ export const attempt = (
 
 /** A TCP connection attempt alone: `"connected"`, or the error's code (ECONNREFUSED when nothing listens). */
 export const connectOnly = (baseUrl: string) =>
-  Effect.async<string>((resume) => {
+  Effect.callback<string>((resume) => {
     const url = new URL(baseUrl)
     const socket = Net.connect({ host: url.hostname, port: Number(url.port) })
     socket.once("connect", () => {

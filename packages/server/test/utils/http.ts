@@ -57,7 +57,7 @@ export const request = (baseUrl: string, defaultKey: string | null) =>
  */
 export const rawRequest = (baseUrl: string, key: string | null) =>
 (method: string, path: string): Effect.Effect<ApiResponse> =>
-  Effect.async<ApiResponse>((resume) => {
+  Effect.callback<ApiResponse>((resume) => {
     const url = new URL(baseUrl)
     const req = Http.request({
       host: url.hostname,
@@ -86,7 +86,7 @@ export const rawRequest = (baseUrl: string, key: string | null) =>
  * answer parsed by hand: status, headers, body.
  */
 export const socketRequest = (baseUrl: string, text: string): Effect.Effect<ApiResponse> =>
-  Effect.async<ApiResponse>((resume) => {
+  Effect.callback<ApiResponse>((resume) => {
     const url = new URL(baseUrl)
     const socket = Net.connect(Number(url.port), url.hostname, () => socket.end(text))
     const chunks: Array<Buffer> = []

@@ -19,7 +19,7 @@ export const takeOutOfOrder = (
   body: typeof Inventory.OutOfOrderCreate.Type,
   options?: RequestOptions
 ) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.outOfOrder({ path: { id: roomId }, payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.outOfOrder({ params: { id: roomId }, payload: body })).pipe(
     Effect.map((created) => created.out_of_order_id)
   )
 
@@ -29,13 +29,13 @@ export const outOfOrderPeriods = (
   params: typeof Inventory.OutOfOrderListParams.Type,
   options?: RequestOptions
 ) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.listOutOfOrder({ urlParams: params })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.listOutOfOrder({ query: params })).pipe(
     Effect.map(({ data }) => data)
   )
 
 /** `DELETE /out-of-order/{id}` that must succeed: the room is back in service. */
 export const backInService = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.deleteOutOfOrder({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.deleteOutOfOrder({ params: { id } }))
 
 /** A PUT of a room type's controls that must succeed; answers `nights_updated`. */
 export const putControls = (
@@ -44,13 +44,13 @@ export const putControls = (
   body: typeof Inventory.InventoryPut.Type,
   options?: RequestOptions
 ) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.putControls({ path: { id: roomTypeId }, payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.putControls({ params: { id: roomTypeId }, payload: body })).pipe(
     Effect.map((answer) => answer.nights_updated)
   )
 
 /** `GET /availability` of one room type: each night's whole breakdown. */
 export const breakdown = (api: TestApiService, roomTypeId: string, start: string, end: string, options?: RequestOptions) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.availability.availability({ urlParams: { start_date: start, end_date: end, room_type_id: roomTypeId } })).pipe(
+    client.availability.availability({ query: { start_date: start, end_date: end, room_type_id: roomTypeId } })).pipe(
     Effect.map(({ data }) => data[0]?.nights ?? [])
   )

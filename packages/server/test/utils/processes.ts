@@ -74,7 +74,7 @@ export const hotel = (...args: ReadonlyArray<string>) => hotelWith({}, ...args)
 /** `hotel <args>` on the test's database with `extra` in its environment (which may override DATABASE_URL). */
 export const hotelWith = (extra: Record<string, string>, ...args: ReadonlyArray<string>) =>
   Effect.flatMap(DatabaseUrl, (url) =>
-    Effect.async<CliResult>((resume) => {
+    Effect.callback<CliResult>((resume) => {
       execFile(
         process.execPath,
         [builtEntry(), ...args],
@@ -107,7 +107,7 @@ const waitReady = (baseUrl: string, child: ChildProcess, output: () => string, w
     const deadline = Date.now() + withinMs
     while (Date.now() < deadline) {
       if (child.exitCode !== null) {
-        return yield* Effect.dieMessage(`hotel serve exited with ${child.exitCode}:\n${output()}`)
+        return yield* Effect.die(new Error(`hotel serve exited with ${child.exitCode}:\n${output()}`))
       }
       // Each poll bounded: a connection accepted and never answered must not outlast the deadline.
       const ready = yield* Effect.promise(() =>
@@ -180,7 +180,7 @@ const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: 
       return started
     }),
     (started) =>
-      Effect.async<void>((resume) => {
+      Effect.callback<void>((resume) => {
         if (started.exitCode !== null || started.signalCode !== null) return resume(Effect.void)
         const signal = (name: NodeJS.Signals) => {
           try {
@@ -211,7 +211,7 @@ const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: 
   const signal = (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name)
   }
-  const exited = Effect.async<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>((resume) => {
+  const exited = Effect.callback<{ readonly code: number | null; readonly signal: NodeJS.Signals | null }>((resume) => {
     if (child.exitCode !== null || child.signalCode !== null) {
       return resume(Effect.succeed({ code: child.exitCode, signal: child.signalCode }))
     }
@@ -229,7 +229,7 @@ const startServeOnce = (extra: Record<string, string>, sources: boolean, ready: 
 const startServe = (extra: Record<string, string>, sources: boolean, ready = true) => {
   const once = startServeOnce(extra, sources, ready)
   const stuck = (outputs: ReadonlyArray<string>) =>
-    Effect.dieMessage(`hotel serve was not ready within ${readyWithin(extra)} ms, ${outputs.length} times:\n${outputs.join("\n---\n")}`)
+    Effect.die(new Error(`hotel serve was not ready within ${readyWithin(extra)} ms, ${outputs.length} times:\n${outputs.join("\n---\n")}`))
   if (embedded(extra)) return once.pipe(Effect.catchTag("NotReadyInTime", (first) => stuck([first.output])))
   return once.pipe(Effect.catchTag("NotReadyInTime", (first) =>
     Effect.sync(() => process.stderr.write(`hotel serve was not ready within ${readyWithinMs} ms; starting another. Its output:\n${first.output}\n`)).pipe(
@@ -263,18 +263,20 @@ export const processesReady = (server: ServeProcess, count: number) => {
   const readyLines = () => (server.output().match(/Serving process \d+ \(pid \d+\) is ready/g) ?? []).length
   const logged = Effect.retry(
     Effect.filterOrFail(Effect.sync(readyLines), (n) => n >= count, () => "not yet"),
-    Schedule.spaced("100 millis").pipe(Schedule.upTo("50 seconds"))
+    Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "50 seconds" }))
   ).pipe(
-    Effect.catchAll(() => Effect.dieMessage(`${readyLines()} of ${count} serving processes ready after 50 s:\n${server.output()}`))
+    Effect.catch(() => Effect.die(new Error(`${readyLines()} of ${count} serving processes ready after 50 s:\n${server.output()}`)))
   )
   const exited = Effect.flatMap(server.exited, (exit) =>
-    Effect.dieMessage(`hotel serve exited (code ${exit.code}, signal ${exit.signal}) before ${count} processes were ready:\n${server.output()}`))
+    Effect.die(new Error(`hotel serve exited (code ${exit.code}, signal ${exit.signal}) before ${count} processes were ready:\n${server.output()}`)))
   return Effect.asVoid(Effect.raceFirst(logged, exited))
 }
 
 /** Waits (at most `seconds`) for the process to exit: its exit code, or the signal that ended it. */
 export const exitWithin = (server: ServeProcess, seconds: number) =>
   server.exited.pipe(
-    Effect.timeoutFail({ duration: `${seconds} seconds`, onTimeout: () => new Error(`the server did not exit within ${seconds} s`) }),
-    Effect.orDie
+    Effect.timeoutOrElse({
+      duration: `${seconds} seconds`,
+      orElse: () => Effect.die(new Error(`the server did not exit within ${seconds} s`))
+    })
   )

@@ -32,7 +32,7 @@ const onAnswer = (settle: (attempt: Attempt) => void, connected: () => boolean) 
  * (ASCII): a slow or stuck client. Ends with the answer, or with the connection closed under it.
  */
 export const tricklingRequest = (baseUrl: string, request: RawRequest, body: string, everyMs: number) =>
-  Effect.async<Attempt>((resume) => {
+  Effect.callback<Attempt>((resume) => {
     const url = new URL(baseUrl)
     let connected = false
     let done = false
@@ -84,7 +84,7 @@ export const slowReader = (baseUrl: string, path: string, count: number, everyMs
     const url = new URL(baseUrl)
     let received = 0
     let first: (() => void) | undefined
-    const started = Effect.async<void>((resume) => {
+    const started = Effect.callback<void>((resume) => {
       if (received > 0) return resume(Effect.void)
       first = () => resume(Effect.void)
     })
@@ -96,7 +96,7 @@ export const slowReader = (baseUrl: string, path: string, count: number, everyMs
       socket.pause()
       setTimeout(() => socket.resume(), everyMs)
     })
-    const ended = Effect.async<SlowRead>((resume) => {
+    const ended = Effect.callback<SlowRead>((resume) => {
       let how = "end"
       socket.on("error", (error: NodeJS.ErrnoException) => (how = error.code ?? error.message))
       socket.once("close", () => resume(Effect.succeed({ received, ended: how })))
@@ -110,14 +110,14 @@ export const slowReader = (baseUrl: string, path: string, count: number, everyMs
  * server closes it: with the error, if any, and what `atClose` saw at that moment.
  */
 export const idleConnection = <A>(baseUrl: string, path: string, atClose: () => A) =>
-  Effect.async<{ readonly answer: string; readonly closed: Effect.Effect<{ readonly error: string | undefined; readonly seen: A }> }>(
+  Effect.callback<{ readonly answer: string; readonly closed: Effect.Effect<{ readonly error: string | undefined; readonly seen: A }> }>(
     (resume) => {
       const url = new URL(baseUrl)
       const socket = Net.connect({ host: url.hostname, port: Number(url.port) })
       let error: string | undefined
       let outcome: { readonly error: string | undefined; readonly seen: A } | undefined
       let onClose: ((value: { readonly error: string | undefined; readonly seen: A }) => void) | undefined
-      const closed = Effect.async<{ readonly error: string | undefined; readonly seen: A }>((done) => {
+      const closed = Effect.callback<{ readonly error: string | undefined; readonly seen: A }>((done) => {
         if (outcome !== undefined) return done(Effect.succeed(outcome))
         onClose = (value) => done(Effect.succeed(value))
       })

@@ -24,11 +24,11 @@ export type ChargeWire = typeof ChargePosted.Type
 
 /** `GET /folios/{id}`, which must succeed (200). */
 export const getFolio = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.folios.get({ path: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.folios.get({ params: { id } }))
 
 /** The guest's loyalty points balance, as `GET /guests/{id}` reports it. */
 export const loyaltyBalance = (api: TestApiService, guestId: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.guests.get({ path: { id: guestId } })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.guests.get({ params: { id: guestId } })).pipe(
     Effect.map((guest) => guest.loyalty_points)
   )
 
@@ -45,7 +45,7 @@ export const charge = (
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
     client.charges.post({
-      path: { id: reservationId },
+      params: { id: reservationId },
       payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other", ...over }
     }))
 
@@ -68,7 +68,7 @@ export const book = (
 
 /** `POST /reservations/{id}/check-in` that must succeed (with `room_id`, that room; without, one assigned). */
 export const checkIn = (api: TestApiService, id: string, payload: typeof Stay.CheckIn.Type = {}, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.stay.checkIn({ path: { id }, payload }))
+  Effect.flatMap(clientOf(api, options), (client) => client.stay.checkIn({ params: { id }, payload }))
 
 /** Moves a reservation (and its accommodation) to a status the API would reach by other paths. */
 export const forceStatus = (sql: SqlClient.SqlClient, reservationId: string, status: string) =>
