@@ -1,8 +1,6 @@
 import { defineConfig } from "vitest/config"
+import projects from "./vitest.workspace.ts"
 
-// vitest 4 removed workspace files; each package keeps its own project config.
 export default defineConfig({
-  test: {
-    projects: ["packages/*"]
-  }
+  test: { projects }
 })
