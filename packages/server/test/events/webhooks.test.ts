@@ -4,6 +4,7 @@ import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/http/webhooks/A
 import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
+import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
@@ -12,6 +13,7 @@ import * as TestClock from "effect/testing/TestClock"
 import { createHmac } from "node:crypto"
 import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
 import { expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { environmentWith } from "../utils/environment.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 import { allEvents } from "./feed.js"
 import { eventually, receiver } from "./receiver.js"
@@ -19,7 +21,7 @@ import { eventually, receiver } from "./receiver.js"
 // Webhook endpoints and delivery with a real receiver on loopback, which this file's server
 // allows (`HOTEL_WEBHOOKS_ALLOW_PRIVATE=true`). The server runs on the TestClock; the test drives the
 // dispatcher (what the worker of every process runs) and moves the clock through the retry schedule.
-process.env["HOTEL_WEBHOOKS_ALLOW_PRIVATE"] = "true"
+const Settings = ConfigProvider.layer(ConfigProvider.fromEnv({ env: environmentWith({ HOTEL_WEBHOOKS_ALLOW_PRIVATE: "true" }) }))
 
 const T0 = Date.parse("2031-02-01T12:00:00Z")
 
@@ -76,7 +78,7 @@ const WebhooksSection = Schema.Struct({
   )
 })
 
-layer(TestApiLive)("webhooks", (it) => {
+layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
   it("signing reproduces the Standard Webhooks published example", () => {
     expect(sign("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330, "{\"test\": 2432232314}"))
       .toBe("v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")

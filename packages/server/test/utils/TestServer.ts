@@ -7,7 +7,6 @@ import { ApiKeyRepository } from "@hotel/persistence/platform/ApiKeyRepository"
 import { PropertyImport, type PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
-import * as ConfigProvider from "effect/ConfigProvider"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as References from "effect/References"
@@ -118,10 +117,7 @@ export const makeTestApiLiveOn = <A, E, D>(
     Layer.provide(AdminServicesLive),
     Layer.provideMerge(Layer.provide(database, RealClockLive)),
     // The server's access log (a line per request) would be most of a run's output; warnings and errors stay.
-    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Warn")),
-    // The settings as the environment holds them when this file's server is built (a file sets its own at import):
-    // Effect's default provider reads the environment once per process, and a worker's files share one process.
-    Layer.provide(ConfigProvider.layer(Effect.sync(() => ConfigProvider.fromEnv())))
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))
   )
 
 /**
