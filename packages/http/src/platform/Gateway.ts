@@ -133,8 +133,14 @@ export const makeGateway = (routes: RouterLookup) =>
         if (namesNoEndpoint(request.url)) return unknownRoute(request)
         const route = routes.find(request.method, request.url)
         const routed = checkMaintenance(route).pipe(
-          Effect.matchEffect({
-            onFailure: (refusal) => answer(maintenanceMeta, refusal.error, { "retry-after": String(refusal.retryAfterSeconds) }),
+          Effect.matchCauseEffect({
+            // A refusal is 503 `maintenance_mode`; a window that cannot be read (no database) is a defect like any.
+            onFailure: (cause) => {
+              const refusal = Result.getOrUndefined(Cause.findError(cause))
+              return refusal === undefined
+                ? asServerError(cause)
+                : answer(maintenanceMeta, refusal.error, { "retry-after": String(refusal.retryAfterSeconds) })
+            },
             // One frame for both outcomes: a success gets its headers, "no route" is 404 or 405, a defect 500 or
             // 503 (the endpoints answer their own errors).
             onSuccess: () =>
