@@ -77,11 +77,22 @@ describe("docker-compose.yml", () => {
       expect(service(name).volumes).toEqual([`${name}:/var/lib/postgresql`])
       expect(Object.keys(compose.volumes ?? {})).toContain(name)
     }
-    expect(service("monitor").command?.join(" ")).toMatch(/^pg_autoctl create monitor .*--run$/)
+    // Each container runs the image's run.sh: create, apply this deployment's failure detection, run.
+    expect(image).toMatch(/^COPY monitor\.conf keeper\.conf \/etc\/hotel-pg-auto-failover\/$/m)
+    expect(image).toMatch(/^COPY --chmod=755 run\.sh \/usr\/local\/bin\/hotel-pg-auto-failover$/m)
+    expect(service("monitor").command?.join(" ")).toMatch(/^hotel-pg-auto-failover monitor /)
     for (const name of nodes) {
       expect(service(name).environment?.["PG_AUTOCTL_MONITOR"]).toMatch(/^postgres:\/\/autoctl_node@monitor:5432\/pg_auto_failover/)
-      expect(service(name).command?.join(" ")).toMatch(new RegExp(`pg_autoctl create postgres --hostname ${name} --name ${name} --dbname hotel [\\s\\S]*--run`))
+      expect(service(name).command?.join(" ")).toMatch(new RegExp(`hotel-pg-auto-failover postgres --hostname ${name} --name ${name} --dbname hotel`))
     }
+    // What a whole node's loss waits for (docs/operations.md, "Losing a whole node"): about 12 s, not the defaults' 50.
+    const monitor = read("deploy/pg_auto_failover/monitor.conf")
+    for (const [name, value] of [
+      ["health_check_period", "1000"], ["health_check_timeout", "1000"], ["health_check_max_retries", "2"],
+      ["health_check_retry_delay", "1000"], ["node_considered_unhealthy_timeout", "6000"], ["primary_demote_timeout", "6000"]
+    ]) expect(monitor).toMatch(new RegExp(`^pgautofailover\\.${name} = ${value}\\b`, "m"))
+    expect(read("deploy/pg_auto_failover/keeper.conf")).toMatch(/^timeout\.network_partition_timeout = 7\b/m)
+    expect(read("deploy/pg_auto_failover/run.sh")).toMatch(/^exec pg_autoctl run --pgdata "\$PGDATA"$/m)
     // The standby registers once the primary answers.
     expect(service("node2").depends_on?.["node1"]?.condition).toBe("service_healthy")
   })
