@@ -8,6 +8,7 @@ import * as Redacted from "effect/Redacted"
 import * as Result from "effect/Result"
 import * as Scope from "effect/Scope"
 import { ConnectionError, SqlError } from "effect/sql/SqlError"
+import * as os from "node:os"
 import type { Duplex } from "node:stream"
 import { type ConnectionString, type Host, needsHostChoice, parseConnectionString } from "./ConnectionString.js"
 import { makeHostSelector } from "./HostSelector.js"
@@ -63,6 +64,17 @@ const targetOf = (url: ConnectionString, probe: (host: Host) => ReturnType<Retur
 }
 
 /**
+ * The URL with libpq's user when it names none: `PGUSER`, else the user the process runs as. The driver would
+ * fall back to `USER` alone, which a service manager, `sudo` or a container may leave unset.
+ */
+const withUser = (url: string): string => {
+  const parsed = new URL(url)
+  if (parsed.username !== "") return url
+  parsed.username = encodeURIComponent(process.env["PGUSER"] ?? os.userInfo().username)
+  return parsed.toString()
+}
+
+/**
  * The driver's client on `url`, its pool closed with the scope: a stop waits a second for the statements
  * still running, then closes their sessions (the pool would wait for them without end).
  */
@@ -79,7 +91,7 @@ export const makeDriverPool = (
     if (Result.isFailure(tls)) return yield* Effect.fail(refused(tls.failure))
     const connection = parsed.success
     const socket: SocketSettings = { tls: tls.success, keepAliveMs: hosts.keepAliveIdleMs }
-    const driverUrl = Redacted.make(connection.urlFor(connection.hosts[0] ?? { host: "localhost", port: 5432 }))
+    const driverUrl = Redacted.make(withUser(connection.urlFor(connection.hosts[0] ?? { host: "localhost", port: 5432 })))
     const probe = roleProbe({
       url: driverUrl,
       applicationName: purpose.applicationName,
