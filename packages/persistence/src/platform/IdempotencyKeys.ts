@@ -40,7 +40,11 @@ export interface StoredResponse {
 export interface KeyTransaction {
   /** The transaction's connection, as the client's `transactionService` holds it. */
   readonly connection: readonly [SqlConnection.Connection, number]
-  /** Runs the operation in the transaction: its statements run there, and its own transactions nest in it. */
+  /**
+   * Runs the operation in the transaction: its statements run there, and its writes join it through
+   * `inTransaction` (`database/Transaction.ts`). A nested `sql.withTransaction` cannot: the connection is lent
+   * without the client's own transaction bookkeeping, so no request path opens one.
+   */
   readonly within: <A, E, R>(operation: Effect.Effect<A, E, R>) => Effect.Effect<A, E, R>
   /** Stores the successful response (when it has a body to keep) and commits it with the operation's change. */
   readonly commit: (response: Option.Option<StoredResponse>) => Effect.Effect<void, SqlError>
