@@ -1,6 +1,8 @@
 // A recipe: the SQL statements one request of our server runs, in order, as captured from the persistence
 // services themselves (./capture.ts), so the raw baseline and the pgbench script run the very same SQL.
 
+import * as PgTypes from "@effect/sql-pg/PgTypes"
+
 /** A parameter as stored in the recipe file (a Date becomes `{ $date }`, replaced by the request's own now). */
 export type Param = string | number | boolean | null | { readonly $date: string } | ReadonlyArray<Param>
 
@@ -31,6 +33,8 @@ export const toParam = (value: unknown): Param => {
   if (value === null || value === undefined) return null
   if (value instanceof Date) return { $date: value.toISOString() }
   if (Array.isArray(value)) return value.map(toParam)
+  // A parameter the service typed for the driver (an array of nullable values, `ArrayParameter.ts`): its value.
+  if (PgTypes.isParameter(value)) return toParam(value.value)
   if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value
   if (typeof value === "bigint") return value.toString()
   return JSON.stringify(value)
