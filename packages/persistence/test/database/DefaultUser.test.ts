@@ -3,21 +3,13 @@ import * as Effect from "effect/Effect"
 import * as Redacted from "effect/Redacted"
 import * as SqlClient from "effect/sql/SqlClient"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
-import { defaultHostBounds, type PoolSettings } from "../../src/database/PoolSettings.js"
+import { defaultHostBounds } from "../../src/database/PoolSettings.js"
 import { sqlLayer } from "../../src/database/Sql.js"
+import { onePlainConnection } from "../utils/poolSettings.js"
 import { TestDatabase } from "../utils/TestDatabase.js"
 
 // A URL that names no user connects as libpq's would: as `PGUSER` (the failover drill's formation URL,
 // `postgres://node1,node2/hotel`, relies on it), whatever `USER` says.
-
-const settings: PoolSettings = {
-  size: 1,
-  poolTimeoutMs: 3_000,
-  statementTimeoutMs: 2_000,
-  lockTimeoutMs: 1_000,
-  idleInTransactionTimeoutMs: 10_000,
-  preparedStatements: true
-}
 
 const currentUser = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ user: string }>`SELECT current_user AS user`)
 
@@ -52,7 +44,7 @@ describe("a URL without a user", () => {
         url.username = ""
         const rows = yield* withEnvironment(
           { PGUSER: user, USER: undefined, USERNAME: undefined },
-          Effect.provide(currentUser, sqlLayer(Redacted.make(url.toString()), settings, defaultHostBounds))
+          Effect.provide(currentUser, sqlLayer(Redacted.make(url.toString()), onePlainConnection, defaultHostBounds))
         )
         expect(rows).toEqual([{ user }])
       }))

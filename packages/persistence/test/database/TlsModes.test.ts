@@ -4,21 +4,13 @@ import * as Redacted from "effect/Redacted"
 import * as SqlClient from "effect/sql/SqlClient"
 import { isSqlError } from "effect/sql/SqlError"
 import { DatabaseUrl } from "../../src/database/DatabaseUrl.js"
-import { defaultHostBounds, type PoolSettings } from "../../src/database/PoolSettings.js"
+import { defaultHostBounds } from "../../src/database/PoolSettings.js"
 import { sqlLayer } from "../../src/database/Sql.js"
+import { onePlainConnection } from "../utils/poolSettings.js"
 import { TestDatabase } from "../utils/TestDatabase.js"
 
 // `sslmode` with libpq's meaning, against the test server (which offers no TLS): `prefer` goes on in plain,
 // `require` is refused before any statement, and a mode libpq does not know stops the client from starting.
-
-const settings: PoolSettings = {
-  size: 1,
-  poolTimeoutMs: 3_000,
-  statementTimeoutMs: 2_000,
-  lockTimeoutMs: 1_000,
-  idleInTransactionTimeoutMs: 10_000,
-  preparedStatements: true
-}
 
 const withMode = (mode: string) =>
   Effect.map(DatabaseUrl, (url) => {
@@ -29,7 +21,7 @@ const withMode = (mode: string) =>
 
 const select1 = Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ one: number }>`SELECT 1 AS one`)
 
-const on = (url: string) => Effect.provide(select1, sqlLayer(Redacted.make(url), settings, defaultHostBounds))
+const on = (url: string) => Effect.provide(select1, sqlLayer(Redacted.make(url), onePlainConnection, defaultHostBounds))
 
 const causeText = (error: unknown) =>
   isSqlError(error) && error.reason.cause instanceof Error ? error.reason.cause.message : String(error)
