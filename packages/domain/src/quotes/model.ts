@@ -72,6 +72,23 @@ export interface RatePlan {
    * derivations included) on the nights from `from` up to the night before `to`.
    */
   readonly blockPrice?: Opt<BlockPrice>
+  /**
+   * The plan's per-night overrides (`POST /ari`) on the nights loaded with it, by date: they replace the
+   * covering interval's price and stay rules on their night. Absent: none (the snapshot loads only the nights a
+   * request reads).
+   */
+  readonly nights?: Opt<ReadonlyMap<IsoDate, NightOverride>>
+}
+
+/** A plan's overrides on one night; `null` means none of that field (the interval's, then the plan's, apply). */
+export interface NightOverride {
+  /** Only on a plan that derives from none: a derived plan follows its parent's night price. */
+  readonly price: Amount | null
+  readonly minStay: number | null
+  readonly maxStay: number | null
+  readonly closedToArrival: boolean | null
+  readonly closedToDeparture: boolean | null
+  readonly stopSell: boolean | null
 }
 
 export interface BlockPrice {

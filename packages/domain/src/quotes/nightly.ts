@@ -1,5 +1,5 @@
-// One night of a stay: the plan's nightly price (interval weekday price or base price, then
-// each derivation step up the chain), plus extra guests, minus the single-guest discount, never below zero,
+// One night of a stay: the plan's nightly price (the night's override, else the interval weekday price, else the
+// base price; then each derivation step up the chain), plus extra guests, minus the single-guest discount, never below zero,
 // rounded half away from zero to the currency's minor units. Every step is recorded in a trace when the caller
 // asks for one; without it no entry, string or formatted amount is built (holds, and quotes without `include=trace`).
 import * as BigDecimal from "effect/BigDecimal"
@@ -13,7 +13,7 @@ import type { PricingMemo } from "./memo.js"
 import type { AgeBracket, Derivation, RatePlan } from "./model.js"
 import { derivationDetail, discountDetail, intervalDetail, planDetail, roundingDetail } from "./traceDetail.js"
 
-export type TraceStep = "base" | "interval" | "derivation" | "extra_guest" | "single_guest_discount" | "rounding"
+export type TraceStep = "base" | "override" | "interval" | "derivation" | "extra_guest" | "single_guest_discount" | "rounding"
 
 /**
  * One step of a night's price. `amount` is the night's running price AFTER the step (so the last entry,
@@ -116,6 +116,14 @@ const computeNightly: PriceNightOf = (plan, night, guests, trace, memo) => {
       detail: planDetail(plan, guests, memo, () => derivationDetail(plan, derivation, guests))
     }
     return { amount, trace: withEntry(parent.trace, entry) }
+  }
+  // A night's override (`POST /ari`) comes before the interval's weekday price.
+  const override = plan.nights?.get(night.date)?.price
+  if (override != null) {
+    const amount = nonNegative(override)
+    if (!trace) return { amount, trace: NO_TRACE }
+    const detail = `override of plan ${plan.id} on ${night.date}`
+    return { amount, trace: [{ step: "override", amount: Money.format(amount, plan.currency), detail }] }
   }
   const interval = intervalFor(plan, night.date)
   const seasonal = interval?.prices?.[night.weekday]

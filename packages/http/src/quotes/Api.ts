@@ -25,7 +25,7 @@ export const RatesParams = Schema.Struct({
 })
 
 export const TraceEntry = Schema.Struct({
-  step: Schema.Literals(["base", "interval", "derivation", "extra_guest", "single_guest_discount", "rounding"]),
+  step: Schema.Literals(["base", "override", "interval", "derivation", "extra_guest", "single_guest_discount", "rounding"]),
   amount: Money,
   detail: Schema.optionalKey(Schema.String)
 })

@@ -10,10 +10,10 @@
 // - Promo codes are checked only on plans with `requiresPromoCode`; a code sent to an ungated plan is
 //   ignored, so `/rates?promo_code=X` still lists the public plans.
 import type { SalesContext } from "../../platform/ApiKey.js"
-import { intervalFor } from "../../quotes/charges.js"
-import { coversNight, daysBetween, inWindow, type IsoDate } from "../../quotes/dates.js"
+import { daysBetween, inWindow, type IsoDate, nightsOf } from "../../quotes/dates.js"
 import { partySize } from "../../quotes/guests.js"
 import type { Opt, Party, RatePlan, RoomType } from "../../quotes/model.js"
+import { hasNightsIn, nightRulesFor } from "../../quotes/nightRules.js"
 import { type PromoCodeState, redeemableCode } from "./promoCodes.js"
 import { coversSomeNight, stayInWindow } from "./stayRange.js"
 
@@ -57,6 +57,15 @@ export const hidesPlan = (reason: VisibilityReason): boolean =>
 const salesContextAllows = (plan: RatePlan, context: SalesContext): boolean =>
   context === "back_office" || (context === "booking_engine" ? plan.activeForBookingEngine : plan.activeForChannels)
 
+/**
+ * Some night of the stay is stop-sell. Without an override on the stay's nights the covering intervals decide
+ * (compared by range, no night walked: a quote asks it of every plan); with one, night by night.
+ */
+const stopSellOnSomeNight = (plan: RatePlan, stay: { readonly checkIn: IsoDate; readonly checkOut: IsoDate }): boolean =>
+  hasNightsIn(plan, stay.checkIn, stay.checkOut)
+    ? nightsOf(stay.checkIn, stay.checkOut).some((date) => nightRulesFor(plan, date).stopSell)
+    : plan.intervals.some((interval) => interval.stopSell === true && coversSomeNight(interval, stay))
+
 /** The reasons of one plan, ignoring its parent. */
 const ownReasons = (plan: RatePlan, request: VisibilityRequest): Array<VisibilityReason> => {
   const reasons: Array<VisibilityReason> = []
@@ -66,19 +75,16 @@ const ownReasons = (plan: RatePlan, request: VisibilityRequest): Array<Visibilit
   if (!inWindow(request.today, plan.bookingWindowStart, plan.bookingWindowEnd)) reasons.push("booking_window")
   if (!stayInWindow(request, length, plan.stayWindowStart, plan.stayWindowEnd)) reasons.push("stay_window")
 
-  const arrival = intervalFor(plan, request.checkIn)
-  const minStays = [plan.minLos, arrival?.minStay].filter((n): n is number => n != null)
-  const maxStays = [plan.maxLos, arrival?.maxStay].filter((n): n is number => n != null)
+  // The stay rules of the arrival night, the departure night and every night: overrides above intervals.
+  const arrival = nightRulesFor(plan, request.checkIn)
+  const minStays = [plan.minLos, arrival.minStay].filter((n): n is number => n != null)
+  const maxStays = [plan.maxLos, arrival.maxStay].filter((n): n is number => n != null)
   if (minStays.some((min) => length < min)) reasons.push("min_stay")
   if (maxStays.some((max) => length > max)) reasons.push("max_stay")
-  if (arrival?.closedToArrival === true) reasons.push("closed_to_arrival")
-  // Departure is the check-out date read as a night: the interval that covers it (start <= checkOut < end).
-  if (plan.intervals.some((interval) => interval.closedToDeparture === true && coversNight(interval, request.checkOut))) {
-    reasons.push("closed_to_departure")
-  }
-  if (plan.intervals.some((interval) => interval.stopSell === true && coversSomeNight(interval, request))) {
-    reasons.push("stop_sell")
-  }
+  if (arrival.closedToArrival) reasons.push("closed_to_arrival")
+  // Departure is the check-out date read as a night (as an interval's dates are).
+  if (nightRulesFor(plan, request.checkOut).closedToDeparture) reasons.push("closed_to_departure")
+  if (stopSellOnSomeNight(plan, request)) reasons.push("stop_sell")
 
   if (plan.requiresPromoCode) {
     const given = request.promoCode ?? ""

@@ -14,6 +14,7 @@ import inventory from "./0013_inventory.js"
 import bucketTake from "./0014_bucket_take.js"
 import heldOverbooking from "./0015_held_overbooking.js"
 import bucketSettle from "./0016_bucket_settle.js"
+import ratePlanNights from "./0017_rate_plan_nights.js"
 
 // Keys must match `^(\d+)_(.+)$` or the migrator skips them silently. The migrator applies only ids above
 // the latest one applied, so a new migration always takes the next number.
@@ -33,5 +34,6 @@ export const migrations = {
   "0013_inventory": inventory,
   "0014_bucket_take": bucketTake,
   "0015_held_overbooking": heldOverbooking,
-  "0016_bucket_settle": bucketSettle
+  "0016_bucket_settle": bucketSettle,
+  "0017_rate_plan_nights": ratePlanNights
 }
