@@ -1,5 +1,6 @@
 import * as HttpApi from "effect/http-api/HttpApi"
 import * as OpenApi from "effect/http-api/OpenApi"
+import { AriGroups } from "./ari/Api.js"
 import { BlocksGroups } from "./blocks/Api.js"
 import { InventoryGroups } from "./inventory/Api.js"
 import { BookingGroups } from "./booking/Api.js"
@@ -36,6 +37,7 @@ export const Endpoints = HttpApi.make("hotel")
       .addHttpApi(WebhooksGroups)
       .addHttpApi(BlocksGroups)
       .addHttpApi(InventoryGroups)
+      .addHttpApi(AriGroups)
   ))
 
 /**

@@ -3,6 +3,7 @@ import type * as SqlClient from "effect/sql/SqlClient"
 import { HotelApi } from "@hotel/http/Api"
 import { HttpBlocksLive } from "@hotel/http/blocks/Http"
 import { HttpInventoryLive } from "@hotel/http/inventory/Http"
+import { HttpAriLive } from "@hotel/http/ari/Http"
 import { HttpBookingLive } from "@hotel/http/booking/Http"
 import { HttpChangesLive } from "@hotel/http/changes/Http"
 import { HttpCatalogLive } from "@hotel/http/catalog/Http"
@@ -57,7 +58,8 @@ export const FeaturesLive = Layer.mergeAll(
   HttpEventsLive,
   HttpWebhooksLive,
   HttpBlocksLive,
-  HttpInventoryLive
+  HttpInventoryLive,
+  HttpAriLive
 )
 
 /** `HotelApi` with every feature, behind the gateway, on whatever `HttpServer` is provided. */

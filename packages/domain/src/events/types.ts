@@ -29,7 +29,8 @@ export const EventType = Schema.Literals(["reservation.held",
   "block.confirmed",
   "block.released",
   "block.cancelled",
-  "inventory.changed"])
+  "inventory.changed",
+  "ari.changed"])
 export type EventType = typeof EventType.Type
 
 export const eventTypes: ReadonlyArray<EventType> = EventType.literals

@@ -10,6 +10,7 @@ import { PromoCode } from "../rates/RateManagementSchemas.js"
 import { RatePlan } from "../rates/Api.js"
 import { Reservation } from "../booking/Api.js"
 import { Block } from "../blocks/Api.js"
+import { AriChanged } from "../ari/AriSchemas.js"
 
 /** The nights whose availability a change took or freed (`end_date` exclusive, like a stay). */
 export const AvailabilityChanged = Schema.Struct({
@@ -54,7 +55,8 @@ export const eventData: Record<Events.EventType, Schema.Top> = {
   "block.confirmed": Block,
   "block.released": Block,
   "block.cancelled": Block,
-  "inventory.changed": AvailabilityChanged
+  "inventory.changed": AvailabilityChanged,
+  "ari.changed": AriChanged
 }
 
 /** An event as the feed lists it and as a webhook POSTs it. */

@@ -13,7 +13,7 @@ import { type Prepared, prepareHold } from "./holds/prepare.js"
 import { holdEvents, type PlacedHold } from "./holds/writes.js"
 import { Inventory } from "../inventory/Inventory.js"
 import type { BlockRead } from "../blocks/BlockSql.js"
-import { PricingInputs } from "../quotes/PricingInputs.js"
+import { PricingInputs, staySpan } from "../quotes/PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { EventOutbox } from "../events/EventOutbox.js"
 import { countNoAvailability, holdsCreated } from "./BookingMetrics.js"
@@ -57,7 +57,7 @@ export class Bookings extends Context.Service<Bookings>()("@hotel/persistence/bo
       guestFound?: boolean,
       blocks?: ReadonlyMap<string, BlockRead>
     ) =>
-      inputs.loadForPlan(actor.propertyId, hold.ratePlanId, now, { guestId: hold.guestId }).pipe(
+      inputs.loadForPlan(actor.propertyId, hold.ratePlanId, now, staySpan(hold), { guestId: hold.guestId }).pipe(
         Effect.flatMap(keyPropertyExists(actor.propertyId)),
         Effect.flatMap((snapshot) =>
           prepareHold(actor, hold, snapshot, now, guestFound, hold.blockId === null ? undefined : blocks?.get(hold.blockId))

@@ -9,7 +9,7 @@ import { placeHold } from "./holds/place.js"
 import { prepareHold } from "./holds/prepare.js"
 import { holdEvents } from "./holds/writes.js"
 import { Inventory } from "../inventory/Inventory.js"
-import { PricingInputs } from "../quotes/PricingInputs.js"
+import { PricingInputs, staySpan } from "../quotes/PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { EventOutbox } from "../events/EventOutbox.js"
 import * as Metric from "effect/Metric"
@@ -51,7 +51,7 @@ export class Holds extends Context.Service<Holds>()("@hotel/persistence/booking/
     const inventory = yield* Inventory
 
     const loadSnapshot = (actor: HoldActor, request: HoldRequest, now: Date) =>
-      inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, { guestId: request.guestId }).pipe(
+      inputs.loadForPlan(actor.propertyId, request.ratePlanId, now, staySpan(request), { guestId: request.guestId }).pipe(
         Effect.flatMap(keyPropertyExists(actor.propertyId))
       )
 

@@ -3,7 +3,7 @@ import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
 import { type BlockRead, pickupBlockOf } from "../blocks/BlockSql.js"
 import type { Inventory } from "../inventory/Inventory.js"
-import type { PricingInputs, SnapshotPlan, SnapshotRoomType } from "../quotes/PricingInputs.js"
+import { type PricingInputs, type SnapshotPlan, type SnapshotRoomType, staySpan } from "../quotes/PricingInputs.js"
 import type { ChangeFacts } from "./ChangeFacts.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { roomsForChange, type StayRooms } from "./rooms.js"
@@ -18,7 +18,7 @@ import { roomsForChange, type StayRooms } from "./rooms.js"
  * own (a change re-checks its code's caps without counting itself twice).
  */
 const snapshotFor = (inputs: PricingInputs["Service"], propertyId: string, facts: ChangeFacts, target: Changes.StayTerms, now: Date) =>
-  inputs.loadForPlan(propertyId, target.ratePlanId, now, {
+  inputs.loadForPlan(propertyId, target.ratePlanId, now, staySpan(target), {
     guestId: facts.row.guest_id,
     excludeReservationId: facts.row.id
   }).pipe(Effect.flatMap(keyPropertyExists(propertyId)))

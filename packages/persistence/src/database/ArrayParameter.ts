@@ -10,7 +10,8 @@ const arrayOids = {
   integer: PgTypes.OID.int4Array,
   numeric: PgTypes.OID.numericArray,
   date: PgTypes.OID.dateArray,
-  text: PgTypes.OID.textArray
+  text: PgTypes.OID.textArray,
+  boolean: PgTypes.OID.boolArray
 } as const
 
 /** `values` as an array of `element` (nulls and all): uuids and numerics as strings, dates as `YYYY-MM-DD`. */

@@ -7,6 +7,7 @@ import { EventOutbox } from "../events/EventOutbox.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 import { lockRoomType } from "../blocks/lock.js"
+import { writeControls } from "./controlsWrite.js"
 import { inventoryEvents } from "./events.js"
 
 // Sell limits and overbooking per night (`PUT` and `GET /room-types/{id}/inventory`). The PUT locks the room
@@ -35,21 +36,10 @@ export class InventoryControls extends Context.Service<InventoryControls>()("@ho
       Effect.gen(function*() {
         yield* Effect.fromResult(Rules.inventoryRange(input.start_date, input.end_date))
         const roomType = yield* requireType(yield* lockRoomType(sql, propertyId, roomTypeId), roomTypeId)
-        const nights = yield* Effect.fromResult(Rules.plannedControls(input, roomType.rooms))
-        const limitSent = input.sell_limit !== undefined
-        const overbookingSent = input.overbooking !== undefined
-        if (nights.length > 0) {
-          yield* sql`
-            INSERT INTO inventory_nights (room_type_id, night, sell_limit, overbooking)
-            SELECT ${roomTypeId}, x.night, ${input.sell_limit ?? null}::int, ${input.overbooking ?? 0}
-            FROM unnest(${[...nights]}::date[]) AS x(night)
-            ON CONFLICT (room_type_id, night) DO UPDATE SET
-              sell_limit = CASE WHEN ${limitSent} THEN EXCLUDED.sell_limit ELSE inventory_nights.sell_limit END,
-              overbooking = CASE WHEN ${overbookingSent} THEN EXCLUDED.overbooking ELSE inventory_nights.overbooking END`
-        }
+        const nightsUpdated = yield* writeControls(sql, roomTypeId, input, roomType.rooms)
         yield* Effect.flatMap(EventOutbox, (outbox) =>
           outbox.append(propertyId, inventoryEvents(roomTypeId, input.start_date, input.end_date)))
-        return { nightsUpdated: nights.length }
+        return { nightsUpdated }
       }).pipe(inTransaction(sql), Effect.catchTag("SqlError", Effect.die), withSpan("InventoryControls.put"))
 
     /** Each night of `[start, end)` with its controls (`sell_limit` null and `overbooking` 0 where none is set). */

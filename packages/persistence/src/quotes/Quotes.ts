@@ -5,7 +5,7 @@ import * as Effect from "effect/Effect"
 import * as Context from "effect/Context"
 import * as Layer from "effect/Layer"
 import { Inventory } from "../inventory/Inventory.js"
-import { PricingInputs, type SnapshotPlan, type SnapshotRoomType } from "./PricingInputs.js"
+import { PricingInputs, type SnapshotPlan, type SnapshotRoomType, staySpan } from "./PricingInputs.js"
 import { keyPropertyExists } from "../platform/KeyProperty.js"
 import { withSpan } from "../database/Span.js"
 
@@ -38,8 +38,8 @@ export class Quotes extends Context.Service<Quotes>()("@hotel/persistence/quotes
         const ratePlanId = query.ratePlanId ?? null
         // A named plan needs only its own chain loaded (the same number of queries, less data).
         const loaded = ratePlanId === null
-          ? inputs.load(propertyId, now)
-          : inputs.loadForPlan(propertyId, ratePlanId, now)
+          ? inputs.load(propertyId, now, staySpan(query))
+          : inputs.loadForPlan(propertyId, ratePlanId, now, staySpan(query))
         const snapshot = yield* loaded.pipe(Effect.flatMap(keyPropertyExists(propertyId)))
         yield* Effect.fromResult(Pricing.validateStay(query, snapshot.today))
         const scope = yield* Effect.fromResult(Pricing.ratesScope(snapshot, query))

@@ -12,6 +12,9 @@ import { Quotes } from "../../src/quotes/Quotes.js"
 import { TestDatabase } from "../utils/TestDatabase.js"
 import { TestEventsLayer } from "../utils/TestEvents.js"
 
+/** No test here reads an override: any nights will do. */
+const anySpan = { from: "2030-01-01", through: "2030-01-02" }
+
 const row = (id: string, overrides: Partial<PlanPricingRow> = {}): PlanPricingRow => ({
   id,
   code: id,
@@ -142,7 +145,7 @@ layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })("Pricing
       yield* sql`INSERT INTO rate_plan_inclusions (rate_plan_id, position, label, allocated_amount, frequency,
                    revenue_category, currency) VALUES (${p1}, 0, 'Parking', '0', 'perNight', 'other', 'EUR')`
       const { snapshot, statements } = yield* counted(
-        Effect.map(inputs.load(property, now), (found) => ({ snapshot: Option.getOrThrow(found) }))
+        Effect.map(inputs.load(property, now, anySpan), (found) => ({ snapshot: Option.getOrThrow(found) }))
       ).pipe(Effect.map(({ result, statements }) => ({ snapshot: result.snapshot, statements })))
       // One statement, whatever the number of plans, intervals, inclusions or codes.
       expect(statements).toBe(1)
@@ -164,7 +167,7 @@ layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })("Pricing
       const spa = snapshot.servicesById.get(imported.services["SPA"])
       expect(spa?.model.pricingUnit).toBe("perGuest")
       expect(spa?.model.tax?.kind).toBe("percent")
-      expect(Option.isNone(yield* inputs.load("00000000-0000-4000-8000-000000000000", now))).toBe(true)
+      expect(Option.isNone(yield* inputs.load("00000000-0000-4000-8000-000000000000", now, anySpan))).toBe(true)
     }))
 
   it.effect("loadForPlan loads one live plan and its ancestors; a deleted ancestor comes along, hidden", () =>
@@ -172,17 +175,17 @@ layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })("Pricing
       const sql = yield* SqlClient.SqlClient
       const inputs = yield* PricingInputs
       const imported = yield* importFile("ONE", 3)
-      const snapshot = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P1"], now))
+      const snapshot = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P1"], now, anySpan))
       expect(snapshot.plans.map((p) => p.code)).toEqual(["BAR", "P0", "P1"])
       const p1 = snapshot.plansById.get(imported.rate_plans["P1"])
       expect(p1?.model.derivation?.parent.derivation?.parent.id).toBe(imported.rate_plans["BAR"])
       yield* sql`UPDATE rate_plans SET deleted_at = ${now} WHERE id = ${imported.rate_plans["P0"]}`
-      const after = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P1"], now))
+      const after = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P1"], now, anySpan))
       expect(after.plans.map((p) => p.code)).toEqual(["BAR", "P1"])
       expect(after.plansById.get(imported.rate_plans["P1"])?.model.derivation?.parent.deleted).toBe(true)
-      const gone = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P0"], now))
+      const gone = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["P0"], now, anySpan))
       expect(gone.plans).toEqual([])
-      const malformed = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, "nope", now))
+      const malformed = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, "nope", now, anySpan))
       expect(malformed.plans).toEqual([])
     }))
 
@@ -193,11 +196,11 @@ layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })("Pricing
       const imported = yield* importFile("TX")
       const seen = yield* Effect.gen(function*() {
         yield* sql`UPDATE rate_plans SET base_price = 77 WHERE id = ${imported.rate_plans["BAR"]}`
-        const inside = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["BAR"], now))
+        const inside = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["BAR"], now, anySpan))
         return yield* Effect.fail(Money.toDb(inside.plans[0].model.basePrice))
       }).pipe(sql.withTransaction, Effect.flip)
       expect(seen).toBe("77")
-      const outside = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["BAR"], now))
+      const outside = Option.getOrThrow(yield* inputs.loadForPlan(imported.property_id, imported.rate_plans["BAR"], now, anySpan))
       expect(Money.toDb(outside.plans[0].model.basePrice)).toBe("100")
     }))
 
@@ -227,12 +230,12 @@ layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })("Pricing
       yield* book(guest.id, "cancelled", null)
       yield* book(other.id, "no_show", null)
       yield* book(other.id, "checked_in", null)
-      const quote = Option.getOrThrow(yield* inputs.load(property, now))
+      const quote = Option.getOrThrow(yield* inputs.load(property, now, anySpan))
       expect(quote.promoCodes.map((c) => [c.code, c.redemptions, c.guestRedemptions])).toEqual([["HELLO", 4, null]])
-      const booking = Option.getOrThrow(yield* inputs.loadForPlan(property, bar, now, { guestId: guest.id }))
+      const booking = Option.getOrThrow(yield* inputs.loadForPlan(property, bar, now, anySpan, { guestId: guest.id }))
       expect(booking.promoCodes.map((c) => [c.code, c.redemptions, c.guestRedemptions])).toEqual([["HELLO", 4, 2]])
       // A minute later the live hold has expired too.
-      const later = Option.getOrThrow(yield* inputs.load(property, new Date(now.getTime() + 60_000), { guestId: guest.id }))
+      const later = Option.getOrThrow(yield* inputs.load(property, new Date(now.getTime() + 60_000), anySpan, { guestId: guest.id }))
       expect(later.promoCodes.map((c) => [c.redemptions, c.guestRedemptions])).toEqual([[3, 1]])
     }))
 

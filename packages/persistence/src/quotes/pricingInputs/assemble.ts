@@ -5,6 +5,7 @@ import { oneOf } from "./oneOf.js"
 import type {
   InclusionPricingRow,
   IntervalPricingRow,
+  NightPricingRow,
   PlanPricingRow,
   PromoCodePricingRow,
   PropertyPricingRow,
@@ -23,10 +24,11 @@ export const makeSnapshot = (input: {
   readonly inclusions: ReadonlyArray<InclusionPricingRow>
   readonly services: ReadonlyArray<ServicePricingRow>
   readonly promoCodes: ReadonlyArray<PromoCodePricingRow>
+  readonly nights: ReadonlyArray<NightPricingRow>
   readonly guestFound: boolean | undefined
 }): PricingSnapshot => {
   const property = toProperty(input.property)
-  const models = buildPlans(input.plans, input.intervals)
+  const models = buildPlans(input.plans, input.intervals, input.nights)
   const inclusionsByPlan = new Map<string, Array<Pricing.Inclusion>>()
   for (const row of input.inclusions) {
     const list = inclusionsByPlan.get(row.rate_plan_id) ?? []

@@ -1,9 +1,9 @@
 // Rate plans' derivation chains, built in memory from the loaded rows (one recursive query loads every live
 // plan and all its ancestors, so no chain needs another round trip).
 import { Money, type Pricing } from "@hotel/domain"
-import { toInterval, toPolicy } from "./mappers.js"
+import { toInterval, toNightOverride, toPolicy } from "./mappers.js"
 import { oneOf } from "./oneOf.js"
-import type { IntervalPricingRow, PlanPricingRow } from "./rows.js"
+import type { IntervalPricingRow, NightPricingRow, PlanPricingRow } from "./rows.js"
 
 const DERIVATIONS = ["percent", "fixed", "perPerson"] as const
 
@@ -14,7 +14,8 @@ const DERIVATIONS = ["percent", "fixed", "perPerson"] as const
  */
 export const buildPlans = (
   rows: ReadonlyArray<PlanPricingRow>,
-  intervals: ReadonlyArray<IntervalPricingRow>
+  intervals: ReadonlyArray<IntervalPricingRow>,
+  nights: ReadonlyArray<NightPricingRow> = []
 ): ReadonlyMap<string, Pricing.RatePlan> => {
   const rowsById = new Map(rows.map((row) => [row.id, row]))
   const intervalsByPlan = new Map<string, Array<Pricing.Interval>>()
@@ -22,6 +23,12 @@ export const buildPlans = (
     const list = intervalsByPlan.get(interval.rate_plan_id) ?? []
     list.push(toInterval(interval))
     intervalsByPlan.set(interval.rate_plan_id, list)
+  }
+  const nightsByPlan = new Map<string, Map<Pricing.IsoDate, Pricing.NightOverride>>()
+  for (const row of nights) {
+    const map = nightsByPlan.get(row.rate_plan_id) ?? new Map<Pricing.IsoDate, Pricing.NightOverride>()
+    map.set(row.night, toNightOverride(row))
+    nightsByPlan.set(row.rate_plan_id, map)
   }
   const built = new Map<string, Pricing.RatePlan>()
   const visiting = new Set<string>()
@@ -49,7 +56,8 @@ export const buildPlans = (
     activeForChannels: row.active_for_channels,
     requiresPromoCode: row.requires_promo_code,
     cancellationPolicy: row.cancellation_policy === null ? null : toPolicy(row.cancellation_policy),
-    derivation
+    derivation,
+    nights: nightsByPlan.get(row.id) ?? null
   })
 
   const build = (row: PlanPricingRow): Pricing.RatePlan => {

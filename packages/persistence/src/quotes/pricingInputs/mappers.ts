@@ -4,6 +4,7 @@ import { oneOf } from "./oneOf.js"
 import type {
   InclusionPricingRow,
   IntervalPricingRow,
+  NightPricingRow,
   PromoCodePricingRow,
   PropertyPricingRow,
   RoomTypePricingRow,
@@ -118,4 +119,13 @@ export const toPromoCode = (row: PromoCodePricingRow): Visibility.PromoCodeState
   maxPerGuest: row.max_per_guest,
   redemptions: row.redemptions,
   guestRedemptions: row.guest_redemptions
+})
+
+export const toNightOverride = (row: NightPricingRow): Pricing.NightOverride => ({
+  price: amountOrNull(row.price),
+  minStay: row.min_stay,
+  maxStay: row.max_stay,
+  closedToArrival: row.closed_to_arrival,
+  closedToDeparture: row.closed_to_departure,
+  stopSell: row.stop_sell
 })

@@ -11,12 +11,14 @@ import { liveRedemption } from "../../rates/RateSql.js"
 import type {
   InclusionPricingRow,
   IntervalPricingRow,
+  NightPricingRow,
   PlanPricingRow,
   PromoCodePricingRow,
   PropertyPricingRow,
   RoomTypePricingRow,
   ServicePricingRow
 } from "./rows.js"
+import type { NightSpan } from "./snapshot.js"
 
 const propertyRow = (sql: SqlClient.SqlClient, propertyId: string) =>
   sql<PropertyPricingRow>`
@@ -64,6 +66,7 @@ export interface SnapshotRow {
   readonly inclusions: ReadonlyArray<InclusionPricingRow>
   readonly services: ReadonlyArray<ServicePricingRow>
   readonly promo_codes: ReadonlyArray<PromoCodePricingRow>
+  readonly nights: ReadonlyArray<NightPricingRow>
   /** Whether the booking guest is the property's; null when no guest was given. */
   readonly guest_found: boolean | null
 }
@@ -77,7 +80,8 @@ const jsonRows = (sql: SqlClient.SqlClient, rows: Fragment) =>
  * (or one plan, `onlyPlanId`; none when `onlyPlanId` is not a plan id) and every ancestor they derive from,
  * deleted or not (`plans`), their intervals and inclusions, the services, and the plans' live promo codes with
  * their live redemptions at `now` (and the guest's, when a guest is given, and whether that guest is the
- * property's: a hold's 404 check, in the same round trip). NUMERIC columns are text, DATE
+ * property's: a hold's 404 check, in the same round trip), and the plans' per-night overrides on the nights of
+ * `span` (only those: two years of a calendar are not read to price a weekend). NUMERIC columns are text, DATE
  * columns `YYYY-MM-DD`, as in the catalogue's own rows.
  */
 export const snapshotRow = (
@@ -86,6 +90,7 @@ export const snapshotRow = (
   onlyPlanId: string | null,
   now: Date,
   guestId: string | null,
+  span: NightSpan,
   excludeReservationId: string | null = null
 ) => {
   const seed = onlyPlanId === null
@@ -114,8 +119,18 @@ export const snapshotRow = (
         ORDER BY rate_plan_id, position`)} AS inclusions,
       ${jsonRows(sql, serviceRows(sql, propertyId))} AS services,
       ${jsonRows(sql, promoCodeRows(sql, propertyId, now, guestId, excludeReservationId))} AS promo_codes,
+      ${jsonRows(sql, nightRows(sql, span))} AS nights,
       ${guestId === null ? sql`NULL::boolean` : sql`EXISTS (SELECT 1 FROM guests WHERE property_id = ${propertyId} AND id = ${guestId}::uuid)`} AS guest_found`
 }
+
+/** The snapshot plans' per-night overrides (`POST /ari`) from `span.from` through `span.through`. */
+const nightRows = (sql: SqlClient.SqlClient, span: NightSpan) =>
+  sql`
+    SELECT n.rate_plan_id, to_char(n.night, 'YYYY-MM-DD') AS night, n.price::text AS price, n.min_stay, n.max_stay,
+           n.closed_to_arrival, n.closed_to_departure, n.stop_sell
+    FROM rate_plan_nights n
+    WHERE n.rate_plan_id IN (SELECT id FROM plans) AND n.night >= ${span.from}::date AND n.night <= ${span.through}::date
+    ORDER BY n.rate_plan_id, n.night`
 
 /** Live codes of the snapshot's plans with their live redemptions (and the guest's, when a guest is given). */
 const promoCodeRows = (

@@ -39,3 +39,15 @@ export interface PromoCodePricingRow extends Rates.PromoCode.PromoCodeFields {
   /** Live redemptions by the booking guest; null when no guest is known. */
   readonly guest_redemptions: number | null
 }
+
+/** A plan's overrides on one night (`rate_plan_nights`); NULL: none of that field. */
+export interface NightPricingRow {
+  readonly rate_plan_id: string
+  readonly night: string
+  readonly price: string | null
+  readonly min_stay: number | null
+  readonly max_stay: number | null
+  readonly closed_to_arrival: boolean | null
+  readonly closed_to_departure: boolean | null
+  readonly stop_sell: boolean | null
+}

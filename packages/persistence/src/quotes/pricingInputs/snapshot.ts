@@ -72,6 +72,25 @@ export interface PricingSnapshot {
   readonly guestFound: boolean | undefined
 }
 
+/**
+ * The nights whose overrides a snapshot loads, `from` through `through` inclusive: a stay's from its check-in
+ * through its check-out (the departure night's rule), a calendar's its own nights. A night outside it reads as
+ * having no override, so every caller names the nights it prices or checks.
+ */
+export interface NightSpan {
+  readonly from: Pricing.IsoDate
+  readonly through: Pricing.IsoDate
+}
+
+/** The span of a stay: its nights and its departure night. */
+export const staySpan = (stay: { readonly checkIn: Pricing.IsoDate; readonly checkOut: Pricing.IsoDate }): NightSpan => ({
+  from: stay.checkIn,
+  through: stay.checkOut
+})
+
+/** A span no night is in: the snapshot of a writer that reads the plans, not their nights (`POST /ari`). */
+export const noNights: NightSpan = { from: "2999-12-31", through: "2000-01-01" }
+
 export interface LoadOptions {
   /**
    * Counts this guest's live redemptions of each code too (`max_per_guest`) and tells whether the guest is the
