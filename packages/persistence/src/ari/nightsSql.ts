@@ -52,3 +52,17 @@ export const writeNights = (sql: SqlClient.SqlClient, patches: ReadonlyArray<Ari
       VALUES (s.rate_plan_id, s.night, s.price, s.min_stay, s.max_stay, s.closed_to_arrival, s.closed_to_departure, s.stop_sell)`
     .pipe(Effect.asVoid)
 }
+
+/**
+ * A plan that becomes derived follows its parent's price: its price overrides go (a night left with no override
+ * loses its row). The caller holds the property's lock, as a plan write does.
+ */
+export const clearPrices = (sql: SqlClient.SqlClient, ratePlanId: string) => {
+  const onlyPrice = sql.literal(columns.filter(({ field }) => field !== "price").map(({ field }) => `${field} IS NULL`).join(" AND "))
+  return sql`
+    WITH gone AS (
+      DELETE FROM rate_plan_nights WHERE rate_plan_id = ${ratePlanId} AND price IS NOT NULL AND ${onlyPrice}
+    )
+    UPDATE rate_plan_nights SET price = NULL
+    WHERE rate_plan_id = ${ratePlanId} AND price IS NOT NULL AND NOT (${onlyPrice})`.pipe(Effect.asVoid)
+}

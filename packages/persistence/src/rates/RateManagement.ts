@@ -20,6 +20,7 @@ import type { EventRenderer } from "../events/EventRenderer.js"
 import { Subject } from "../events/EventSubject.js"
 import { ratePlanColumns, type RatePlanRow } from "./RatePlanRepository.js"
 import { lockProperty, propertyCurrencies } from "./RateSql.js"
+import { clearPrices } from "../ari/nightsSql.js"
 import { withSpan } from "../database/Span.js"
 import { inTransaction } from "../database/Transaction.js"
 
@@ -173,6 +174,8 @@ export class RateManagement extends Context.Service<RateManagement>()("@hotel/pe
             requires_promo_code = ${fields.requires_promo_code}, cancellation_policy = ${policyJson(fields)}::jsonb,
             updated_at = ${now}
           WHERE id = ${id} AND property_id = ${propertyId}`
+        // A derived plan follows its parent's night price (`POST /ari`): a plan made derived keeps no price override.
+        if (fields.derived_from_id !== null && stored.derived_from_id === null) yield* clearPrices(sql, id)
         yield* appendEvent(propertyId, "rate_plan.updated", Subject.ratePlan(id))
       }).pipe(
         inTransaction(sql),
