@@ -99,7 +99,7 @@ layer(TestApiLive)("POST /ari: references, rules, events", (it) => {
       const api = yield* TestApi
       yield* TestClock.setTime(T0)
       const { imported, key } = yield* importRoomTypes(api, { A: 3 })
-      const parent = imported.rate_plans["A-BAR"] ?? Object.values(imported.rate_plans)[0]
+      const parent = imported.rate_plans["BAR-A"]
       const client = yield* api.clientFor(key)
       const child = (yield* client.ratePlanWrites.create({
         payload: { room_type_id: imported.room_types.A, name: "Child", base_price: "1.00", derived_from_id: parent, derivation_type: "fixed", derivation_value: "1.00" }
