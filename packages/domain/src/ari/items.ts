@@ -30,16 +30,11 @@ interface Range {
   readonly nights: ReadonlyArray<IsoDate>
 }
 
-export interface RateItem extends Range {
+export interface RateItem extends Range, Omit<RatePatch, "price"> {
   readonly kind: "rate"
   readonly rate_plan_id: string
   /** As sent: its decimals are checked against the plan's currency once the plan is known. */
   readonly price?: string | null | undefined
-  readonly min_stay?: number | null | undefined
-  readonly max_stay?: number | null | undefined
-  readonly closed_to_arrival?: boolean | null | undefined
-  readonly closed_to_departure?: boolean | null | undefined
-  readonly stop_sell?: boolean | null | undefined
 }
 
 export interface InventoryItem extends Range {
