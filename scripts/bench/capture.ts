@@ -4,6 +4,7 @@
 import * as SqlClient from "effect/sql/SqlClient"
 import * as Statement from "effect/sql/Statement"
 import { hashKey } from "@hotel/persistence/platform/ApiKeyRepository"
+import { AriWrites } from "@hotel/persistence/ari/AriWrites"
 import { CatalogRepository } from "@hotel/persistence/catalog/CatalogRepository"
 import { DatabaseUrl } from "@hotel/persistence/database/DatabaseUrl"
 import { Holds } from "@hotel/persistence/booking/Holds"
@@ -139,6 +140,29 @@ export const capture = (url: string, input: {
         })))))
     return { recipes, holds: captured }
   }).pipe(Effect.provide(services(url)), Effect.orDie)
+
+/**
+ * The statements of one `POST /ari` call of `items` (the handler's `AriWrites.apply`), in a transaction rolled
+ * back, so the capture leaves the calendar as it was.
+ */
+export const captureAriWrite = (url: string, propertyId: string, items: unknown) =>
+  Effect.gen(function*() {
+    const writes = yield* AriWrites
+    const sql = yield* SqlClient.SqlClient
+    const rolledBack = yield* recording(writes.apply(propertyId, items)).pipe(
+      Effect.flatMap((captured) => Effect.fail({ rolledBack: captured.statements })),
+      sql.withTransaction,
+      Effect.flip
+    )
+    if (!("rolledBack" in rolledBack)) return yield* Effect.die(rolledBack)
+    return rolledBack.rolledBack
+  }).pipe(
+    Effect.provide(Layer.mergeAll(AriWrites.layer, EventsLive).pipe(
+      Layer.provideMerge(SqlLive),
+      Layer.provide(Layer.succeed(DatabaseUrl)(Redacted.make(url)))
+    )),
+    Effect.orDie
+  )
 
 /** Statements that only the benchmark runs: the truncation between hold runs and the oversell check. */
 export const adminQuery = <A extends object>(url: string, text: string, params: ReadonlyArray<unknown> = []) =>

@@ -12,10 +12,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { embeddedServer, scratchDatabase } from "../../packages/persistence/test/utils/scratchPostgres.js"
+import { ariWorkloads } from "./ari.js"
 import type { BaselineRecipes } from "./baseline.js"
 import { capture, type CapturedHold } from "./capture.js"
 import type { HoldRecipe } from "./holdParams.js"
-import { goalLines, PGBENCH, PLAIN } from "./goals.js"
+import { goalLines, OURS_NO_OVERRIDES, PGBENCH, PLAIN } from "./goals.js"
 import { type KeySet, manyKeys, oneKey } from "./keys.js"
 import { type Baseline, measure } from "./measure.js"
 import { holdGuestsTable, holdScript, type PgbenchScript, readScript, type ScriptKeys } from "./pgbench.js"
@@ -25,7 +26,7 @@ import { addDays, importProperty, SCOPES, setUp } from "./setup.js"
 import { markdown, plainVsPgbench, summarize, type Summary } from "./stats.js"
 import { ensureWrk, findPgbench } from "./tools.js"
 import {
-  baselinesOf, HOLD_NIGHTS, HOT_NIGHT, isHolds, SPREAD_DAYS, SPREAD_FROM, tracedByDefault, trafficOf, type Workload,
+  baselinesOf, HOLD_NIGHTS, HOT_NIGHT, isHolds, loadOf, SPREAD_DAYS, SPREAD_FROM, tracedByDefault, trafficOf, type Workload,
   WORKLOADS
 } from "./workloads.js"
 import { writeWrkScript, wrkScript } from "./wrk.js"
@@ -94,23 +95,26 @@ const main = Effect.gen(function*() {
     const read = (recipe: typeof recipes.rates30) => readScript({ auth: recipes.me, recipe, keys: scriptKeys })
     await Effect.runPromise(holdGuestsTable(url, setup.holdGuests))
     const guest = { captured: setup.guestId, count: setup.holdGuests.length }
+    const ari = await ariWorkloads(url, ours, setup, work, readScript({ auth: recipes.me, recipe: recipes.me, keys: scriptKeys }))
     const pgbenchScripts: Partial<Record<Workload, PgbenchScript>> = {
       "holds-spread": holdScript({ hold: spreadHold, checkIn: SPREAD_FROM, nights: HOLD_NIGHTS, spreadDays: SPREAD_DAYS, keys: scriptKeys, guest }),
       "holds-hot": holdScript({ hold: hotHold, checkIn: HOT_NIGHT, nights: HOLD_NIGHTS, spreadDays: 1, keys: scriptKeys, guest }),
       "quote-3": read(recipes.rates3),
       "quote-30": read(recipes.rates30),
-      "quote-30-traced": read(recipes.rates30Traced)
+      "quote-30-traced": read(recipes.rates30Traced),
+      "ari-write": ari.script
     }
     const legacyTrace = await tracedByDefault(ours, setup)
     const untraced = legacyTrace ? "&trace=false" : ""
 
     console.log(`bench: ${rounds} rounds × ${duration} s per side; wrk ${threads} threads, ${connections} connections; pgbench ${sessions} sessions -M ${prepared ? "prepared" : "extended"}; plain server ${prepared ? "named prepared" : "unnamed"} statements; ${keys.secrets.length} key(s); ${processes} process(es) a side; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}`)
     console.log(`SQL statements per request — me: ${recipes.me.length}, reservation: ${recipes.reservation.length}, quote-3: ${recipes.rates3.length}, quote-30: ${recipes.rates30.length} (traced: ${recipes.rates30Traced.length}, ${sameStatements(recipes.rates30, recipes.rates30Traced) ? "the same statements" : "OTHER statements"}), hold: ${spreadHold.auth.length} + ${spreadHold.transaction.length} in its transaction`)
+    console.log(ari.summary)
     if (legacyTrace) console.log("bench: this server traces quotes unless told not to (before include=trace): untraced quotes send trace=false")
     if (pgbench === undefined) console.log("bench: no pgbench found (Debian: postgresql-client): holds and quotes run against the plain server only")
     if (process.argv.includes("--print-scripts")) {
       for (const [workload, script] of Object.entries(pgbenchScripts)) console.log(`--- pgbench, ${workload} ---\n${script.text}\n(variables: ${script.defines.join(" ")})`)
-      console.log(`--- wrk, holds-spread ---\n${wrkScript(trafficOf(setup, "holds-spread", untraced), keysFile)}`)
+      console.log(`--- wrk, holds-spread ---\n${wrkScript(trafficOf(setup, "holds-spread", untraced, ari.ari), keysFile)}`)
     }
 
     const results: Array<Summary> = []
@@ -119,6 +123,10 @@ const main = Effect.gen(function*() {
     for (const workload of only) {
       const baselines = baselinesOf(workload).flatMap((name): Array<Baseline> => {
         if (name === PLAIN) return [{ name, kind: "server", server: plain }]
+        if (name === OURS_NO_OVERRIDES) {
+          const script = writeWrkScript(path.join(work, "quote-30-base.lua"), trafficOf(setup, "quote-30", untraced, ari.ari), keysFile)
+          return [{ name, kind: "server", server: ours, script }]
+        }
         const script = pgbenchScripts[workload]
         return pgbench === undefined || script === undefined ? [] : [{ name, kind: "pgbench", script }]
       })
@@ -126,16 +134,18 @@ const main = Effect.gen(function*() {
         console.log(`${workload}: skipped, no baseline (no pgbench)`)
         continue
       }
+      const load = loadOf(workload, { threads, connections, sessions, duration })
+      if (workload === "ari-write") console.log(`ari-write: wrk ${load.connections} connections, pgbench ${load.sessions} sessions, ${load.duration} s per side (see loadOf)`)
       const measured = await measure({
         workload,
         url,
         ours,
         baselines,
         holds: isHolds(workload),
-        wrk: { path: wrk, script: writeWrkScript(path.join(work, `${workload}.lua`), trafficOf(setup, workload, untraced), keysFile), threads, connections },
-        pgbench: { path: pgbench ?? PGBENCH, mode: prepared ? "prepared" : "extended", sessions },
+        wrk: { path: wrk, script: writeWrkScript(path.join(work, `${workload}.lua`), trafficOf(setup, workload, untraced, ari.ari), keysFile), threads: load.threads, connections: load.connections },
+        pgbench: { path: pgbench ?? PGBENCH, mode: prepared ? "prepared" : "extended", sessions: load.sessions },
         rounds,
-        duration,
+        duration: load.duration,
         // Each process warms its own JIT, pool and caches.
         warmup: 5 * processes
       })

@@ -11,7 +11,8 @@ import type { Run } from "./stats.js"
 import { runWrk } from "./wrk.js"
 
 export type Baseline =
-  | { readonly name: string; readonly kind: "server"; readonly server: Running }
+  /** `script`: a wrk script of its own (our server on another request), else the workload's. */
+  | { readonly name: string; readonly kind: "server"; readonly server: Running; readonly script?: string }
   | { readonly name: string; readonly kind: "pgbench"; readonly script: PgbenchScript }
 
 export interface Measuring {
@@ -56,9 +57,9 @@ export const measure = async (m: Measuring): Promise<Measured> => {
   const note = (line: string) => problems.push(`${m.workload} ${line}`)
 
   /** wrk on a server, with the CPU the server's processes spent per request answered. */
-  const onServer = async (side: string, server: Running, seconds: number, expected: ReadonlyArray<string>) => {
+  const onServer = async (side: string, server: Running, seconds: number, expected: ReadonlyArray<string>, script = m.wrk.script) => {
     const cpuBefore = server.cpuMillis()
-    const result = await runWrk({ ...m.wrk, wrk: m.wrk.path, baseUrl: server.baseUrl, seconds })
+    const result = await runWrk({ ...m.wrk, script, wrk: m.wrk.path, baseUrl: server.baseUrl, seconds })
     const cpuAfter = server.cpuMillis()
     const unexpected = Object.keys(result.statuses).filter((status) => !expected.includes(status))
     if (unexpected.length > 0) note(`${side}: statuses ${JSON.stringify(result.statuses)}`)
@@ -86,7 +87,7 @@ export const measure = async (m: Measuring): Promise<Measured> => {
   const runBaseline = async (baseline: Baseline, seconds: number) => {
     if (m.holds) await clearReservations(m.url)
     if (baseline.kind === "server") {
-      const result = await onServer(baseline.name, baseline.server, seconds, m.holds ? ["201", "409"] : ["200"])
+      const result = await onServer(baseline.name, baseline.server, seconds, m.holds ? ["201", "409"] : ["200"], baseline.script)
       await checkOversold(baseline.name)
       return result
     }

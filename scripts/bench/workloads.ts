@@ -1,12 +1,17 @@
 // The workloads: what each sends (wrk's traffic) and which baselines it is measured against. Reads against
 // the plain server; holds and quotes against pgbench, and the plain server too.
-import { PGBENCH, PLAIN } from "./goals.js"
+import { ARI_VARY } from "./ari.js"
+import { OURS_NO_OVERRIDES, PGBENCH, PLAIN } from "./goals.js"
 import { api } from "./setup.js"
 import type { Running } from "./processes.js"
 import type { Setup } from "./setup.js"
+import type { AriSetup } from "./ari.js"
 import type { Traffic } from "./wrk.js"
 
-export const WORKLOADS = ["reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-traced"] as const
+// `ari-write` last: its calls write overrides over the nights `quote-30-override` quotes.
+export const WORKLOADS = [
+  "reservation", "me", "holds-spread", "holds-hot", "quote-3", "quote-30", "quote-30-traced", "quote-30-override", "ari-write"
+] as const
 export type Workload = typeof WORKLOADS[number]
 
 export const isHolds = (w: Workload) => w === "holds-spread" || w === "holds-hot"
@@ -19,16 +24,32 @@ export const HOLD_NIGHTS = 2
 
 /** The baselines of a workload, in the order each round runs them after ours. */
 export const baselinesOf = (w: Workload): ReadonlyArray<string> =>
-  isHolds(w) || isQuote(w) ? [PGBENCH, PLAIN] : [PLAIN]
+  w === "quote-30-override" ? [OURS_NO_OVERRIDES] : w === "ari-write" ? [PGBENCH] : isHolds(w) || isQuote(w) ? [PGBENCH, PLAIN] : [PLAIN]
+
+export interface Load {
+  readonly threads: number
+  readonly connections: number
+  readonly sessions: number
+  readonly duration: number
+}
+
+/**
+ * The load of a workload: the options' for all but `ari-write`, whose calls take about a second each and queue
+ * on one lock (ours: the property's; pgbench: the same rows'). There 2 connections and 2 sessions keep one call
+ * in the database while the next is sent (more would only queue, past wrk's timeout), and runs of at least 15 s
+ * complete tens of calls, where wrk drops the calls still in flight at the end.
+ */
+export const loadOf = (w: Workload, options: Load): Load =>
+  w === "ari-write" ? { threads: 1, connections: 2, sessions: 2, duration: Math.max(options.duration, 15) } : options
 
 const ratesPath = (setup: Setup, checkOut: string) =>
   `/rates?check_in=2031-03-01&check_out=${checkOut}&adults=2&room_type_id=${setup.ids.std}`
 
 /**
  * `untraced`: what an untraced quote adds to its query; empty for a server whose quotes leave the trace out
- * unless `include=trace` asks for it (see `tracedByDefault`).
+ * unless `include=trace` asks for it (see `tracedByDefault`). `ari`: what ./ari.ts set up.
  */
-export const trafficOf = (setup: Setup, w: Workload, untraced: string): Traffic => {
+export const trafficOf = (setup: Setup, w: Workload, untraced: string, ari: AriSetup): Traffic => {
   switch (w) {
     case "reservation":
       return { kind: "get", path: `/reservations/${setup.reservationId}` }
@@ -54,6 +75,10 @@ export const trafficOf = (setup: Setup, w: Workload, untraced: string): Traffic 
       return { kind: "get", path: `${ratesPath(setup, "2031-03-31")}${untraced}` }
     case "quote-30-traced":
       return { kind: "get", path: `${ratesPath(setup, "2031-03-31")}&include=trace` }
+    case "quote-30-override":
+      return { kind: "get", path: `${ari.overrideQuotePath}${untraced}` }
+    case "ari-write":
+      return { kind: "post", path: "/ari", bodyFile: ari.bodyFile, vary: ARI_VARY }
   }
 }
 

@@ -10,6 +10,8 @@ import { childrenCpuMillis } from "./processes.js"
 /** What a workload's requests are. */
 export type Traffic =
   | { readonly kind: "get"; readonly path: string }
+  /** A JSON body read once from `bodyFile`, each request with `vary` replaced by two random digits. */
+  | { readonly kind: "post"; readonly path: string; readonly bodyFile: string; readonly vary: string }
   | {
     readonly kind: "hold"
     readonly roomTypeId: string
@@ -38,6 +40,7 @@ function request()
   return wrk.format("GET", path, headers)
 end`
   }
+  if (traffic.kind === "post") return postFunction(traffic)
   const fromEpoch = Date.parse(`${traffic.from}T00:00:00Z`) / 1000
   return `
 local guests = { ${traffic.guests.map(lua).join(", ")} }
@@ -51,6 +54,27 @@ function request()
   return wrk.format("POST", "/holds", headers, body)
 end`
 }
+
+const postFunction = (traffic: Extract<Traffic, { kind: "post" }>): string => `
+local parts = {}
+do
+  local file = assert(io.open(${lua(traffic.bodyFile)}, "rb"))
+  local body = file:read("*a")
+  file:close()
+  local from = 1
+  while true do
+    local first, last = string.find(body, ${lua(traffic.vary)}, from, true)
+    if first == nil then break end
+    parts[#parts + 1] = string.sub(body, from, first - 1)
+    from = last + 1
+  end
+  parts[#parts + 1] = string.sub(body, from)
+end
+local path = ${lua(traffic.path)}
+function request()
+  headers["Authorization"] = keys[math.random(#keys)]
+  return wrk.format("POST", path, headers, table.concat(parts, string.format("%02d", math.random(0, 99))))
+end`
 
 /** The wrk script of a workload; `keysFile` holds the secrets, one a line. */
 export const wrkScript = (traffic: Traffic, keysFile: string): string => `
@@ -68,7 +92,7 @@ function init(args)
   for line in io.lines(${lua(keysFile)}) do
     if #line > 0 then keys[#keys + 1] = "Bearer " .. line end
   end
-  headers = { ${traffic.kind === "hold" ? `["Content-Type"] = "application/json"` : ""} }
+  headers = { ${traffic.kind !== "get" ? `["Content-Type"] = "application/json"` : ""} }
   statuses = {}
 end
 ${requestFunction(traffic)}
