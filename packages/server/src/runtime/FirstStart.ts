@@ -40,8 +40,8 @@ const whereToStart = (sql: SqlClient.SqlClient) =>
       process.stderr.write([
         "The database already holds a property, so no demo key is printed this time.",
         `  API reference: ${base}/docs   OpenAPI description: ${base}/openapi.json`,
-        `  A new key:     npm run hotel -- key create --property ${property} --scopes ${allScopes.join(",")}`,
-        "  A fresh demo property with an all-scopes key: npm run hotel -- demo",
+        `  A new key:     npm run -s hotel -- key create --property ${property} --scopes ${allScopes.join(",")}`,
+        "  A fresh demo property with an all-scopes key: npm run -s hotel -- demo",
         ""
       ].join("\n"))
     )

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InvalidParameters } from "@hotel/domain"
-import { HoldCreated } from "@hotel/http/booking/Api"
+import { HoldCreated } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import {
   bookingRows,

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Events, InsufficientScope, InvalidParameters, WebhookEndpointNotFound } from "@hotel/domain"
-import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/http/webhooks/Api"
+import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/api/webhooks/Api"
 import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"

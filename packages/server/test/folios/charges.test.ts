@@ -7,7 +7,7 @@ import {
   ReservationNotFound,
   ServiceNotFound
 } from "@hotel/domain"
-import { ChargePosted } from "@hotel/http/folios/Api"
+import { ChargePosted } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import { cancel, count, planWithInclusions } from "../utils/booking.js"
 import { bodyAs, clientOf, expectFailure } from "../utils/client.js"

@@ -30,7 +30,7 @@ const run = (viaNpm: boolean, args: ReadonlyArray<string>) =>
         const { INIT_CWD: _, ...env } = process.env
         // The built entry point, as the image runs it (npm would add nothing to stdout but its own banner).
         const [command, argv] = viaNpm
-          ? ["npm", ["run", "hotel", "--", ...args]] as const
+          ? ["npm", ["run", "--silent", "hotel", "--", ...args]] as const
           : [process.execPath, [builtEntry(), ...args]] as const
         const child = spawn(command, argv, { cwd: repoRoot, env: { ...env, DATABASE_URL: Redacted.value(url) } })
         let stdout = ""

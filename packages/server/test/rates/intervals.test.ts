@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, IntervalNotFound, IntervalOverlap, InvalidParameters, RatePlanNotFound, type Rates } from "@hotel/domain"
-import { IntervalCreated } from "@hotel/http/rates/Api"
+import { IntervalCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"

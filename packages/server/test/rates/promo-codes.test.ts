@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, type Rates } from "@hotel/domain"
-import { PromoCodeCreated } from "@hotel/http/rates/Api"
+import { PromoCodeCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"

@@ -7,7 +7,7 @@ import {
   type Rates,
   RoomTypeNotFound
 } from "@hotel/domain"
-import { RatePlanCreated } from "@hotel/http/rates/Api"
+import { RatePlanCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"

@@ -10,7 +10,7 @@ import {
   RoomUnavailable,
   type Stay
 } from "@hotel/domain"
-import { StayTransitioned } from "@hotel/http/stays/Api"
+import { StayTransitioned } from "@hotel/api/stays/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { cancel, getReservation, importRoomTypes } from "../utils/booking.js"

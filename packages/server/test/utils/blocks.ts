@@ -1,5 +1,5 @@
 import type { Blocks } from "@hotel/domain"
-import type { Block } from "@hotel/http/blocks/Api"
+import type { Block } from "@hotel/api/blocks/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"

@@ -1,6 +1,6 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { Booking } from "@hotel/domain"
-import type { HoldConfirmed, HoldCreated } from "@hotel/http/booking/Api"
+import type { HoldConfirmed, HoldCreated } from "@hotel/api/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"

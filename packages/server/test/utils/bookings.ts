@@ -1,5 +1,5 @@
 import type { Booking } from "@hotel/domain"
-import type { BookingCreated } from "@hotel/http/booking/Api"
+import type { BookingCreated } from "@hotel/api/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { confirmBody } from "./booking.js"

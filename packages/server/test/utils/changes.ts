@@ -1,5 +1,5 @@
 import type { Changes, Folio } from "@hotel/domain"
-import type { ChangeQuoteParams } from "@hotel/http/changes/Api"
+import type { ChangeQuoteParams } from "@hotel/api/changes/Api"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
 import type { RequestOptions } from "./http.js"

@@ -1,6 +1,6 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import { type Folio, Pricing, type Stay, Visibility } from "@hotel/domain"
-import type { ChargePosted, FolioLine, FolioView } from "@hotel/http/folios/Api"
+import type { ChargePosted, FolioLine, FolioView } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import { confirm, hold, holdBody, type HoldRequest, newGuest } from "./booking.js"
 import { clientOf } from "./client.js"

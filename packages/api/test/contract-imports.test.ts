@@ -32,8 +32,8 @@ const closure = (entry: string) => {
   return { files, packages }
 }
 
-// Clients import `@hotel/http` to derive typed clients: it must not drag in the server, the database or Node:
-// no feature's handlers (`Http.ts`) or presenters, and nothing of the request pipeline in `platform/` but its `Api.ts`.
+// Clients import `@hotel/api` to derive typed clients: it must not drag in the server, the database or Node, and
+// holds no feature's handlers (`Http.ts`) or presenters, and nothing of the request pipeline's implementation.
 describe("the contract entry point", () => {
   const { files, packages } = closure(path.join(src, "index.ts"))
 
