@@ -3,6 +3,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { BlockNotFound, Blocks } from "@hotel/domain"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import { created, DateOnly, Id, IdParam, ListOf, Money, Timestamp } from "../common/Common.js"
 import { EntityTagged, IfMatchHeaders } from "../common/EntityTags.js"
 import * as Errors from "../common/Errors.js"
@@ -47,6 +48,7 @@ export class BlocksApi extends HttpApiGroup.make("blocks")
   .add(
     HttpApiEndpoint.post("create", "/blocks", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: Blocks.BlockCreate,
       success: created(Schema.Struct({ block_id: Id })),
       error: [Errors.RoomTypeNotFound, Errors.RatePlanNotFound, Errors.NoAvailability]

@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { BookingNotFound, ReservationNotFound, Uuid, Booking } from "@hotel/domain"
 import { NotFoundAs, RequiredScope, CacheControl, noStore } from "../common/Security.js"
@@ -92,6 +93,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
   .add(
     HttpApiEndpoint.post("create", "/holds", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: Booking.HoldCreate,
       success: created(HoldCreated),
       error: [
@@ -110,6 +112,7 @@ export class HoldsApi extends HttpApiGroup.make("holds")
   .add(
     HttpApiEndpoint.post("confirm", "/holds/:id/confirm", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Booking.HoldConfirm,
       success: HoldConfirmed,
@@ -185,6 +188,7 @@ export class BookingsApi extends HttpApiGroup.make("bookings")
   .add(
     HttpApiEndpoint.post("create", "/bookings", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: Booking.BookingCreate,
       success: created(BookingCreated),
       error: [
@@ -215,6 +219,7 @@ export class BookingsApi extends HttpApiGroup.make("bookings")
   .add(
     HttpApiEndpoint.post("confirm", "/bookings/:id/confirm", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Booking.HoldConfirm,
       success: BookingConfirmed,
@@ -225,6 +230,7 @@ export class BookingsApi extends HttpApiGroup.make("bookings")
   .add(
     HttpApiEndpoint.post("cancel", "/bookings/:id/cancel", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Booking.ReservationCancel,
       success: BookingCancelled,

@@ -1,6 +1,7 @@
 import * as OpenApi from "effect/http-api/OpenApi"
 import * as Context from "effect/Context"
 import * as Schema from "effect/Schema"
+import { idempotencyKeyHeader } from "./IdempotencyKey.js"
 
 // Entity tags in the contract: which reads carry an `ETag` (and answer `If-None-Match` with 304),
 // and the `If-Match` header of the writes that take one. The gateway computes the tags; the write services
@@ -47,9 +48,10 @@ export const EntityTagged = Context.make(ETagged, true).pipe(Context.add(OpenApi
 
 /**
  * The headers of a write that takes `If-Match` (`headers: IfMatchHeaders`), so the handler and a derived
- * client see it. Absent: the write runs unconditionally.
+ * client see it. Absent: the write runs unconditionally. Such a write takes `Idempotency-Key` too.
  */
 export const IfMatchHeaders = Schema.Struct({
+  ...idempotencyKeyHeader,
   "if-match": Schema.optionalKey(Schema.String.annotate({
     description: "The ETag of the resource's GET this change is based on: 412 precondition_failed when it is no longer current"
   }))

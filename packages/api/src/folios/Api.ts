@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { FolioNotFound, Folio, ReservationNotFound } from "@hotel/domain"
 import { CacheControl, noStore, NotFoundAs, RequiredScope } from "../common/Security.js"
@@ -83,6 +84,7 @@ export class ChargesApi extends HttpApiGroup.make("charges")
   .add(
     HttpApiEndpoint.post("post", "/reservations/:id/charges", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Folio.ChargePost,
       success: created(ChargePosted),
@@ -109,6 +111,7 @@ export class PaymentsApi extends HttpApiGroup.make("payments")
   .add(
     HttpApiEndpoint.post("create", "/reservations/:id/payments", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Folio.PaymentCreate,
       success: created(PaymentRecorded),

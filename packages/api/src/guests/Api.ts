@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { boundedString, GuestNotFound, Loyalty, Text } from "@hotel/domain"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
@@ -39,6 +40,7 @@ export class GuestsApi extends HttpApiGroup.make("guests")
   .add(
     HttpApiEndpoint.post("create", "/guests", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: NewGuest,
       success: created(Schema.Struct({ guest_id: Id }))
     })
@@ -76,6 +78,7 @@ export class LoyaltyApi extends HttpApiGroup.make("loyalty")
   .add(
     HttpApiEndpoint.post("redeem", "/guests/:id/loyalty/redemptions", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Loyalty.Redemption,
       success: created(RedemptionCreated),

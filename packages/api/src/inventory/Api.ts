@@ -3,6 +3,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { Inventory, IsoDate, OutOfOrderNotFound, RoomNotFound, RoomTypeNotFound, Uuid } from "@hotel/domain"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import { created, DateOnly, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import * as Errors from "../common/Errors.js"
 import { CacheControl, NotFoundAs, noStore, RequiredScope } from "../common/Security.js"
@@ -32,6 +33,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
   .add(
     HttpApiEndpoint.post("outOfOrder", "/rooms/:id/out-of-order", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Inventory.OutOfOrderCreate,
       success: created(Schema.Struct({ out_of_order_id: Id })),
@@ -53,6 +55,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
   .add(
     HttpApiEndpoint.delete("deleteOutOfOrder", "/out-of-order/:id", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       success: Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) })
     })
@@ -62,6 +65,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
   .add(
     HttpApiEndpoint.put("putControls", "/room-types/:id/inventory", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Inventory.InventoryPut,
       success: Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }),

@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { IntervalNotFound, PromoCodeNotFound, RatePlanNotFound, Rates } from "@hotel/domain"
 import { CacheControl, NotFoundAs, RequiredScope, shortCache } from "../common/Security.js"
@@ -97,6 +98,7 @@ export class RatePlanWritesApi extends HttpApiGroup.make("ratePlanWrites")
   .add(
     HttpApiEndpoint.post("create", "/rate-plans", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: Rates.RatePlan.RatePlanCreate,
       success: created(RatePlanCreated),
       error: [Errors.RoomTypeNotFound]
@@ -147,6 +149,7 @@ export class IntervalsApi extends HttpApiGroup.make("intervals")
   .add(
     HttpApiEndpoint.post("create", "/rate-plans/:id/intervals", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Rates.Interval.IntervalCreate,
       success: created(IntervalCreated),
@@ -205,6 +208,7 @@ export class InclusionsApi extends HttpApiGroup.make("inclusions")
   .add(
     HttpApiEndpoint.post("replace", "/rate-plans/:id/inclusions", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Rates.Inclusion.InclusionsReplace,
       success: InclusionsReplaced,
@@ -232,6 +236,7 @@ export class PromoCodesApi extends HttpApiGroup.make("promoCodes")
   .add(
     HttpApiEndpoint.post("create", "/rate-plans/:id/promo-codes", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Rates.PromoCode.PromoCodeCreate,
       success: created(PromoCodeCreated),

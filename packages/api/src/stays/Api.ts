@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { ReservationNotFound, Stay } from "@hotel/domain"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
@@ -21,6 +22,7 @@ export class StayApi extends HttpApiGroup.make("stay")
   .add(
     HttpApiEndpoint.post("checkIn", "/reservations/:id/check-in", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Stay.CheckIn,
       success: StayTransitioned,
@@ -37,6 +39,7 @@ export class StayApi extends HttpApiGroup.make("stay")
   .add(
     HttpApiEndpoint.post("checkOut", "/reservations/:id/check-out", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       success: StayTransitioned,
       error: [Errors.ReservationNotFound, Errors.InvalidStatusTransition]
@@ -46,6 +49,7 @@ export class StayApi extends HttpApiGroup.make("stay")
   .add(
     HttpApiEndpoint.post("noShow", "/reservations/:id/no-show", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       success: StayTransitioned,
       error: [Errors.ReservationNotFound, Errors.InvalidStatusTransition]

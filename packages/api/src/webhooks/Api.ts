@@ -3,6 +3,7 @@ import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { boundedString, Events, Text, WebhookEndpointNotFound } from "@hotel/domain"
 import * as Schema from "effect/Schema"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import { created, describedAs, EventId, eventIdPattern, Id, IdParam, ListOf, Timestamp } from "../common/Common.js"
 import { NotFoundAs, RequiredScope } from "../common/Security.js"
 import { doc, tag } from "../openapi/Docs.js"
@@ -60,6 +61,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("create", "/webhook-endpoints", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: NewWebhookEndpoint,
       success: created(Schema.Struct({ webhook_endpoint_id: Id, secret: Schema.String }))
     })
@@ -116,6 +118,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
   .add(
     HttpApiEndpoint.post("redeliver", "/webhook-endpoints/:id/redeliver", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       params: IdParam,
       payload: Schema.Struct({ event_id: Text.check(describedAs(eventIdPattern)) }),
       success: Schema.Struct({ event_id: EventId, queued: Schema.Literal(true) })

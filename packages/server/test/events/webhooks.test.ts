@@ -39,7 +39,7 @@ const ownProperty = (api: TestApiService) =>
   })
 
 const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWebhookEndpoint.Type) =>
-  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ payload, responseMode: "decoded-and-response" })).pipe(
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ headers: {}, payload, responseMode: "decoded-and-response" })).pipe(
     Effect.map(([created, res]) => {
       expect(res.status).toBe(201)
       return created
@@ -49,7 +49,7 @@ const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWeb
 const newGuest = (api: TestApiService, key: string) =>
   Effect.flatMap(
     clientOf(api, { key }),
-    (client) => client.guests.create({ payload: { first_name: "Ada", last_name: "Lovelace" }, responseMode: "decoded-and-response" })
+    (client) => client.guests.create({ headers: {}, payload: { first_name: "Ada", last_name: "Lovelace" }, responseMode: "decoded-and-response" })
   ).pipe(Effect.map(([created, res]) => {
     expect(res.status).toBe(201)
     return created.guest_id
@@ -184,7 +184,7 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
       // Redeliver sends the same event again, now.
       const eventId = attempts[0].event_id
       const client = yield* clientOf(api, { key })
-      const redeliver = (event_id: string) => client.webhooks.redeliver({ params: { id: endpoint }, payload: { event_id } })
+      const redeliver = (event_id: string) => client.webhooks.redeliver({ headers: {}, params: { id: endpoint }, payload: { event_id } })
       expect(yield* redeliver(eventId)).toEqual({ event_id: eventId, queued: true })
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
@@ -265,7 +265,7 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
       yield* missing(client.webhooks.update({ params: { id }, payload: { is_active: true }, headers: {} }))
       yield* missing(client.webhooks.delete({ params: { id }, headers: {} }))
       yield* missing(client.webhooks.deliveries({ params: { id: missingId } }))
-      yield* missing(client.webhooks.redeliver({ params: { id: missingId }, payload: { event_id: "evt_x" } }))
+      yield* missing(client.webhooks.redeliver({ headers: {}, params: { id: missingId }, payload: { event_id: "evt_x" } }))
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/webhook-endpoints/not-an-id", { key }), 404, "not_found", "webhook_endpoint_not_found")
       // Another property's endpoint is a missing one.
@@ -274,15 +274,15 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
 
       const reader = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] }))
       const none = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] }))
-      yield* expectFailure(reader.webhooks.create({ payload: { url, event_types: ["*"] } }), InsufficientScope)
+      yield* expectFailure(reader.webhooks.create({ headers: {}, payload: { url, event_types: ["*"] } }), InsufficientScope)
       yield* expectFailure(none.webhooks.list(), InsufficientScope)
       const [, readerList] = yield* reader.webhooks.list({ responseMode: "decoded-and-response" })
       expect(readerList.status).toBe(200)
 
       // URLs the service refuses; then bodies the typed client would not send.
-      yield* expectFailure(client.webhooks.create({ payload: { url: "not a url", event_types: ["*"] } }), InvalidParameters, "url")
+      yield* expectFailure(client.webhooks.create({ headers: {}, payload: { url: "not a url", event_types: ["*"] } }), InvalidParameters, "url")
       yield* expectFailure(
-        client.webhooks.create({ payload: { url: "ftp://example.com/x", event_types: ["*"] } }),
+        client.webhooks.create({ headers: {}, payload: { url: "ftp://example.com/x", event_types: ["*"] } }),
         InvalidParameters,
         "url"
       )

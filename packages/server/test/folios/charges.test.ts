@@ -298,7 +298,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
 
       const keyed = yield* clientOf(api, { headers: { "idempotency-key": globalThis.crypto.randomUUID() } })
       const post = () =>
-        keyed.charges.post({
+        keyed.charges.post({ headers: {},
           params: { id: booked.reservation_id },
           payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" },
           responseMode: "decoded-and-response"

@@ -30,7 +30,7 @@ export const blockBody = (
 
 /** A block that must be created (201); answers its id. */
 export const createBlock = (api: TestApiService, body: BlockRequest, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.blocks.create({ payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.blocks.create({ headers: {}, payload: body })).pipe(
     Effect.map((created) => created.block_id)
   )
 

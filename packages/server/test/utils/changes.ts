@@ -38,7 +38,7 @@ export const pay = (
   options: RequestOptions = {}
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.payments.create({
+    client.payments.create({ headers: {},
       params: { id },
       payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, currency: "EUR", ...body }
     }))
