@@ -34,7 +34,7 @@ export const Block = Schema.Struct({
   notes: Schema.NullOr(Schema.String),
   created_at: Timestamp,
   nights: Schema.Array(BlockNightView)
-})
+}).annotate({ identifier: "Block" })
 
 /** A status change, `POST /blocks/:id/<change>`: answers the block as `GET` returns it, `If-Match` like a PATCH. */
 const transition = { disableCodecs: true, params: IdParam, headers: IfMatchHeaders, success: Block } as const
@@ -50,7 +50,7 @@ export class BlocksApi extends HttpApiGroup.make("blocks")
       disableCodecs: true,
       headers: IdempotentHeaders,
       payload: Blocks.BlockCreate,
-      success: created(Schema.Struct({ block_id: Id })),
+      success: created(Schema.Struct({ block_id: Id }).annotate({ identifier: "BlockCreated" })),
       error: [Errors.RoomTypeNotFound, Errors.RatePlanNotFound, Errors.NoAvailability]
     })
       .annotateMerge(doc("Create a block", "Sets rooms of one room type aside over a range of nights, `units` on every night or `nights` one by one. A `definite` block takes its units from general sale at once and needs them free."))
@@ -80,7 +80,7 @@ export class BlocksApi extends HttpApiGroup.make("blocks")
       params: IdParam,
       payload: Blocks.BlockPatch,
       headers: IfMatchHeaders,
-      success: Schema.Struct({ block_id: Id, updated: Schema.Literal(true) }),
+      success: Schema.Struct({ block_id: Id, updated: Schema.Literal(true) }).annotate({ identifier: "BlockUpdated" }),
       error: [Errors.PreconditionFailed, Errors.BlockInUse, Errors.NoAvailability]
     })
       .annotateMerge(doc("Update a block", "Changes the name, price, notes, release times or units (`units` on every night, `nights` on the dates listed)."))

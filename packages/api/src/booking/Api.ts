@@ -43,7 +43,7 @@ export class ReservationReadsApi extends HttpApiGroup.make("reservationReads")
     HttpApiEndpoint.get("list", "/reservations", {
       disableCodecs: true,
       query: ReservationListParams.fields,
-      success: Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }),
+      success: Schema.Struct({ has_more: Schema.Boolean, data: Schema.Array(ReservationListItem) }).annotate({ identifier: "ReservationPage" }),
       error: [Errors.GuestNotFound, Errors.BookingNotFound]
     })
       .annotateMerge(doc("List reservations", "Reservations, filtered by guest, booking or status, paged with `limit` and `offset`."))
@@ -72,7 +72,7 @@ export const HoldCreated = Schema.Struct({
   total: Money,
   currency: CurrencyCode,
   status: Schema.Literal("tentative")
-})
+}).annotate({ identifier: "HoldCreated" })
 
 export const HoldConfirmed = Schema.Struct({
   reservation_id: Id,
@@ -85,7 +85,7 @@ export const HoldConfirmed = Schema.Struct({
   /** The per-currency truth behind `folio_balance`. */
   balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean
-})
+}).annotate({ identifier: "HoldConfirmed" })
 
 /** The two-step sale: hold, then confirm; scope `reservations:write`. */
 export class HoldsApi extends HttpApiGroup.make("holds")
@@ -129,7 +129,7 @@ export const ReservationCancelled = Schema.Struct({
   status: Schema.Literal("cancelled"),
   /** What the policy says is owed to the guest, in minor units of the reservation currency (an obligation). */
   refund_due_minor: Schema.Int
-})
+}).annotate({ identifier: "ReservationCancelled" })
 
 /**
  * Transitions of an existing reservation; scope `reservations:write`. Cancel
@@ -163,7 +163,7 @@ export const CancellationQuote = Schema.Struct({
   tier_until: Schema.NullOr(Timestamp),
   /** The instant the quote is for (UTC). */
   quoted_at: Timestamp
-})
+}).annotate({ identifier: "CancellationQuote" })
 
 /** `GET /reservations/{id}/cancellation-quote`; scope `reservations:read`. */
 export class CancellationQuoteApi extends HttpApiGroup.make("cancellationQuote")

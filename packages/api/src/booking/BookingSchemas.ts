@@ -23,7 +23,7 @@ export const BookingCreated = Schema.Struct({
     currency: CurrencyCode,
     status: Schema.Literal("tentative")
   }))
-})
+}).annotate({ identifier: "BookingCreated" })
 
 export const BookingRead = Schema.Struct({
   id: BookingId,
@@ -34,7 +34,7 @@ export const BookingRead = Schema.Struct({
   total: Money,
   created_at: Timestamp,
   reservations: Schema.Array(Reservation)
-})
+}).annotate({ identifier: "Booking" })
 
 export const BookingConfirmed = Schema.Struct({
   booking_id: BookingId,
@@ -47,11 +47,11 @@ export const BookingConfirmed = Schema.Struct({
   balances: Schema.Array(BalanceEntry),
   already_confirmed: Schema.Boolean,
   reservations: Schema.Array(Schema.Struct({ reservation_id: Id, status: ReservationStatus }))
-})
+}).annotate({ identifier: "BookingConfirmed" })
 
 export const BookingCancelled = Schema.Struct({
   booking_id: BookingId,
   /** The sum of the reservations' refund obligations, in minor units of the booking's currency. */
   refund_due_minor: Schema.Int,
   reservations: Schema.Array(Schema.Struct({ reservation_id: Id, status: ReservationStatus, refund_due_minor: Schema.Int }))
-})
+}).annotate({ identifier: "BookingCancelled" })

@@ -37,7 +37,7 @@ const listItemFields = {
   booking_id: Schema.NullOr(Id)
 }
 
-export const ReservationListItem = Schema.Struct(listItemFields)
+export const ReservationListItem = Schema.Struct(listItemFields).annotate({ identifier: "ReservationListItem" })
 
 export const Reservation = Schema.Struct({
   ...listItemFields,
@@ -59,4 +59,4 @@ export const Reservation = Schema.Struct({
   block_id: Schema.NullOr(Id),
   accommodations: Schema.Array(Accommodation),
   created_at: Timestamp
-})
+}).annotate({ identifier: "Reservation" })

@@ -32,7 +32,7 @@ export const Property = Schema.Struct({
   })),
   cancellation_policy: Schema.Array(CancellationTier),
   default_rate_plan_id: Schema.NullOr(Id)
-})
+}).annotate({ identifier: "Property" })
 
 export const RoomType = Schema.Struct({
   id: Id,
@@ -42,7 +42,7 @@ export const RoomType = Schema.Struct({
   max_occupancy: Schema.Int,
   bed_configs: Schema.Array(Schema.String),
   rooms: Schema.Array(Schema.Struct({ id: Id, number: Schema.String }))
-})
+}).annotate({ identifier: "RoomType" })
 
 export const Modifier = Schema.Struct({
   key: Schema.String,
@@ -63,7 +63,7 @@ export const Service = Schema.Struct({
   guest_bookable: Schema.Boolean,
   tax: Schema.NullOr(Schema.Struct({ kind: Schema.String, value: Decimal })),
   modifiers: Schema.Array(Modifier)
-})
+}).annotate({ identifier: "Service" })
 
 export class CatalogApi extends HttpApiGroup.make("catalog")
   .annotateMerge(tag("Property and catalogue", "The property's settings, its room types with their rooms, and the services guests can add to a stay."))

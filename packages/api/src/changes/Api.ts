@@ -50,7 +50,7 @@ export const ChangeQuoteView = Schema.Struct({
   lines: Schema.Array(Schema.Struct({ kind: Schema.String, description: Schema.String, amount: Money })),
   amount_due: Money,
   refund_due_minor: Schema.Int
-})
+}).annotate({ identifier: "ChangeQuote" })
 
 /** `PATCH /reservations/{id}`; scope `reservations:write`. */
 export class ReservationChangesApi extends HttpApiGroup.make("reservationChanges")

@@ -1,9 +1,17 @@
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import * as Schema from "effect/Schema"
+import * as SchemaAST from "effect/SchemaAST"
 import { Uuid } from "@hotel/domain"
 
-/** `{ data: [...] }`, the shape of every non-paged list. */
-export const ListOf = <S extends Schema.Top>(item: S) => Schema.Struct({ data: Schema.Array(item) })
+/**
+ * `{ data: [...] }`, the shape of every non-paged list; named in the API description after its item
+ * (`RatePlanList`), so generated clients get a type of that name too.
+ */
+export const ListOf = <S extends Schema.Top>(item: S) => {
+  const list = Schema.Struct({ data: Schema.Array(item) })
+  const name = SchemaAST.resolveIdentifier(item.ast)
+  return name === undefined ? list : list.annotate({ identifier: `${name}List` })
+}
 
 /** The `{id}` of a path (`/reservations/:id`): `params: IdParam`. */
 export const IdParam = { id: Uuid }

@@ -46,16 +46,18 @@ export const toEnvelope = (meta: ErrorMeta, error: ErrorEncoded, requestId: stri
   }
 })
 
+// The envelope's fields say what they mean here: the description's glossary gives `type` and `error` the
+// meanings they have elsewhere (an event's type, a delivery attempt's failure).
 const envelopeSchema = (meta: ErrorMeta) =>
   Schema.Struct({
     error: Schema.Struct({
-      type: Schema.Literal(meta.type),
-      code: Schema.Literal(meta.code),
-      message: Schema.String,
-      param: Schema.optionalKey(Schema.String),
-      estimated_end: Schema.optionalKey(Schema.String),
-      request_id: RequestId
-    })
+      type: Schema.Literal(meta.type).annotate({ description: "The error's category (`invalid_request`, `authentication`, `permission`, `not_found`, `conflict`, `rate_limit`, `server`)" }),
+      code: Schema.Literal(meta.code).annotate({ description: "What went wrong, one code per cause; branch on this" }),
+      message: Schema.String.annotate({ description: "What went wrong, for a person" }),
+      param: Schema.optionalKey(Schema.String.annotate({ description: "The request field, query parameter or header at fault" })),
+      estimated_end: Schema.optionalKey(Schema.String.annotate({ description: "When the maintenance window should end (UTC)" })),
+      request_id: RequestId.annotate({ description: "The request's id (`req_...`), as in `X-Request-Id`" })
+    }).annotate({ description: "The failure; a request that succeeds has no `error`" })
   }).annotate({ identifier: `${meta.code}_error` })
 
 export const metaOf = (schema: Schema.Top): ErrorMeta =>

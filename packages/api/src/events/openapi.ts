@@ -31,21 +31,48 @@ const signatureHeaders = {
   }
 }
 
+/** `reservation.held` → `ReservationHeldEvent`: the component of that type's event. */
+const componentName = (type: Events.EventType): string =>
+  type.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("") + "Event"
+
+const ref = (type: Events.EventType) => ({ $ref: `#/components/schemas/${componentName(type)}` })
+
 /**
- * The OpenAPI 3.1 `webhooks` section: one entry per event type, each the POST a subscribed endpoint receives,
- * with the event envelope and that type's `data`.
+ * An event of any type: one of the per-type components, told apart by `type`, so a generated client narrows
+ * `data` by checking `type`. The feed's schema cannot say it (its `data` is whatever the row holds).
  */
-export const withEventWebhooks = (spec: Spec, components: Record<string, unknown>): Spec => ({
-  ...spec,
-  webhooks: Object.fromEntries(Events.eventTypes.map((type) => [type, {
+const anyEvent = {
+  oneOf: Events.eventTypes.map(ref),
+  discriminator: {
+    propertyName: "type",
+    mapping: Object.fromEntries(Events.eventTypes.map((type) => [type, ref(type).$ref]))
+  }
+}
+
+const asSpec = (value: unknown): Spec => (typeof value === "object" && value !== null ? value as Spec : {})
+
+/**
+ * Each event type's component (the envelope with that `type` and its `data`), the feed's items as their
+ * union discriminated by `type` (`EventPage`), and the OpenAPI 3.1 `webhooks` section: one entry per event
+ * type, each the POST a subscribed endpoint receives.
+ */
+export const withEventWebhooks = (spec: Spec, components: Record<string, unknown>): Spec => {
+  for (const type of Events.eventTypes) components[componentName(type)] = eventSchema(type, components)
+  const page = asSpec(components.EventPage)
+  const properties = asSpec(page.properties)
+  components.EventPage = { ...page, properties: { ...properties, data: { ...asSpec(properties.data), items: anyEvent } } }
+  return { ...spec, webhooks: webhooks() }
+}
+
+const webhooks = () =>
+  Object.fromEntries(Events.eventTypes.map((type) => [type, {
     post: {
       operationId: `event.${type}`,
       summary: `Event ${type}`,
       description: `What a webhook endpoint subscribed to \`${type}\` receives: the event as the feed ` +
         "(`GET /events`) shows it, signed with the endpoint's secret.",
       parameters: Object.entries(signatureHeaders).map(([name, header]) => ({ name, in: "header", required: true, ...header })),
-      requestBody: { required: true, content: { "application/json": { schema: eventSchema(type, components) } } },
+      requestBody: { required: true, content: { "application/json": { schema: ref(type) } } },
       responses: { "2XX": { description: "Delivered; any other answer (or none within 10 s) is retried" } }
     }
   }]))
-})

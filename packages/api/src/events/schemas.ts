@@ -22,7 +22,7 @@ export const CancelledReservation = Schema.Struct({ ...Reservation.fields, refun
 
 export const ChangedReservation = Schema.Struct({ ...Reservation.fields, refund_due_minor: Schema.Int, amount_due: Money })
 
-export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) })
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) }).annotate({ identifier: "InclusionsReplaced" })
 
 /** Each event type's `data`: the resource as its `GET` answers at that moment. */
 export const eventData: Record<Events.EventType, Schema.Top> = {
@@ -69,7 +69,7 @@ export const Event = Schema.Struct({
   )
 })
 
-export const EventPage = Schema.Struct({ data: Schema.Array(Event), has_more: Schema.Boolean })
+export const EventPage = Schema.Struct({ data: Schema.Array(Event), has_more: Schema.Boolean }).annotate({ identifier: "EventPage" })
 
 /** `types=a,b`: event types, comma-separated; an unknown one is refused with `param` `types`. */
 export const TypesParam = Schema.String.pipe(

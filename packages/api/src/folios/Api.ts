@@ -44,7 +44,7 @@ export const FolioView = Schema.Struct({
   currency: CurrencyCode,
   lines: Schema.Array(FolioLine),
   ...folioFigures
-})
+}).annotate({ identifier: "Folio" })
 
 /** `GET /folios/{id}`; scope `reservations:read`. */
 export class FoliosApi extends HttpApiGroup.make("folios")
@@ -76,7 +76,7 @@ export const ChargePosted = Schema.Struct({
   lines: Schema.Array(FolioLine),
   /** The folio's figures after the charge. */
   ...folioFigures
-})
+}).annotate({ identifier: "ChargePosted" })
 
 /** `POST /reservations/{id}/charges`; scope `folios:write`. */
 export class ChargesApi extends HttpApiGroup.make("charges")
@@ -103,7 +103,7 @@ export const PaymentRecorded = Schema.Struct({
   currency: CurrencyCode,
   folio_balance: Schema.NullOr(Money),
   balances: Schema.Array(BalanceEntry)
-})
+}).annotate({ identifier: "PaymentRecorded" })
 
 /** `POST /reservations/{id}/payments`; scope `reservations:write`. */
 export class PaymentsApi extends HttpApiGroup.make("payments")

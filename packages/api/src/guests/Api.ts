@@ -22,7 +22,7 @@ export const NewGuest = Schema.Struct({
   )),
   phone: optionalText(50),
   language: optionalText(35)
-})
+}).annotate({ identifier: "GuestCreate" })
 
 export const Guest = Schema.Struct({
   id: Id,
@@ -33,7 +33,7 @@ export const Guest = Schema.Struct({
   language: Schema.NullOr(Schema.String),
   loyalty_points: Schema.Int,
   created_at: Timestamp
-})
+}).annotate({ identifier: "Guest" })
 
 export class GuestsApi extends HttpApiGroup.make("guests")
   .annotateMerge(tag("Guests and loyalty", "Guest profiles and their loyalty points."))
@@ -42,7 +42,7 @@ export class GuestsApi extends HttpApiGroup.make("guests")
       disableCodecs: true,
       headers: IdempotentHeaders,
       payload: NewGuest,
-      success: created(Schema.Struct({ guest_id: Id }))
+      success: created(Schema.Struct({ guest_id: Id }).annotate({ identifier: "GuestCreated" }))
     })
       .annotateMerge(doc("Create a guest", "Creates a guest profile; a hold names its guest by id."))
       .annotate(RequiredScope, "guests:write")
@@ -70,7 +70,7 @@ export const RedemptionCreated = Schema.Struct({
   points: Schema.Int,
   /** The guest's balance after the redemption. */
   loyalty_points: Schema.Int
-})
+}).annotate({ identifier: "RedemptionCreated" })
 
 /** `POST /guests/{id}/loyalty/redemptions`; scope `guests:write`. */
 export class LoyaltyApi extends HttpApiGroup.make("loyalty")

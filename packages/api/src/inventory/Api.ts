@@ -17,13 +17,13 @@ export const OutOfOrderPeriod = Schema.Struct({
   end_date: DateOnly,
   reason: Schema.NullOr(Schema.String),
   created_at: Timestamp
-})
+}).annotate({ identifier: "OutOfOrderPeriod" })
 
 export const ControlsNight = Schema.Struct({
   date: DateOnly,
   sell_limit: Schema.NullOr(Schema.Int),
   overbooking: Schema.Int
-})
+}).annotate({ identifier: "ControlsNight" })
 
 const description = "Rooms out of order, sell limits and overbooking: what each night of a room type can sell."
 
@@ -36,7 +36,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
       headers: IdempotentHeaders,
       params: IdParam,
       payload: Inventory.OutOfOrderCreate,
-      success: created(Schema.Struct({ out_of_order_id: Id })),
+      success: created(Schema.Struct({ out_of_order_id: Id }).annotate({ identifier: "OutOfOrderCreated" })),
       error: [Errors.RoomNotFound, Errors.OutOfOrderOverlap, Errors.RoomUnavailable, Errors.NoAvailability]
     })
       .annotateMerge(doc("Take a room out of order", "Takes one room out of service for a range of nights; its room type has one room fewer in service on each of them."))
@@ -57,7 +57,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
       disableCodecs: true,
       headers: IdempotentHeaders,
       params: IdParam,
-      success: Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) })
+      success: Schema.Struct({ out_of_order_id: Id, deleted: Schema.Literal(true) }).annotate({ identifier: "OutOfOrderDeleted" })
     })
       .annotateMerge(doc("Put a room back in service", "Deletes the period out of order."))
       .annotate(NotFoundAs, OutOfOrderNotFound)
@@ -68,7 +68,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
       headers: IdempotentHeaders,
       params: IdParam,
       payload: Inventory.InventoryPut,
-      success: Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }),
+      success: Schema.Struct({ room_type_id: Id, nights_updated: Schema.Int }).annotate({ identifier: "InventoryUpdated" }),
       error: [Errors.RoomTypeNotFound]
     })
       .annotateMerge(doc("Set sell limits and overbooking", "Sets `sell_limit` and/or `overbooking` on every night of the range (only the weekdays of `days` when sent)."))
@@ -79,7 +79,7 @@ export class InventoryApi extends HttpApiGroup.make("inventory")
       disableCodecs: true,
       params: IdParam,
       query: Inventory.InventoryRangeParams.fields,
-      success: Schema.Struct({ room_type_id: Id, nights: Schema.Array(ControlsNight) }),
+      success: Schema.Struct({ room_type_id: Id, nights: Schema.Array(ControlsNight) }).annotate({ identifier: "InventoryControls" }),
       error: [Errors.RoomTypeNotFound]
     })
       .annotateMerge(doc("Get sell limits and overbooking", "Each night of the range (`end_date` exclusive) with its sell limit and overbooking."))
@@ -116,7 +116,7 @@ export const AvailabilityNight = Schema.Struct({
 export const RoomTypeAvailability = Schema.Struct({
   room_type_id: Id,
   nights: Schema.Array(AvailabilityNight)
-})
+}).annotate({ identifier: "RoomTypeAvailability" })
 
 /** Live inventory: never cached, scope `catalog:read`. */
 export class AvailabilityApi extends HttpApiGroup.make("availability")

@@ -34,12 +34,28 @@ const ref = (kind: "headers" | "parameters", name: string) => ({ $ref: `#/compon
 
 const mutations = new Set(["post", "patch", "delete", "put"])
 
+/** `if-match` → `If-Match`: every header the description names is written one way. */
+const canonical = (name: string): string =>
+  name.split("-").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join("-")
+
+/**
+ * An operation's header parameters in canonical case (a schema declares them in lower case, as the server
+ * reads them), with `Idempotency-Key` (declared on every write) as the shared component.
+ */
+const headerParameters = (op: Json, method: string, authenticated: boolean): ReadonlyArray<unknown> => {
+  const declared = (Array.isArray(op.parameters) ? op.parameters : []).flatMap((parameter) => {
+    if (!isJson(parameter) || parameter.in !== "header" || typeof parameter.name !== "string") return [parameter]
+    const name = canonical(parameter.name)
+    return name === "Idempotency-Key" ? [] : [{ ...parameter, name }]
+  })
+  return authenticated && mutations.has(method) ? [...declared, ref("parameters", "IdempotencyKey")] : declared
+}
+
 /** The headers of an operation: its `Idempotency-Key` parameter and the headers of each of its responses. */
 export const addHeaders = (op: Json, method: string, facts: OperationFacts, allowed: ReadonlySet<string>): void => {
   const authenticated = !facts.isPublic
-  if (authenticated && mutations.has(method)) {
-    op.parameters = [...(Array.isArray(op.parameters) ? op.parameters : []), ref("parameters", "IdempotencyKey")]
-  }
+  const parameters = headerParameters(op, method, authenticated)
+  if (parameters.length > 0) op.parameters = parameters
   for (const [status, response] of Object.entries(child(op, "responses"))) {
     if (!isJson(response)) continue
     const headers = child(response, "headers")

@@ -23,13 +23,14 @@ const statusText: Record<string, string> = {
   "422": "The request is well formed but breaks a business rule",
   "429": "Too many requests: wait the `Retry-After` seconds",
   "500": "An unexpected failure; the `request_id` finds it in the logs",
-  "503": "The API cannot serve this right now (a maintenance window, or a process that is stopping): retry after `Retry-After` seconds"
+  "503": "The API cannot serve this right now (a maintenance window, a busy database, or a process that is stopping): retry after `Retry-After` seconds"
 }
 
 /**
  * The error components an operation can answer with: what its endpoint, group and middleware declare, the
  * 404 of an unknown path id, `invalid_parameters` when it takes input, a failure of the server, and for
- * anything but the health checks maintenance and a stopping process that could not finish it in time.
+ * anything but the health checks maintenance, a busy database (every authenticated request reads its key's
+ * rate-limit bucket there) and a stopping process that could not finish it in time.
  */
 export const allowedErrors = (facts: OperationFacts, method: string, op: Json): ReadonlySet<string> => {
   const hasBody = bodyMethods.has(method)
@@ -40,7 +41,7 @@ export const allowedErrors = (facts: OperationFacts, method: string, op: Json): 
     ...(takesInput ? ["invalid_parameters_error"] : []),
     "internal_error_error",
     // A health check answers at once: never still running when a stop cuts what is left.
-    ...(facts.isPublic ? [] : ["maintenance_mode_error", "shutting_down_error"])
+    ...(facts.isPublic ? [] : ["maintenance_mode_error", "database_busy_error", "shutting_down_error"])
   ])
 }
 

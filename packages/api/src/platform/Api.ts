@@ -9,7 +9,7 @@ import { withApiErrors } from "../common/Pipeline.js"
 import { doc, tag } from "../openapi/Docs.js"
 import * as Errors from "../common/Errors.js"
 
-export const Health = Schema.Struct({ status: Schema.Literal("ok") })
+export const Health = Schema.Struct({ status: Schema.Literal("ok") }).annotate({ identifier: "Health" })
 
 /** Liveness and readiness probes: no key, no rate limit, answered during maintenance. */
 export class HealthApi extends HttpApiGroup.make("health")
@@ -33,7 +33,7 @@ export const Me = Schema.Struct({
   label: Schema.NullOr(Schema.String),
   expires_at: Schema.NullOr(Timestamp),
   request_id: RequestId
-})
+}).annotate({ identifier: "Me" })
 
 /** `GET /me` needs only a valid key, whatever its scopes. */
 export class MeApi extends HttpApiGroup.make("me")

@@ -71,7 +71,7 @@ export const Offer = Schema.Struct({
   available: Schema.Int,
   bookable: Schema.Boolean,
   reasons: Schema.Array(OfferReason)
-})
+}).annotate({ identifier: "Offer" })
 
 /** Quotes: live inventory, never cached, scope `catalog:read`. */
 export class RatesApi extends HttpApiGroup.make("rates")

@@ -59,7 +59,7 @@ export const RatePlan = Schema.Struct({
   cancellation_policy: Schema.NullOr(Schema.Array(CancellationTier)),
   created_at: Timestamp,
   updated_at: Timestamp
-})
+}).annotate({ identifier: "RatePlan" })
 
 /** Catalogue reads of rate plans (scope `catalog:read`). */
 export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
@@ -85,9 +85,9 @@ export class RatePlanReadsApi extends HttpApiGroup.make("ratePlanReads")
   .annotate(CacheControl, shortCache)
 {}
 
-export const RatePlanCreated = Schema.Struct({ rate_plan_id: Id })
-export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Id, updated: Schema.Literal(true) })
-export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema.Literal(true) })
+export const RatePlanCreated = Schema.Struct({ rate_plan_id: Id }).annotate({ identifier: "RatePlanCreated" })
+export const RatePlanUpdated = Schema.Struct({ rate_plan_id: Id, updated: Schema.Literal(true) }).annotate({ identifier: "RatePlanUpdated" })
+export const RatePlanDeleted = Schema.Struct({ rate_plan_id: Id, deleted: Schema.Literal(true) }).annotate({ identifier: "RatePlanDeleted" })
 
 /**
  * Rate plan writes. Promotions are plans with `kind` `promotion` and a

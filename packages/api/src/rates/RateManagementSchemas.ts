@@ -29,11 +29,11 @@ export const Interval = Schema.Struct({
   single_guest_discount: Money,
   currency: CurrencyCode,
   created_at: Timestamp
-})
+}).annotate({ identifier: "Interval" })
 
-export const IntervalCreated = Schema.Struct({ interval_id: Id })
-export const IntervalUpdated = Schema.Struct({ interval_id: Id, updated: Schema.Literal(true) })
-export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.Literal(true) })
+export const IntervalCreated = Schema.Struct({ interval_id: Id }).annotate({ identifier: "IntervalCreated" })
+export const IntervalUpdated = Schema.Struct({ interval_id: Id, updated: Schema.Literal(true) }).annotate({ identifier: "IntervalUpdated" })
+export const IntervalDeleted = Schema.Struct({ interval_id: Id, deleted: Schema.Literal(true) }).annotate({ identifier: "IntervalDeleted" })
 
 /** An inclusion or credit as read: the amount in its own currency. */
 export const Inclusion = Schema.Struct({
@@ -46,9 +46,9 @@ export const Inclusion = Schema.Struct({
   service_item_id: Schema.NullOr(Id),
   currency: CurrencyCode,
   included_quantity: Schema.Int
-})
+}).annotate({ identifier: "Inclusion" })
 
-export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schema.Int })
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, count: Schema.Int }).annotate({ identifier: "InclusionsReplacedCount" })
 
 /** A promo code as read, with its live redemptions. */
 export const PromoCode = Schema.Struct({
@@ -62,8 +62,8 @@ export const PromoCode = Schema.Struct({
   is_active: Schema.Boolean,
   times_redeemed: Schema.Int,
   created_at: Timestamp
-})
+}).annotate({ identifier: "PromoCode" })
 
-export const PromoCodeCreated = Schema.Struct({ promo_code_id: Id, code: Schema.String })
-export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Id, updated: Schema.Literal(true) })
-export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Schema.Literal(true) })
+export const PromoCodeCreated = Schema.Struct({ promo_code_id: Id, code: Schema.String }).annotate({ identifier: "PromoCodeCreated" })
+export const PromoCodeUpdated = Schema.Struct({ promo_code_id: Id, updated: Schema.Literal(true) }).annotate({ identifier: "PromoCodeUpdated" })
+export const PromoCodeDeleted = Schema.Struct({ promo_code_id: Id, deleted: Schema.Literal(true) }).annotate({ identifier: "PromoCodeDeleted" })

@@ -14,7 +14,7 @@ export const StayTransitioned = Schema.Struct({
   status: Schema.Literals(["checked_in", "checked_out", "no_show"]),
   /** The room assigned at check-in; null for a no-show. */
   room_id: Schema.NullOr(Id)
-})
+}).annotate({ identifier: "StayTransitioned" })
 
 /** Check-in, check-out and no-show; scope `reservations:write`. */
 export class StayApi extends HttpApiGroup.make("stay")

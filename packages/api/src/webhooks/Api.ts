@@ -26,14 +26,14 @@ export const NewWebhookEndpoint = Schema.Struct({
   url: Url,
   event_types: EventTypes,
   description: Schema.optionalKey(Description)
-})
+}).annotate({ identifier: "WebhookEndpointCreate" })
 
 export const WebhookEndpointPatch = Schema.Struct({
   url: Schema.optionalKey(Url),
   event_types: Schema.optionalKey(EventTypes),
   description: Schema.optionalKey(Description),
   is_active: Schema.optionalKey(Schema.Boolean)
-})
+}).annotate({ identifier: "WebhookEndpointPatch" })
 
 export const WebhookEndpoint = Schema.Struct({
   id: Id,
@@ -42,7 +42,7 @@ export const WebhookEndpoint = Schema.Struct({
   description: Schema.NullOr(Schema.String),
   is_active: Schema.Boolean,
   created_at: Timestamp
-})
+}).annotate({ identifier: "WebhookEndpoint" })
 
 export const DeliveryAttempt = Schema.Struct({
   event_id: EventId,
@@ -53,7 +53,7 @@ export const DeliveryAttempt = Schema.Struct({
   error: Schema.NullOr(Schema.String),
   attempted_at: Timestamp,
   next_attempt_at: Schema.NullOr(Timestamp)
-})
+}).annotate({ identifier: "DeliveryAttempt" })
 
 /** Webhook endpoints: reads need `webhooks:read`, writes `webhooks:write`. */
 export class WebhooksApi extends HttpApiGroup.make("webhooks")
@@ -63,7 +63,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       disableCodecs: true,
       headers: IdempotentHeaders,
       payload: NewWebhookEndpoint,
-      success: created(Schema.Struct({ webhook_endpoint_id: Id, secret: Schema.String }))
+      success: created(Schema.Struct({ webhook_endpoint_id: Id, secret: Schema.String }).annotate({ identifier: "WebhookEndpointCreated" }))
     })
       .annotateMerge(doc("Create a webhook endpoint", "Subscribes a URL to event types; the answer carries the signing secret, shown only once."))
   )
@@ -91,7 +91,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       params: IdParam,
       payload: WebhookEndpointPatch,
       headers: IfMatchHeaders,
-      success: Schema.Struct({ webhook_endpoint_id: Id, updated: Schema.Literal(true) }),
+      success: Schema.Struct({ webhook_endpoint_id: Id, updated: Schema.Literal(true) }).annotate({ identifier: "WebhookEndpointUpdated" }),
       error: [Errors.PreconditionFailed]
     })
       .annotateMerge(doc("Update a webhook endpoint", "Changes the URL, the event types, the description or whether it is active."))
@@ -101,7 +101,7 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       disableCodecs: true,
       params: IdParam,
       headers: IfMatchHeaders,
-      success: Schema.Struct({ webhook_endpoint_id: Id, deleted: Schema.Literal(true) }),
+      success: Schema.Struct({ webhook_endpoint_id: Id, deleted: Schema.Literal(true) }).annotate({ identifier: "WebhookEndpointDeleted" }),
       error: [Errors.PreconditionFailed]
     })
       .annotateMerge(doc("Delete a webhook endpoint", "Stops deliveries to the endpoint and removes it."))
@@ -120,8 +120,8 @@ export class WebhooksApi extends HttpApiGroup.make("webhooks")
       disableCodecs: true,
       headers: IdempotentHeaders,
       params: IdParam,
-      payload: Schema.Struct({ event_id: Text.check(describedAs(eventIdPattern)) }),
-      success: Schema.Struct({ event_id: EventId, queued: Schema.Literal(true) })
+      payload: Schema.Struct({ event_id: Text.check(describedAs(eventIdPattern)) }).annotate({ identifier: "Redelivery" }),
+      success: Schema.Struct({ event_id: EventId, queued: Schema.Literal(true) }).annotate({ identifier: "RedeliveryQueued" })
     })
       .annotateMerge(doc("Redeliver an event", "Queues the event again for the endpoint."))
   )
