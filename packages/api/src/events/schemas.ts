@@ -1,7 +1,7 @@
 import { Events } from "@hotel/domain"
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
-import { EventId, Money } from "../common/Common.js"
+import { DateOnly, EventId, Id, Money } from "../common/Common.js"
 import { FolioView } from "../folios/Api.js"
 import { Guest } from "../guests/Api.js"
 import { Inclusion } from "../rates/RateManagementSchemas.js"
@@ -13,16 +13,16 @@ import { Block } from "../blocks/Api.js"
 
 /** The nights whose availability a change took or freed (`end_date` exclusive, like a stay). */
 export const AvailabilityChanged = Schema.Struct({
-  room_type_id: Schema.String,
-  start_date: Schema.String,
-  end_date: Schema.String
+  room_type_id: Id,
+  start_date: DateOnly,
+  end_date: DateOnly
 })
 
 export const CancelledReservation = Schema.Struct({ ...Reservation.fields, refund_due_minor: Schema.Int })
 
 export const ChangedReservation = Schema.Struct({ ...Reservation.fields, refund_due_minor: Schema.Int, amount_due: Money })
 
-export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Schema.String, data: Schema.Array(Inclusion) }).annotate({ identifier: "InclusionsReplaced" })
+export const InclusionsReplaced = Schema.Struct({ rate_plan_id: Id, data: Schema.Array(Inclusion) }).annotate({ identifier: "InclusionsReplaced" })
 
 /** Each event type's `data`: the resource as its `GET` answers at that moment. */
 export const eventData: Record<Events.EventType, Schema.Top> = {

@@ -43,9 +43,10 @@ export const exampleOf = (schema: unknown, schemas: Json, depth = 0): unknown =>
   if (typeof schema.$ref === "string") {
     return exampleOf(schemas[schema.$ref.split("/").pop() ?? ""], schemas, depth + 1)
   }
-  if (Array.isArray(schema.anyOf)) {
-    const options = schema.anyOf.filter((option) => !(isJson(option) && option.type === "null"))
-    return exampleOf(options[0] ?? schema.anyOf[0], schemas, depth + 1)
+  const alternatives = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined
+  if (alternatives !== undefined) {
+    const options = alternatives.filter((option) => !(isJson(option) && option.type === "null"))
+    return exampleOf(options[0] ?? alternatives[0], schemas, depth + 1)
   }
   if (isJson(schema.properties)) {
     return Object.fromEntries(
