@@ -43,10 +43,8 @@ const ref = (type: Events.EventType) => ({ $ref: `#/components/schemas/${compone
  */
 const anyEvent = {
   oneOf: Events.eventTypes.map(ref),
-  discriminator: {
-    propertyName: "type",
-    mapping: Object.fromEntries(Events.eventTypes.map((type) => [type, ref(type).$ref]))
-  }
+  // The mapping: without one, generators take the component names for the values of `type`.
+  discriminator: { propertyName: "type", mapping: Object.fromEntries(Events.eventTypes.map((type) => [type, ref(type).$ref])) }
 }
 
 const asSpec = (value: unknown): Spec => (typeof value === "object" && value !== null ? value as Spec : {})
