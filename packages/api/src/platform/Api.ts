@@ -19,7 +19,11 @@ export class HealthApi extends HttpApiGroup.make("health")
       .annotateMerge(doc("Liveness probe", "Answers 200 while the process runs; it does not touch the database."))
   )
   .add(
-    HttpApiEndpoint.get("ready", "/health/ready", { disableCodecs: true, success: Health, error: [Errors.ShuttingDown] })
+    HttpApiEndpoint.get("ready", "/health/ready", {
+      disableCodecs: true,
+      success: Health,
+      error: [Errors.ShuttingDown, Errors.DatabaseBusy]
+    })
       .annotateMerge(doc("Readiness probe", "Answers 200 when the server can reach its database and serve requests; 503 `shutting_down` from the moment the process is asked to stop (it still serves for a drain delay, so a balancer checking this stops sending first)."))
   )
   .annotate(Public, true)
