@@ -46,12 +46,15 @@ export const toEnvelope = (meta: ErrorMeta, error: ErrorEncoded, requestId: stri
   }
 })
 
+const errorTypeDescription =
+  "The error's category (`invalid_request`, `authentication`, `permission`, `not_found`, `conflict`, `rate_limit`, `server`)"
+
 // The envelope's fields say what they mean here: the description's glossary gives `type` and `error` the
 // meanings they have elsewhere (an event's type, a delivery attempt's failure).
 const envelopeSchema = (meta: ErrorMeta) =>
   Schema.Struct({
     error: Schema.Struct({
-      type: Schema.Literal(meta.type).annotate({ description: "The error's category (`invalid_request`, `authentication`, `permission`, `not_found`, `conflict`, `rate_limit`, `server`)" }),
+      type: Schema.Literal(meta.type).annotate({ description: errorTypeDescription }),
       code: Schema.Literal(meta.code).annotate({ description: "What went wrong, one code per cause; branch on this" }),
       message: Schema.String.annotate({ description: "What went wrong, for a person" }),
       param: Schema.optionalKey(Schema.String.annotate({ description: "The request field, query parameter or header at fault" })),
