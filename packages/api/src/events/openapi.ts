@@ -1,6 +1,7 @@
 import { Events } from "@hotel/domain"
 import * as JsonSchema from "effect/JsonSchema"
 import * as Schema from "effect/Schema"
+import { child } from "../openapi/Spec.js"
 import { Event, eventData } from "./schemas.js"
 
 type Spec = Record<string, unknown>
@@ -44,10 +45,11 @@ const ref = (type: Events.EventType) => ({ $ref: `#/components/schemas/${compone
 const anyEvent = {
   oneOf: Events.eventTypes.map(ref),
   // The mapping: without one, generators take the component names for the values of `type`.
-  discriminator: { propertyName: "type", mapping: Object.fromEntries(Events.eventTypes.map((type) => [type, ref(type).$ref])) }
+  discriminator: {
+    propertyName: "type",
+    mapping: Object.fromEntries(Events.eventTypes.map((type) => [type, ref(type).$ref]))
+  }
 }
-
-const asSpec = (value: unknown): Spec => (typeof value === "object" && value !== null ? value as Spec : {})
 
 /**
  * Each event type's component (the envelope with that `type` and its `data`), the feed's items as their
@@ -56,9 +58,7 @@ const asSpec = (value: unknown): Spec => (typeof value === "object" && value !==
  */
 export const withEventWebhooks = (spec: Spec, components: Record<string, unknown>): Spec => {
   for (const type of Events.eventTypes) components[componentName(type)] = eventSchema(type, components)
-  const page = asSpec(components.EventPage)
-  const properties = asSpec(page.properties)
-  components.EventPage = { ...page, properties: { ...properties, data: { ...asSpec(properties.data), items: anyEvent } } }
+  child(child(child(components, "EventPage"), "properties"), "data").items = anyEvent
   return { ...spec, webhooks: webhooks() }
 }
 
