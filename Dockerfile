@@ -10,6 +10,7 @@ WORKDIR /app
 # The manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
+COPY packages/api/package.json packages/api/
 COPY packages/persistence/package.json packages/persistence/
 COPY packages/http/package.json packages/http/
 COPY packages/server/package.json packages/server/
@@ -24,6 +25,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
+COPY packages/api/package.json packages/api/
 COPY packages/persistence/package.json packages/persistence/
 COPY packages/http/package.json packages/http/
 COPY packages/server/package.json packages/server/

@@ -1,9 +1,3 @@
-import { defineProject } from "vitest/config"
+import { packageProject } from "../../scripts/vitest/project.ts"
 
-export default defineProject({
-  test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000
-  }
-})
+export default packageProject()

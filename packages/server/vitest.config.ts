@@ -1,10 +1,5 @@
-import { defineProject } from "vitest/config"
+import { packageProject } from "../../scripts/vitest/project.ts"
 
-export default defineProject({
-  test: {
-    include: ["test/**/*.test.ts"],
-    globalSetup: ["../../scripts/vitest/globalSetup.ts", "../../scripts/vitest/bundle.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000
-  }
+export default packageProject({
+  globalSetup: ["../../scripts/vitest/globalSetup.ts", "../../scripts/vitest/bundle.ts"]
 })

@@ -76,6 +76,8 @@ const build = async () => {
     // ES module builds first: a CommonJS build reached through `import()` loses its named exports in the
     // bundle (the OTLP exporter was "not a constructor" with tracing on).
     mainFields: ["module", "main"],
+    // The workspace packages from their sources (their `exports` under `@hotel/source`), not their packed `dist/`.
+    conditions: ["@hotel/source"],
     target: "node24",
     sourcemap: "linked",
     metafile: true,

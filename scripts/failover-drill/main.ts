@@ -27,10 +27,13 @@ const lossOf = (value: string | undefined): Loss => {
 const started = Date.now()
 const log = (line: string) => process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}\n`)
 
+/** What `hotel demo` prints: `{ demo: <the import's ids>, api_key }`. */
 interface DemoImport {
-  readonly property_id: string
-  readonly room_types: Record<string, string>
-  readonly rate_plans: Record<string, string>
+  readonly demo: {
+    readonly property_id: string
+    readonly room_types: Record<string, string>
+    readonly rate_plans: Record<string, string>
+  }
 }
 
 /** The drill's own key: a limit well above its load, so every answer is about the database, not the limit. */
@@ -58,7 +61,7 @@ const drill = async (): Promise<boolean> => {
   // The formation's URI names no user: the nodes trust `postgres` on loopback.
   const env = { PGUSER: "postgres", DATABASE_URL: formation.uri, DATABASE_READ_URL: readUrlOf(formation.uri), LOG_LEVEL: "warning" }
   await hotelWith("compiled", env, "migrate")
-  const demo = JSON.parse(await hotelWith("compiled", env, "demo")) as DemoImport
+  const { demo } = JSON.parse(await hotelWith("compiled", env, "demo")) as DemoImport
   const { key } = JSON.parse(await hotelWith("compiled", env, "key", "create", "--property", demo.property_id,
     "--scopes", allScopes.join(","), "--rate-limit", String(drillRateLimit), "--label", "failover drill")) as { key: string }
   const server: Server = await startServer("compiled", formation.uri, env)

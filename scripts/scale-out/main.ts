@@ -14,10 +14,13 @@ import { hotel, type Server, startServer } from "./servers.js"
 
 const option = (name: string, fallback: number) => Number(process.env[name] ?? String(fallback))
 
+/** What `hotel demo` prints: `{ demo: <the import's ids>, api_key }`. */
 interface DemoImport {
-  readonly property_id: string
-  readonly room_types: Record<string, string>
-  readonly rate_plans: Record<string, string>
+  readonly demo: {
+    readonly property_id: string
+    readonly room_types: Record<string, string>
+    readonly rate_plans: Record<string, string>
+  }
 }
 
 const scopes = "rates:read,rates:write,reservations:read,reservations:write,catalog:read,guests:read,guests:write,folios:write"
@@ -35,7 +38,7 @@ const main = async (): Promise<boolean> => {
   const pool = new pg.Pool({ connectionString: database.url, max: 4 })
   try {
     await hotel("compiled", database.url, "migrate")
-    const imported = JSON.parse(await hotel("compiled", database.url, "demo")) as DemoImport
+    const imported = (JSON.parse(await hotel("compiled", database.url, "demo")) as DemoImport).demo
     servers.push(...await Promise.all([0, 1, 2].map(() => startServer("compiled", database.url))))
     process.stdout.write(`3 processes ready (startup ${servers.map((s) => `${s.startupMs.toFixed(0)} ms`).join(", ")})\n`)
     const proxy = await startProxy(servers.map((s) => s.baseUrl))

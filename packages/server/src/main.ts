@@ -1,6 +1,6 @@
 import * as HttpServer from "effect/http/HttpServer"
 import type * as SqlClient from "effect/sql/SqlClient"
-import { HotelApi } from "@hotel/http/Api"
+import { HotelApi } from "@hotel/api/Api"
 import { HttpBlocksLive } from "@hotel/http/blocks/Http"
 import { HttpInventoryLive } from "@hotel/http/inventory/Http"
 import { HttpAriLive } from "@hotel/http/ari/Http"

@@ -88,9 +88,18 @@ export const optional = <A, I, R>(schema: Schema.Codec<A, I, R>) => Schema.optio
 export const nullable = <A, I, R>(schema: Schema.Codec<A, I, R>) =>
   Schema.optionalKey(Schema.NullOr(schema))
 
-/** A key a PATCH must not send. */
-export const immutable = (message: string) =>
-  Schema.optionalKey(Schema.Unknown.pipe(Schema.check(Schema.makeFilter(() => false, { message: message, description: `Not accepted: ${message}` }))))
+/**
+ * A key a PATCH must not send: any value is refused (400 `invalid_parameters` naming the key; a value of the
+ * right form with `message`). Typed as the wire form of the value the create body takes (`value`), so a client derived from the
+ * contract or its description types it as that value, described as refused.
+ */
+export const immutable = <T>(value: Schema.Codec<T, string>, message: string) =>
+  Schema.optionalKey(Schema.toEncoded(value).check(Schema.makeFilter(() => false, {
+    message,
+    // Said on the field itself, where the description's glossary would otherwise put the field's usual meaning.
+    description: `Not accepted: ${message}`,
+    toJsonSchema: () => ({})
+  })))
 
 // Vocabularies
 export const DiscountType = literal("fixed", "percent")

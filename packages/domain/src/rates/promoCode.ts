@@ -30,7 +30,7 @@ export type PromoCodeCreate = typeof PromoCodeCreate.Type
 
 /** `PATCH /promo-codes/{id}`: everything but the code; `null` clears a bound or a cap. */
 export const PromoCodePatch = Schema.Struct({
-  code: immutable("cannot be changed; delete the code and create a new one"),
+  code: immutable(CodeField, "cannot be changed; delete the code and create a new one"),
   valid_from: nullable(DateField),
   valid_to: nullable(DateField),
   max_redemptions: nullable(Cap),

@@ -6,10 +6,10 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { HotelApi } from "../Api.js"
+import { HotelApi } from "@hotel/api/Api"
 import { taggedJson } from "../platform/ConditionalRead.js"
-import { Block } from "./Api.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { Block } from "@hotel/api/blocks/Api"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 import { presentBlock } from "@hotel/persistence/blocks/BlockView"
 
 const BlockHandlers = HttpApiBuilder.group(HotelApi, "blocks", (handlers) =>

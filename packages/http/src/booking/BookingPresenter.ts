@@ -1,7 +1,7 @@
 import { Booking, Money } from "@hotel/domain"
 import type { BookingCancelled as CancelRecord, BookingConfirmed as ConfirmRecord, BookingCreated as CreatedRecord } from "@hotel/persistence/booking/bookings/requests"
 import type { BookingRecord } from "@hotel/persistence/booking/BookingReads"
-import type { BookingCancelled, BookingConfirmed, BookingCreated, BookingRead } from "./Api.js"
+import type { BookingCancelled, BookingConfirmed, BookingCreated, BookingRead } from "@hotel/api/booking/Api"
 import { presentBalances } from "@hotel/persistence/folios/BalanceView"
 import { presentReservation } from "@hotel/persistence/booking/ReservationView"
 import { presentHold } from "./HoldPresenter.js"

@@ -1,6 +1,6 @@
 import type * as Schema from "effect/Schema"
 import type { PropertyDetails, ServiceRow } from "@hotel/persistence/catalog/CatalogRepository"
-import type { Property, Service } from "./Api.js"
+import type { Property, Service } from "@hotel/api/catalog/Api"
 import { decimal, money } from "@hotel/domain/common/Format"
 
 export const presentProperty = ({ ageBrackets, currencies, property, taxes }: PropertyDetails): typeof Property.Type => ({

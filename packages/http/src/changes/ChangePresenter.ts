@@ -1,7 +1,7 @@
 import { Money } from "@hotel/domain"
 import type { ChangeQuoteResult } from "@hotel/persistence/changes/ChangeQuote"
 import { balancesOf } from "@hotel/persistence/folios/FolioLines"
-import type { ChangeQuoteView } from "./Api.js"
+import type { ChangeQuoteView } from "@hotel/api/changes/Api"
 import { formatBalances } from "@hotel/persistence/folios/BalanceView"
 
 /** A change quote on the wire: every amount in the new stay's currency; each night's trace only `withTrace`. */

@@ -4,10 +4,10 @@ import * as Layer from "effect/Layer"
 import type { Changes as Rules } from "@hotel/domain"
 import { ChangeQuote } from "@hotel/persistence/changes/ChangeQuote"
 import { Changes } from "@hotel/persistence/changes/Changes"
-import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { HotelApi } from "@hotel/api/Api"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 import { presentChangeQuote } from "./ChangePresenter.js"
-import type { ChangeQuoteParams } from "./Api.js"
+import type { ChangeQuoteParams } from "@hotel/api/changes/Api"
 
 /** The body (or the quote's query) as the services take it: a field left out keeps its value. */
 const changeRequest = (sent: Partial<Rules.ReservationChange> | typeof ChangeQuoteParams.Type): Rules.ChangeRequest => ({

@@ -1,5 +1,5 @@
 import type { EventRow } from "@hotel/persistence/events/EventFeed"
-import type { Event } from "./schemas.js"
+import type { Event } from "@hotel/api/events/schemas"
 
 export const presentEvent = (row: EventRow): typeof Event.Type => ({
   id: row.id,

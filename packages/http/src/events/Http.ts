@@ -1,8 +1,8 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { EventFeed } from "@hotel/persistence/events/EventFeed"
 import * as Effect from "effect/Effect"
-import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { HotelApi } from "@hotel/api/Api"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 import { presentEvent } from "./EventPresenter.js"
 import * as Layer from "effect/Layer"
 

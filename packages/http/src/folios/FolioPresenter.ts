@@ -5,7 +5,7 @@ import { presentLine } from "@hotel/persistence/folios/FolioView"
 import type { PaymentRecorded as Recorded } from "@hotel/persistence/folios/Payments"
 import { balancesOf } from "@hotel/persistence/folios/FolioLines"
 import { formatBalances } from "@hotel/persistence/folios/BalanceView"
-import type { ChargePosted, PaymentRecorded } from "./Api.js"
+import type { ChargePosted, PaymentRecorded } from "@hotel/api/folios/Api"
 
 export const presentCharge = (result: ChargeResult): typeof ChargePosted.Type => ({
   charge_id: result.chargeId,

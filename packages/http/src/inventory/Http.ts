@@ -6,8 +6,8 @@ import { onStandby } from "@hotel/persistence/database/StandbyReads"
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { HotelApi } from "@hotel/api/Api"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 import { presentAvailability, presentPeriod } from "./InventoryPresenter.js"
 
 const InventoryHandlers = HttpApiBuilder.group(HotelApi, "inventory", (handlers) =>

@@ -1,7 +1,7 @@
 import type { OutOfOrderRow } from "@hotel/persistence/inventory/OutOfOrder"
 import { timestamp } from "@hotel/domain/common/Format"
 import type { RoomTypeInventory } from "@hotel/persistence/inventory/Inventory"
-import type { OutOfOrderPeriod, RoomTypeAvailability } from "./Api.js"
+import type { OutOfOrderPeriod, RoomTypeAvailability } from "@hotel/api/inventory/Api"
 
 /** A period out of order as `GET /out-of-order` lists it. */
 export const presentPeriod = (row: OutOfOrderRow): typeof OutOfOrderPeriod.Type => ({ ...row, created_at: timestamp(row.created_at) })

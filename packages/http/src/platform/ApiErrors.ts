@@ -8,7 +8,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { unhandled } from "effect/Types"
-import { ApiErrors, NotFoundAs, type NotFoundError } from "../common/Security.js"
+import { ApiErrors, NotFoundAs, type NotFoundError } from "@hotel/api/common/Security"
 import { fromSchemaError } from "./DecodeErrors.js"
 
 type Answered = Effect.Effect<never, unhandled | InvalidParameters | InstanceType<NotFoundError>, HttpRouter.Provided>

@@ -6,7 +6,7 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import type { unhandled } from "effect/Types"
-import { Authorization, CurrentApiKey, RequiredScope } from "../common/Security.js"
+import { Authorization, CurrentApiKey, RequiredScope } from "@hotel/api/common/Security"
 import { makeRateLimits } from "./RateLimit.js"
 
 /**

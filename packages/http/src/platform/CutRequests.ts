@@ -1,7 +1,7 @@
 import { ShuttingDown } from "@hotel/domain"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { metaOf, toEnvelope } from "../common/Envelope.js"
-import { noStore } from "../common/Security.js"
+import { metaOf, toEnvelope } from "@hotel/api/common/Envelope"
+import { noStore } from "@hotel/api/common/Security"
 import { newRequestId, requestIdOf } from "./RequestContext.js"
 
 // A stop waits a bounded time for the requests in flight (docs/operations.md, stopping); past it, one whose

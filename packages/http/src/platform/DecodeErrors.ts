@@ -3,7 +3,7 @@ import { InvalidParameters } from "@hotel/domain"
 import * as Option from "effect/Option"
 import * as SchemaAST from "effect/SchemaAST"
 import * as SchemaIssue from "effect/SchemaIssue"
-import type { NotFoundError } from "../common/Security.js"
+import type { NotFoundError } from "@hotel/api/common/Security"
 
 /** `["add_ons", 2, "quantity"]` → `add_ons[2].quantity`, the path of the field as sent. */
 export const paramPath = (path: ReadonlyArray<PropertyKey>): string =>

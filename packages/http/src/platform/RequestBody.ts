@@ -6,7 +6,7 @@ import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import { CurrentApiKey, RequestBody } from "../common/Security.js"
+import { CurrentApiKey, RequestBody } from "@hotel/api/common/Security"
 import { makeIdempotency } from "./Idempotency.js"
 import { readLimited } from "./LimitedBody.js"
 

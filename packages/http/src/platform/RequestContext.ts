@@ -8,10 +8,10 @@ import * as Fiber from "effect/Fiber"
 import * as Option from "effect/Option"
 import * as References from "effect/References"
 import type { unhandled } from "effect/Types"
-import { CurrentRequestId, metaOf, toEnvelope } from "../common/Envelope.js"
+import { CurrentRequestId, metaOf, toEnvelope } from "@hotel/api/common/Envelope"
 import { makeRequestMetrics } from "./RequestMetrics.js"
 import { isHealthCheck, type RouterLookup } from "./Routes.js"
-import { noStore } from "../common/Security.js"
+import { noStore } from "@hotel/api/common/Security"
 
 /** An error is never cached (a mutation's, a 404, a 429 or a 503 alike). */
 const errorsNotStored = (response: HttpServerResponse.HttpServerResponse) =>

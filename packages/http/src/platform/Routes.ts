@@ -6,8 +6,8 @@ import type { Scope } from "@hotel/domain"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Option from "effect/Option"
-import { ETagged } from "../common/EntityTags.js"
-import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "../common/Security.js"
+import { ETagged } from "@hotel/api/common/EntityTags"
+import { CacheControl, NotFoundAs, type NotFoundError, Public, RequiredScope } from "@hotel/api/common/Security"
 
 /** What an endpoint's annotations ask of the pipeline. */
 export interface EndpointInfo {

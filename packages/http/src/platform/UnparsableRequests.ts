@@ -1,7 +1,7 @@
 import { MethodNotAllowed } from "@hotel/domain"
 import { type IncomingMessage, type Server, ServerResponse } from "node:http"
 import type { Socket } from "node:net"
-import { metaOf, toEnvelope } from "../common/Envelope.js"
+import { metaOf, toEnvelope } from "@hotel/api/common/Envelope"
 
 // A request Node's parser refuses never reaches the application. Node would answer each with a bare status
 // line; the one a client is most likely to send on purpose, a request line whose method is no HTTP method the

@@ -1,7 +1,7 @@
 import * as Option from "effect/Option"
 import { Money } from "@hotel/domain"
 import type { Offer } from "@hotel/persistence/quotes/Quotes"
-import type { Offer as OfferWire } from "./Api.js"
+import type { Offer as OfferWire } from "@hotel/api/quotes/Api"
 
 /**
  * An offer on the wire: every amount in the plan currency's minor units (inclusions in their own currency);

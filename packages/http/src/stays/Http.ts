@@ -1,9 +1,9 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import * as Effect from "effect/Effect"
 import { StayTransitions } from "@hotel/persistence/stays/StayTransitions"
-import { HotelApi } from "../Api.js"
+import { HotelApi } from "@hotel/api/Api"
 import { presentStay } from "./StayPresenter.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 import * as Layer from "effect/Layer"
 
 const StayHandlers = HttpApiBuilder.group(HotelApi, "stay", (handlers) =>

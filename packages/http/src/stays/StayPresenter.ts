@@ -1,9 +1,9 @@
 import type { CancellationQuoteResult } from "@hotel/persistence/booking/CancellationQuote"
 import type { RedemptionResult } from "@hotel/persistence/guests/Loyalty"
 import type { StayResult } from "@hotel/persistence/stays/StayTransitions"
-import type { CancellationQuote } from "../booking/Api.js"
-import type { RedemptionCreated } from "../guests/Api.js"
-import type { StayTransitioned } from "./Api.js"
+import type { CancellationQuote } from "@hotel/api/booking/Api"
+import type { RedemptionCreated } from "@hotel/api/guests/Api"
+import type { StayTransitioned } from "@hotel/api/stays/Api"
 import { timestamp } from "@hotel/domain/common/Format"
 
 export const presentStay = (result: StayResult): typeof StayTransitioned.Type => ({

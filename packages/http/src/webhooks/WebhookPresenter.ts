@@ -1,5 +1,5 @@
 import type { DeliveryAttemptRow } from "@hotel/persistence/webhooks/WebhookEndpoints"
-import type { DeliveryAttempt } from "./Api.js"
+import type { DeliveryAttempt } from "@hotel/api/webhooks/Api"
 
 export const presentAttempt = (row: DeliveryAttemptRow): typeof DeliveryAttempt.Type => ({
   event_id: row.event_id,

@@ -4,9 +4,9 @@ import { HttpApiSchemaError } from "effect/http-api/HttpApiError"
 import * as Exit from "effect/Exit"
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { IdParam } from "../../src/common/Common.js"
-import { ReservationListParams } from "../../src/booking/Api.js"
-import { NewGuest } from "../../src/guests/Api.js"
+import { IdParam } from "@hotel/api/common/Common"
+import { ReservationListParams } from "@hotel/api/booking/Api"
+import { NewGuest } from "@hotel/api/guests/Api"
 import { fromSchemaError } from "../../src/platform/DecodeErrors.js"
 
 // How a request the framework cannot decode is answered: decoded with the contract's own schemas, its first

@@ -26,6 +26,9 @@ export const installDemo = Effect.gen(function*() {
   return { imported, apiKey }
 })
 
+/** What `npm start`'s first run and `hotel demo` print alike: `{ demo: <the import's ids>, api_key: { api_key_id, key } }`. */
+export const demoDocument = ({ apiKey, imported }: Effect.Success<typeof installDemo>) => ({ demo: imported, api_key: apiKey })
+
 /**
  * On a later start the demo key is not printed again (it is stored hashed): say where the docs are and
  * how to get a key, on stderr with the logs (stdout carries only JSON).
@@ -40,8 +43,8 @@ const whereToStart = (sql: SqlClient.SqlClient) =>
       process.stderr.write([
         "The database already holds a property, so no demo key is printed this time.",
         `  API reference: ${base}/docs   OpenAPI description: ${base}/openapi.json`,
-        `  A new key:     npm run hotel -- key create --property ${property} --scopes ${allScopes.join(",")}`,
-        "  A fresh demo property with an all-scopes key: npm run hotel -- demo",
+        `  A new key:     npm run -s hotel -- key create --property ${property} --scopes ${allScopes.join(",")}`,
+        "  A fresh demo property with an all-scopes key: npm run -s hotel -- demo",
         ""
       ].join("\n"))
     )
@@ -56,6 +59,5 @@ export const seedDemoWhenEmpty = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const [{ count }] = yield* sql<{ count: number }>`SELECT count(*)::int AS count FROM properties`
   if (count > 0) return yield* whereToStart(sql)
-  const { apiKey, imported } = yield* installDemo
-  yield* Console.log(JSON.stringify({ demo: imported, api_key: apiKey }, null, 2))
+  yield* Console.log(JSON.stringify(demoDocument(yield* installDemo), null, 2))
 })

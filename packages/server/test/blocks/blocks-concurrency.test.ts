@@ -38,7 +38,7 @@ const oversold = (api: TestApiService, imported: PropertyImportResult) =>
 const holdsFor = (api: TestApiService, client: HotelClient, imported: PropertyImportResult, count: number, over = {}) =>
   Effect.gen(function*() {
     const guests = yield* Effect.forEach(Array.from({ length: count }), () => newGuest(api, imported.property_id))
-    return guests.map((guest) => client.holds.create({ payload: { ...importedHoldBody(imported, "A", guest, stay), ...over } }))
+    return guests.map((guest) => client.holds.create({ headers: {}, payload: { ...importedHoldBody(imported, "A", guest, stay), ...over } }))
   })
 
 layer(TestApiLive, { excludeTestServices: true })("blocks under concurrency", (it) => {
@@ -61,7 +61,7 @@ layer(TestApiLive, { excludeTestServices: true })("blocks under concurrency", (i
       const { imported, key } = yield* importRoomTypes(api, { A: 4 })
       const client = yield* api.clientFor(key)
       const holds = yield* holdsFor(api, client, imported, 4)
-      const block = client.blocks.create({ payload: blockBody(imported, "A", { ...range, units: 2, status: "definite" }) })
+      const block = client.blocks.create({ headers: {}, payload: blockBody(imported, "A", { ...range, units: 2, status: "definite" }) })
       const outcomes = yield* race([block, ...holds])
       const won = tally(outcomes)
       expect(won.ok === 4 || won.ok === 3, JSON.stringify(outcomes)).toBe(true)

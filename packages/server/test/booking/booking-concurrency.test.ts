@@ -27,10 +27,10 @@ const propertyRows = (sql: SqlClient.SqlClient, propertyId: string) =>
 const body = (imported: PropertyImportResult, rt: string, guest: string) =>
   importedHoldBody(imported, rt, guest, { check_in: "2031-09-01", check_out: "2031-09-03", adults: 2 })
 
-const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ payload, responseMode: "decoded-and-response" })
+const postHold = (client: HotelClient, payload: HoldRequest) => client.holds.create({ headers: {}, payload, responseMode: "decoded-and-response" })
 
 const postConfirm = (client: HotelClient, id: string, payment_reference: string) =>
-  client.holds.confirm({ params: { id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
+  client.holds.confirm({ headers: {}, params: { id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
 
 layer(TestApiLive, { excludeTestServices: true })("booking under concurrency", (it) => {
   it.effect("30 simultaneous holds for the last 3 rooms: exactly 3 succeed, the rest 409 no_availability", () =>

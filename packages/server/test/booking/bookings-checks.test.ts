@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { BookingCreated } from "@hotel/http/booking/Api"
+import { BookingCreated } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import { bookingRows, count, hold, importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import { book, bookingBody, dblRoom, importedRoom, postBooking } from "../utils/bookings.js"

@@ -14,7 +14,7 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 const stay = { check_in: "2031-10-01", check_out: "2031-10-03" }
 
 const createBooking = (client: HotelClient, guest: string, rooms: ReadonlyArray<BookingRoom>) =>
-  client.bookings.create({ payload: bookingBody(guest, rooms, stay) })
+  client.bookings.create({ headers: {}, payload: bookingBody(guest, rooms, stay) })
 
 /** Per booking of the property: how many reservations it has. */
 const roomsPerBooking = (api: TestApiService, imported: PropertyImportResult) =>
@@ -53,7 +53,7 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
           case 1:
             return createBooking(client, guest, [importedRoom(imported, "B"), importedRoom(imported, "A"), importedRoom(imported, "B")])
           default:
-            return client.holds.create({ payload: importedHoldBody(imported, i % 2 === 0 ? "A" : "B", guest, stay) })
+            return client.holds.create({ headers: {}, payload: importedHoldBody(imported, i % 2 === 0 ? "A" : "B", guest, stay) })
         }
       })
       const outcomes = yield* race(calls)
@@ -74,7 +74,7 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
           book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })))
       const outcomes = yield* Effect.forEach(bookings, (booking) =>
         race([
-          client.bookings.confirm({ params: { id: booking.booking_id }, payload: { payment_reference: `pay-${booking.booking_id}` } }),
+          client.bookings.confirm({ headers: {}, params: { id: booking.booking_id }, payload: { payment_reference: `pay-${booking.booking_id}` } }),
           client.reservationActions.cancel({ headers: {}, params: { id: booking.reservations[1].reservation_id }, payload: {} })
         ]), { concurrency: "unbounded" })
       for (const [i, [confirmed, cancelled]] of outcomes.entries()) {
@@ -97,7 +97,7 @@ layer(TestApiLive, { excludeTestServices: true })("bookings under concurrency", 
       const client = yield* api.clientFor(key)
       const booking = yield* book(api, bookingBody(guest, [importedRoom(imported, "A"), importedRoom(imported, "A")], stay), { key })
       const results = yield* Effect.all(Array.from({ length: 10 }, (_, i) =>
-        client.bookings.confirm({ params: { id: booking.booking_id }, payload: { payment_reference: i % 2 === 0 ? "pay-same" : `pay-${i}` } })),
+        client.bookings.confirm({ headers: {}, params: { id: booking.booking_id }, payload: { payment_reference: i % 2 === 0 ? "pay-same" : `pay-${i}` } })),
         { concurrency: "unbounded" })
       expect(results.filter((done) => !done.already_confirmed)).toHaveLength(1)
       const [{ payments, lines }] = yield* api.sql<{ payments: number; lines: number }>`

@@ -163,7 +163,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /bookings/{id}/confirm a
       yield* cancel(api, booking.reservations[2].reservation_id, {}, { key })
       const before = yield* allEvents(api, key)
       const client = yield* api.clientFor(key)
-      const done = yield* client.bookings.cancel({ params: { id: booking.booking_id }, payload: { reason: "Family plans changed" } })
+      const done = yield* client.bookings.cancel({ headers: {}, params: { id: booking.booking_id }, payload: { reason: "Family plans changed" } })
       const minor = (total: string) => Math.round(Number(total) * 100)
       expect(done).toEqual({
         booking_id: booking.booking_id,

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { BookingRead } from "@hotel/http/booking/Api"
+import { BookingRead } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import { cancel, importRoomTypes } from "../utils/booking.js"
 import { book, bookingBody, confirmBooking, importedRoom } from "../utils/bookings.js"

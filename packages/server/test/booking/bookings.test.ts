@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { BookingCreated, BookingRead } from "@hotel/http/booking/Api"
+import { BookingCreated, BookingRead } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import { folioLines, getReservation, hold, holdBody, importedHoldBody, importRoomTypes, newGuest } from "../utils/booking.js"
 import { book, bookingBody, dblRoom, getBooking, importedRoom, postBooking } from "../utils/bookings.js"

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, NoAvailability, NotCancellable, ReservationNotFound } from "@hotel/domain"
-import { ReservationCancelled } from "@hotel/http/booking/Api"
+import { ReservationCancelled } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
 import {

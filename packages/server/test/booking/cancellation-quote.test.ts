@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, NotCancellable, ReservationNotFound, Visibility } from "@hotel/domain"
 import { cancellationFacts, settlementAt } from "@hotel/persistence/booking/CancellationQuote"
 import * as Effect from "effect/Effect"
-import { CancellationQuote } from "@hotel/http/booking/Api"
+import { CancellationQuote } from "@hotel/api/booking/Api"
 import { cancel, count, getReservation } from "../utils/booking.js"
 import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
 import type { RequestOptions } from "../utils/http.js"
@@ -120,9 +120,9 @@ layer(TestApiLive, { excludeTestServices: true })("GET /reservations/{id}/cancel
 
       const arriving = yield* book(api, { check_in: localDay(0), check_out: localDay(1) })
       const params = { id: arriving.reservation_id }
-      expect((yield* api.client.stay.checkIn({ params, payload: {} })).status).toBe("checked_in")
+      expect((yield* api.client.stay.checkIn({ headers: {}, params, payload: {} })).status).toBe("checked_in")
       expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked in")
-      expect((yield* api.client.stay.checkOut({ params })).status).toBe("checked_out")
+      expect((yield* api.client.stay.checkOut({ headers: {}, params })).status).toBe("checked_out")
       expect((yield* notCancellable(api, arriving.reservation_id)).message).toContain("checked out")
 
       const missed = yield* book(api, { check_in: localDay(14), check_out: localDay(15) })

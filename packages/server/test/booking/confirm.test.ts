@@ -40,7 +40,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       const guest = yield* newGuest(api)
       const held = yield* hold(api, holdBody(api, guest, { check_in: "2031-03-10", check_out: "2031-03-13" }))
       const ref = reference()
-      const [done, res] = yield* api.client.holds.confirm({
+      const [done, res] = yield* api.client.holds.confirm({ headers: {},
         params: { id: held.reservation_id },
         payload: { payment_reference: ref, payment_currency: "EUR", payment_amount: 393.6 },
         responseMode: "decoded-and-response"
@@ -239,7 +239,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds/{id}/confirm", (i
       // savepoint of the confirm's own) must roll it back with everything else.
       const keyed = yield* clientOf(api, { headers: { "idempotency-key": `confirm-${globalThis.crypto.randomUUID()}` } })
       const confirmKeyed = (payment_reference: string) =>
-        keyed.holds.confirm({ params: { id: b.reservation_id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
+        keyed.holds.confirm({ headers: {}, params: { id: b.reservation_id }, payload: { payment_reference }, responseMode: "decoded-and-response" })
       yield* expectFailure(confirmKeyed(ref), PaymentReferenceReused)
       expect((yield* getReservation(api, b.reservation_id)).status).toBe("tentative")
       expect((yield* folioLines(api.sql, b.folio_id)).map((line) => line.kind)).not.toContain("payment")

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { HoldExpired, NoAvailability, NotCancellable, RatePlanNotFound } from "@hotel/domain"
-import type { ReservationStatus } from "@hotel/http/booking/Api"
+import type { ReservationStatus } from "@hotel/api/booking/Api"
 import { HoldSweeper, HoldSweeperLive } from "@hotel/persistence/booking/HoldSweeper"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InvalidParameters } from "@hotel/domain"
-import { HoldCreated } from "@hotel/http/booking/Api"
+import { HoldCreated } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import {
   bookingRows,
@@ -223,8 +223,8 @@ layer(TestApiLive, { excludeTestServices: true })("POST /holds", (it) => {
 
       const before = yield* bookingRows(api.sql)
       const keyed = yield* clientOf(api, { headers: { "Idempotency-Key": globalThis.crypto.randomUUID() } })
-      const [first, firstRes] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
-      const [again, againRes] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
+      const [first, firstRes] = yield* keyed.holds.create({ headers: {}, payload: body, responseMode: "decoded-and-response" })
+      const [again, againRes] = yield* keyed.holds.create({ headers: {}, payload: body, responseMode: "decoded-and-response" })
       expect(firstRes.status).toBe(201)
       expect(againRes.status).toBe(201)
       expect(againRes.headers["idempotent-replayed"]).toBe("true")

@@ -31,7 +31,7 @@ const moveTo = (client: HotelClient, imported: PropertyImportResult, id: string,
 
 /** A booking of one room of each type, in the order given. */
 const bookBoth = (client: HotelClient, imported: PropertyImportResult, guest: string, order: ReadonlyArray<string>, dates: { check_in: string; check_out: string }) =>
-  client.bookings.create({ payload: bookingBody(guest, order.map((rt) => importedRoom(imported, rt)), dates) })
+  client.bookings.create({ headers: {}, payload: bookingBody(guest, order.map((rt) => importedRoom(imported, rt)), dates) })
 
 layer(TestApiLive, { excludeTestServices: true })("the stay path's locks", (it) => {
   it.effect("changes moving stays between two room types racing bookings of both: no deadlock, nothing oversold", () =>

@@ -53,7 +53,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         const guest = yield* newGuest(api, imported.property_id)
         const results = yield* all([
           settled(patch(client, a.reservation_id, suite)),
-          settled(client.holds.create({ payload: importedHoldBody(imported, "S", guest, dates), responseMode: "decoded-and-response" }))
+          settled(client.holds.create({ headers: {}, payload: importedHoldBody(imported, "S", guest, dates), responseMode: "decoded-and-response" }))
         ])
         const tally = outcomes(results)
         expect(tally["NoAvailability"]).toBe(1)
@@ -76,12 +76,12 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
         // Both rooms taken on its two nights, which now sell one; the night after has one room left.
         const mine = yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
         yield* stay(api, imported, key, "A", { check_in: date(0), check_out: date(2) })
-        yield* client.inventory.putControls({ params: { id: a }, payload: { start_date: date(0), end_date: date(2), sell_limit: 1 } })
+        yield* client.inventory.putControls({ headers: {}, params: { id: a }, payload: { start_date: date(0), end_date: date(2), sell_limit: 1 } })
         yield* stay(api, imported, key, "A", { check_in: date(2), check_out: date(3) })
         const guest = yield* newGuest(api, imported.property_id)
         const results = yield* all([
           settled(patch(client, mine.reservation_id, { check_out: date(3) })),
-          settled(client.holds.create({ payload: importedHoldBody(imported, "A", guest, { check_in: date(2), check_out: date(3) }), responseMode: "decoded-and-response" }))
+          settled(client.holds.create({ headers: {}, payload: importedHoldBody(imported, "A", guest, { check_in: date(2), check_out: date(3) }), responseMode: "decoded-and-response" }))
         ])
         const tally = outcomes(results)
         expect(tally["NoAvailability"]).toBe(1)
@@ -104,7 +104,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       for (let i = 0; i < 5; i++) {
         const held = yield* stay(api, imported, key, "A", { check_in: "2031-11-01", check_out: "2031-11-03" }, true)
         const results = yield* all([
-          settled(client.holds.confirm({ params: { id: held.reservation_id }, payload: { payment_reference: `race-${held.reservation_id}` }, responseMode: "decoded-and-response" })),
+          settled(client.holds.confirm({ headers: {}, params: { id: held.reservation_id }, payload: { payment_reference: `race-${held.reservation_id}` }, responseMode: "decoded-and-response" })),
           settled(patch(client, held.reservation_id, { check_out: "2031-11-04" }))
         ])
         expect(outcomes(results)).toEqual({ "200": 2 })
@@ -171,7 +171,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       for (let i = 0; i < 3; i++) {
         const booked = yield* stay(api, imported, key, "A", dates)
         const results = yield* all([
-          settled(client.stay.checkIn({ params: { id: booked.reservation_id }, payload: {}, responseMode: "decoded-and-response" })),
+          settled(client.stay.checkIn({ headers: {}, params: { id: booked.reservation_id }, payload: {}, responseMode: "decoded-and-response" })),
           settled(patch(client, booked.reservation_id, { adults: 2 }))
         ])
         const tally = outcomes(results)
@@ -182,7 +182,7 @@ layer(TestApiLive, { excludeTestServices: true })("changes under concurrency", (
       }
       const booked = yield* stay(api, imported, key, "A", { check_in: "2032-01-10", check_out: "2032-01-12" })
       const payments = Array.from({ length: 6 }, (_, n) =>
-        settled(client.payments.create({ params: { id: booked.reservation_id }, payload: { payment_reference: `p-${booked.reservation_id}-${n}`, amount: "10.00", currency: "EUR" }, responseMode: "decoded-and-response" })))
+        settled(client.payments.create({ headers: {}, params: { id: booked.reservation_id }, payload: { payment_reference: `p-${booked.reservation_id}-${n}`, amount: "10.00", currency: "EUR" }, responseMode: "decoded-and-response" })))
       const changes = ["2032-01-13", "2032-01-14"].map((check_out) => settled(patch(client, booked.reservation_id, { check_out })))
       expect(outcomes(yield* all([...payments, ...changes]))).toEqual({ "201": 6, "200": 2 })
       expect((yield* figures(client, booked.reservation_id)).payments).toBe("276.00")

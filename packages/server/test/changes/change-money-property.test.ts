@@ -100,7 +100,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
           const { currency, percent } = input
           const label = JSON.stringify(input)
           let stay = { checkIn: Pricing.addDays(FIRST_ARRIVAL, input.arrival), checkOut: Pricing.addDays(FIRST_ARRIVAL, input.arrival + input.nights) }
-          const held = yield* client.holds.create({
+          const held = yield* client.holds.create({ headers: {},
             payload: {
               room_type_id: imported.room_types["R"],
               rate_plan_id: imported.rate_plans[planCode(currency, percent)],
@@ -113,7 +113,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
           const id = held.reservation_id
           const payments: Array<bigint> = [minor(held.total, currency)]
           const reference = () => `pay_${globalThis.crypto.randomUUID()}`
-          yield* client.holds.confirm({ params: { id }, payload: { payment_reference: reference(), payment_amount: held.total } })
+          yield* client.holds.confirm({ headers: {}, params: { id }, payload: { payment_reference: reference(), payment_amount: held.total } })
           let refundingSteps = 0
           for (const step of input.steps) {
             const next = applied(stay, step.change)
@@ -137,7 +137,7 @@ layer(TestApiLive)("a refund is paid once (property, through the API)", (it) => 
             const paid = step.pay === "due" ? due : step.pay === "half" ? due / 2n : 0n
             if (paid > 0n) {
               const amount = Money.format(Money.fromMinor(paid, currency), currency)
-              yield* client.payments.create({ params: { id }, payload: { payment_reference: reference(), amount, currency } })
+              yield* client.payments.create({ headers: {}, params: { id }, payload: { payment_reference: reference(), amount, currency } })
               payments.push(paid)
             }
           }

@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process"
 import { readFileSync } from "node:fs"
 import * as path from "node:path"
 
-// Every file or folder of the repository that a document names in code spans (`packages/http/src/Api.ts`,
+// Every file or folder of the repository that a document names in code spans (`packages/api/src/Api.ts`,
 // `persistence/platform/IdempotencyKeys.ts`, `booking/Http.ts`) exists, so the docs cannot drift from the
 // layout. A name may be written from the repository's root, from the document's folder, from a package
 // (`http/src/Api.ts`, or `http/platform/Gateway.ts` with its `src/` left out), or as the tail of a path
@@ -56,11 +56,11 @@ describe("the docs name only paths that exist", () => {
   })
 
   it("recognises a path in a code span and refuses one that does not exist", () => {
-    expect(namedPaths("see `packages/http/src/Api.ts` and `booking/Http.ts`, not `a.b` or `/me`")).toEqual([
-      "packages/http/src/Api.ts",
+    expect(namedPaths("see `packages/api/src/Api.ts` and `booking/Http.ts`, not `a.b` or `/me`")).toEqual([
+      "packages/api/src/Api.ts",
       "booking/Http.ts"
     ])
-    expect(resolves("docs/ARCHITECTURE.md", "http/src/Api.ts")).toBe(true)
+    expect(resolves("docs/ARCHITECTURE.md", "api/src/Api.ts")).toBe(true)
     expect(resolves("docs/ARCHITECTURE.md", "http/src/NoSuchFile.ts")).toBe(false)
   })
 })

@@ -33,9 +33,9 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhook destinations", (it) =>
         "https://[::1]/in",
         "https://user:pw@hooks.example.com/in"
       ]) {
-        yield* expectFailure(api.client.webhooks.create({ payload: { url, event_types: ["*"] } }), InvalidParameters, "url")
+        yield* expectFailure(api.client.webhooks.create({ headers: {}, payload: { url, event_types: ["*"] } }), InvalidParameters, "url")
       }
-      const [ok, res] = yield* api.client.webhooks.create({
+      const [ok, res] = yield* api.client.webhooks.create({ headers: {},
         payload: { url: "https://hooks.example.com/in", event_types: ["*"] },
         responseMode: "decoded-and-response"
       })
@@ -57,7 +57,7 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhook destinations", (it) =>
         VALUES (${property.property_id}, ${hook.url}, ${["*"]}::text[], 'whsec_AAAA', now(), now())
         RETURNING id`.pipe(Effect.orDie)
       const client = yield* clientOf(api, { key })
-      const [, created] = yield* client.guests.create({ payload: { first_name: "A", last_name: "B" }, responseMode: "decoded-and-response" })
+      const [, created] = yield* client.guests.create({ headers: {}, payload: { first_name: "A", last_name: "B" }, responseMode: "decoded-and-response" })
       expect(created.status).toBe(201)
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received).toHaveLength(0)

@@ -167,7 +167,7 @@ layer(TestApiLive)("event feed", (it) => {
         }
       })
       const write = (i: number) =>
-        Effect.map(client.guests.create({ payload: { first_name: `Writer${i}`, last_name: "Concurrent" } }), (created) => {
+        Effect.map(client.guests.create({ headers: {}, payload: { first_name: `Writer${i}`, last_name: "Concurrent" } }), (created) => {
           guestIds.push(created.guest_id)
         })
       yield* Effect.all([

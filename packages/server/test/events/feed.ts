@@ -1,5 +1,5 @@
-import type { EventFeedParams } from "@hotel/http/events/Api"
-import { type Event, EventPage, TypesParam } from "@hotel/http/events/schemas"
+import type { EventFeedParams } from "@hotel/api/events/Api"
+import { type Event, EventPage, TypesParam } from "@hotel/api/events/schemas"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { bodyAs, clientOf } from "../utils/client.js"

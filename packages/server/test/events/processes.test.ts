@@ -19,7 +19,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const key = yield* api.createKey({ propertyId: property.property_id })
       const [one, two] = yield* Effect.all([serveProcess, serveProcess], { concurrency: "unbounded" })
       const [first, second] = [yield* makeClient(one.baseUrl, key), yield* makeClient(two.baseUrl, key)]
-      const [, created] = yield* first.webhooks.create({
+      const [, created] = yield* first.webhooks.create({ headers: {},
         payload: { url: hook.url, event_types: ["guest.created"] },
         responseMode: "decoded-and-response"
       })
@@ -27,7 +27,7 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const guests = 20
       yield* Effect.forEach(Array.from({ length: guests }, (_, i) => i), (i) =>
         Effect.map(
-          (i % 2 === 0 ? first : second).guests.create({
+          (i % 2 === 0 ? first : second).guests.create({ headers: {},
             payload: { first_name: `G${i}`, last_name: "Twice" },
             responseMode: "decoded-and-response"
           }),
@@ -49,10 +49,10 @@ layer(TestApiLive, { excludeTestServices: true })("webhook delivery across proce
       const key = yield* api.createKey({ propertyId: property.property_id })
       const doomed = yield* serveProcess
       const doomedClient = yield* makeClient(doomed.baseUrl, key)
-      const created = yield* doomedClient.webhooks.create({ payload: { url: hook.url, event_types: ["guest.created"] } })
+      const created = yield* doomedClient.webhooks.create({ headers: {}, payload: { url: hook.url, event_types: ["guest.created"] } })
       const endpoint = created.webhook_endpoint_id
       hook.script.push("hang")
-      const [, guest] = yield* doomedClient.guests.create({
+      const [, guest] = yield* doomedClient.guests.create({ headers: {},
         payload: { first_name: "K", last_name: "Nine" },
         responseMode: "decoded-and-response"
       })

@@ -22,7 +22,7 @@ layer(TestApiLive, { excludeTestServices: true })("hotel events tail", (it) => {
       const property = yield* api.importProperty()
       const key = yield* api.createKey({ propertyId: property.property_id })
       const client = yield* clientOf(api, { key })
-      const guest = () => client.guests.create({ payload: { first_name: "T", last_name: "Ail" } })
+      const guest = () => client.guests.create({ headers: {}, payload: { first_name: "T", last_name: "Ail" } })
       yield* guest() // before the tail starts: not printed
       let stdout = ""
       yield* Effect.acquireRelease(

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { Events, InsufficientScope, InvalidParameters, WebhookEndpointNotFound } from "@hotel/domain"
-import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/http/webhooks/Api"
+import { type NewWebhookEndpoint, WebhookEndpoint } from "@hotel/api/webhooks/Api"
 import { sign } from "@hotel/persistence/webhooks/Signature"
 import { WebhookDispatcher } from "@hotel/persistence/webhooks/WebhookDispatcher"
 import { WebhookPolicy } from "@hotel/persistence/webhooks/WebhookPolicy"
@@ -39,7 +39,7 @@ const ownProperty = (api: TestApiService) =>
   })
 
 const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWebhookEndpoint.Type) =>
-  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ payload, responseMode: "decoded-and-response" })).pipe(
+  Effect.flatMap(clientOf(api, { key }), (client) => client.webhooks.create({ headers: {}, payload, responseMode: "decoded-and-response" })).pipe(
     Effect.map(([created, res]) => {
       expect(res.status).toBe(201)
       return created
@@ -49,7 +49,7 @@ const createEndpoint = (api: TestApiService, key: string, payload: typeof NewWeb
 const newGuest = (api: TestApiService, key: string) =>
   Effect.flatMap(
     clientOf(api, { key }),
-    (client) => client.guests.create({ payload: { first_name: "Ada", last_name: "Lovelace" }, responseMode: "decoded-and-response" })
+    (client) => client.guests.create({ headers: {}, payload: { first_name: "Ada", last_name: "Lovelace" }, responseMode: "decoded-and-response" })
   ).pipe(Effect.map(([created, res]) => {
     expect(res.status).toBe(201)
     return created.guest_id
@@ -66,6 +66,7 @@ const deliveries = (api: TestApiService, key: string, id: string) =>
 /** The parts of the OpenAPI document read here (the document itself is not an endpoint of the contract). */
 const WebhooksSection = Schema.Struct({
   openapi: Schema.String,
+  components: Schema.Struct({ schemas: Schema.Record(Schema.String, Schema.Unknown) }),
   webhooks: Schema.Record(
     Schema.String,
     Schema.Struct({
@@ -90,12 +91,17 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
       const spec = bodyAs(yield* api.get("/openapi.json", { key: null }), WebhooksSection)
       expect(spec.openapi).toMatch(/^3\.1/)
       expect(Object.keys(spec.webhooks).sort()).toEqual([...Events.eventTypes].sort())
-      const cancelled = JSON.stringify(spec.webhooks["reservation.cancelled"].post.requestBody.content["application/json"].schema)
+      // Each type's body is its event component (the one the feed's items are a union of).
+      const body = (type: string) => {
+        const ref = JSON.stringify(spec.webhooks[type]?.post.requestBody.content["application/json"]?.schema)
+        const name = /#\/components\/schemas\/(\w+)/.exec(ref)?.[1] ?? ""
+        return JSON.stringify(spec.components.schemas[name])
+      }
+      const cancelled = body("reservation.cancelled")
       for (const field of ["sequence", "created_at", "refund_due_minor", "confirmation_code"]) expect(cancelled).toContain(field)
-      const changed = JSON.stringify(spec.webhooks["reservation.changed"].post.requestBody.content["application/json"].schema)
+      const changed = body("reservation.changed")
       for (const field of ["refund_due_minor", "amount_due", "confirmation_code"]) expect(changed).toContain(field)
-      const availability = JSON.stringify(spec.webhooks["availability.changed"].post.requestBody.content["application/json"].schema)
-      expect(availability).toContain("room_type_id")
+      expect(body("availability.changed")).toContain("room_type_id")
     }))
 
   it.effect("a matching event is POSTed signed, with the feed's envelope; other types and other properties are not", () =>
@@ -184,7 +190,7 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
       // Redeliver sends the same event again, now.
       const eventId = attempts[0].event_id
       const client = yield* clientOf(api, { key })
-      const redeliver = (event_id: string) => client.webhooks.redeliver({ params: { id: endpoint }, payload: { event_id } })
+      const redeliver = (event_id: string) => client.webhooks.redeliver({ headers: {}, params: { id: endpoint }, payload: { event_id } })
       expect(yield* redeliver(eventId)).toEqual({ event_id: eventId, queued: true })
       expect(yield* dispatcher.deliverDue).toBe(1)
       expect(hook.received[3].headers["webhook-id"]).toBe(eventId)
@@ -265,7 +271,7 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
       yield* missing(client.webhooks.update({ params: { id }, payload: { is_active: true }, headers: {} }))
       yield* missing(client.webhooks.delete({ params: { id }, headers: {} }))
       yield* missing(client.webhooks.deliveries({ params: { id: missingId } }))
-      yield* missing(client.webhooks.redeliver({ params: { id: missingId }, payload: { event_id: "evt_x" } }))
+      yield* missing(client.webhooks.redeliver({ headers: {}, params: { id: missingId }, payload: { event_id: "evt_x" } }))
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/webhook-endpoints/not-an-id", { key }), 404, "not_found", "webhook_endpoint_not_found")
       // Another property's endpoint is a missing one.
@@ -274,15 +280,15 @@ layer(TestApiLive.pipe(Layer.provide(Settings)))("webhooks", (it) => {
 
       const reader = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["webhooks:read"] }))
       const none = yield* api.clientFor(yield* api.createKey({ propertyId: property.property_id, scopes: ["events:read"] }))
-      yield* expectFailure(reader.webhooks.create({ payload: { url, event_types: ["*"] } }), InsufficientScope)
+      yield* expectFailure(reader.webhooks.create({ headers: {}, payload: { url, event_types: ["*"] } }), InsufficientScope)
       yield* expectFailure(none.webhooks.list(), InsufficientScope)
       const [, readerList] = yield* reader.webhooks.list({ responseMode: "decoded-and-response" })
       expect(readerList.status).toBe(200)
 
       // URLs the service refuses; then bodies the typed client would not send.
-      yield* expectFailure(client.webhooks.create({ payload: { url: "not a url", event_types: ["*"] } }), InvalidParameters, "url")
+      yield* expectFailure(client.webhooks.create({ headers: {}, payload: { url: "not a url", event_types: ["*"] } }), InvalidParameters, "url")
       yield* expectFailure(
-        client.webhooks.create({ payload: { url: "ftp://example.com/x", event_types: ["*"] } }),
+        client.webhooks.create({ headers: {}, payload: { url: "ftp://example.com/x", event_types: ["*"] } }),
         InvalidParameters,
         "url"
       )

@@ -1,5 +1,5 @@
 import { expect, layer } from "@effect/vitest"
-import { HoldCreated } from "@hotel/http/booking/Api"
+import { HoldCreated } from "@hotel/api/booking/Api"
 import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { holdBody, newGuest } from "../utils/booking.js"

@@ -33,7 +33,7 @@ layer(BusyApiLive, { excludeTestServices: true })("faults: a busy database", (it
 
       // The lock is gone: the retry with the same key runs (nothing was stored for it) and succeeds.
       const keyed = yield* api.clientFor(api.key, { headers })
-      const [, retried] = yield* keyed.holds.create({ payload: body, responseMode: "decoded-and-response" })
+      const [, retried] = yield* keyed.holds.create({ headers: {}, payload: body, responseMode: "decoded-and-response" })
       expect(retried.status).toBe(201)
       expect(retried.headers["idempotent-replayed"]).toBeUndefined()
     }))

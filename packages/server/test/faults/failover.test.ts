@@ -116,12 +116,12 @@ layer(FormationApiLive, { excludeTestServices: true, timeout: "120 seconds" })("
       ])
       expect(reads).toHaveLength(5)
       // A write needs the primary, whatever the key's tokens.
-      yield* expectFailure(client.guests.create({ payload: { first_name: "No", last_name: "Primary" } }), DatabaseBusy)
+      yield* expectFailure(client.guests.create({ headers: {}, payload: { first_name: "No", last_name: "Primary" } }), DatabaseBusy)
 
 
       // The standby is promoted: the second host answers again, and the service finds it by itself.
       second.set("forward")
-      yield* api.client.guests.create({ payload: { first_name: "Primary", last_name: "Back" } }).pipe(
+      yield* api.client.guests.create({ headers: {}, payload: { first_name: "Primary", last_name: "Back" } }).pipe(
         Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "20 seconds" })))
       )
       const retried = yield* api.post("/holds", body, { headers })

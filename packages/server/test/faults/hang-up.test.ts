@@ -134,7 +134,7 @@ layer(TestApiLive, { excludeTestServices: true })("faults: clients that hang up"
         const before = yield* reservationsOf(api, p.guest)
         expect(before.length).toBeLessThanOrEqual(1)
         const keyed = yield* api.clientFor(api.key, { headers: { "Idempotency-Key": p.key } })
-        const [{ reservation_id: id }, retried] = yield* keyed.holds.create({ payload: p.body, responseMode: "decoded-and-response" })
+        const [{ reservation_id: id }, retried] = yield* keyed.holds.create({ headers: {}, payload: p.body, responseMode: "decoded-and-response" })
         expect(retried.status).toBe(201)
         if (before.length === 1) {
           existed++

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
-import { HoldCreated } from "@hotel/http/booking/Api"
+import { HoldCreated } from "@hotel/api/booking/Api"
 import { cancel, hold, holdBody, importedHoldBody, importRoomTypes, newGuest, postHold } from "../utils/booking.js"
 import { bodyAs } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"

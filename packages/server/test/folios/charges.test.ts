@@ -7,7 +7,7 @@ import {
   ReservationNotFound,
   ServiceNotFound
 } from "@hotel/domain"
-import { ChargePosted } from "@hotel/http/folios/Api"
+import { ChargePosted } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import { cancel, count, planWithInclusions } from "../utils/booking.js"
 import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
@@ -298,7 +298,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /reservations/{id}/charg
 
       const keyed = yield* clientOf(api, { headers: { "idempotency-key": globalThis.crypto.randomUUID() } })
       const post = () =>
-        keyed.charges.post({
+        keyed.charges.post({ headers: {},
           params: { id: booked.reservation_id },
           payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other" },
           responseMode: "decoded-and-response"

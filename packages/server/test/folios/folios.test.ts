@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { FolioNotFound, InsufficientScope, MissingApiKey } from "@hotel/domain"
-import { FolioView } from "@hotel/http/folios/Api"
+import { FolioView } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import { cancel, confirm, getReservation, hold, holdBody, newGuest } from "../utils/booking.js"
 import { bodyAs, expectFailure } from "../utils/client.js"

@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { CurrencyMismatch, InvalidStatusTransition, PaymentReferenceReused } from "@hotel/domain"
-import { PaymentRecorded } from "@hotel/http/folios/Api"
+import { PaymentRecorded } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
 import { allEvents } from "../events/feed.js"

@@ -15,7 +15,7 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
   it.effect("POST /guests creates a guest (201) and GET /guests/{id} shows it with a zero loyalty balance", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [{ guest_id }, created] = yield* api.client.guests.create({
+      const [{ guest_id }, created] = yield* api.client.guests.create({ headers: {},
         payload: { first_name: "Ana", last_name: "Silva", email: "ana@example.com" },
         responseMode: "decoded-and-response"
       })
@@ -66,11 +66,11 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
       const api = yield* TestApi
       const readOnly = yield* api.createKey({ scopes: ["guests:read"] })
       const readOnlyClient = yield* api.clientFor(readOnly)
-      const refused = yield* expectFailure(readOnlyClient.guests.create({ payload: { first_name: "A", last_name: "B" } }), InsufficientScope)
+      const refused = yield* expectFailure(readOnlyClient.guests.create({ headers: {}, payload: { first_name: "A", last_name: "B" } }), InsufficientScope)
       expect(refused.message).toContain("guests:write")
       const writeOnly = yield* api.createKey({ scopes: ["guests:write"] })
       const writer = yield* api.clientFor(writeOnly)
-      const { guest_id } = yield* writer.guests.create({ payload: { first_name: "A", last_name: "B" } })
+      const { guest_id } = yield* writer.guests.create({ headers: {}, payload: { first_name: "A", last_name: "B" } })
       const denied = yield* expectFailure(writer.guests.get({ params: { id: guest_id } }), InsufficientScope)
       expect(denied.message).toContain("guests:read")
       const reader = yield* api.clientFor(readOnly)
@@ -80,7 +80,7 @@ layer(TestApiLive, { excludeTestServices: true })("guests", (it) => {
   it.effect("another property's guest, an unknown id and a malformed id are 404 guest_not_found", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { guest_id } = yield* api.client.guests.create({ payload: { first_name: "A", last_name: "B" } })
+      const { guest_id } = yield* api.client.guests.create({ headers: {}, payload: { first_name: "A", last_name: "B" } })
       const other = yield* api.importProperty()
       const otherKey = yield* api.createKey({ propertyId: other.property_id })
       const theirs = yield* api.clientFor(otherKey)

@@ -26,7 +26,7 @@ const redeem = (api: TestApiService, guestId: string, body: unknown, options?: R
 
 /** A redemption through the typed client. */
 const redeemed = (api: TestApiService, guestId: string, payload: Loyalty.Redemption, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.loyalty.redeem({ params: { id: guestId }, payload }))
+  Effect.flatMap(clientOf(api, options), (client) => client.loyalty.redeem({ headers: {}, params: { id: guestId }, payload }))
 
 const insufficient = (res: ApiResponse) => expectError(res, 409, "conflict", "insufficient_points")
 
@@ -64,7 +64,7 @@ layer(TestApiLive, { excludeTestServices: true })("POST /guests/{id}/loyalty/red
       expect(yield* loyaltyBalance(api, stay.guest_id)).toBe(3900)
 
       const redeem201 = (payload: Loyalty.Redemption) =>
-        api.client.loyalty.redeem({ params: { id: stay.guest_id }, payload, responseMode: "decoded-and-response" })
+        api.client.loyalty.redeem({ headers: {}, params: { id: stay.guest_id }, payload, responseMode: "decoded-and-response" })
       const [body, res] = yield* redeem201({ points: 1000 })
       expect(res.status).toBe(201)
       expect(res.headers["cache-control"]).toBe("no-store")

@@ -17,7 +17,7 @@ const nights = { start_date: "2031-08-01", end_date: "2031-08-02" }
 const holdsFor = (api: TestApiService, client: HotelClient, imported: PropertyImportResult, count: number) =>
   Effect.gen(function*() {
     const guests = yield* Effect.forEach(Array.from({ length: count }), () => newGuest(api, imported.property_id))
-    return guests.map((guest) => client.holds.create({ payload: importedHoldBody(imported, "A", guest, stay) }))
+    return guests.map((guest) => client.holds.create({ headers: {}, payload: importedHoldBody(imported, "A", guest, stay) }))
   })
 
 const takenOn = (api: TestApiService, imported: PropertyImportResult) =>
@@ -39,7 +39,7 @@ layer(TestApiLive, { excludeTestServices: true })("capacity under concurrency", 
       const holds = yield* holdsFor(api, client, imported, 12)
       const guest = yield* newGuest(api, imported.property_id)
       const two = [importedRoom(imported, "A"), importedRoom(imported, "A")]
-      const bookings = [0, 1].map(() => client.bookings.create({ payload: bookingBody(guest, two, stay) }))
+      const bookings = [0, 1].map(() => client.bookings.create({ headers: {}, payload: bookingBody(guest, two, stay) }))
       const outcomes = yield* race([...bookings, ...holds])
       expect(tally(outcomes).NoAvailability).toBeGreaterThan(0)
       expect(yield* takenOn(api, imported)).toBe(5)
@@ -65,7 +65,7 @@ layer(TestApiLive, { excludeTestServices: true })("capacity under concurrency", 
       const client = yield* api.clientFor(key)
       const rooms = yield* roomsOf(api, imported.room_types.A, { key })
       const holds = yield* holdsFor(api, client, imported, 3)
-      const periods = rooms.slice(0, 2).map((room) => client.inventory.outOfOrder({ params: { id: room.id }, payload: nights }))
+      const periods = rooms.slice(0, 2).map((room) => client.inventory.outOfOrder({ headers: {}, params: { id: room.id }, payload: nights }))
       const outcomes = yield* race([...periods, ...holds])
       expect(outcomes.every((outcome) => outcome === "ok" || outcome === "NoAvailability"), JSON.stringify(outcomes)).toBe(true)
       const out = outcomes.slice(0, 2).filter((outcome) => outcome === "ok").length

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import * as HttpApi from "effect/http-api/HttpApi"
-import { HotelApi } from "@hotel/http/Api"
-import { Authorization, RequestBody } from "@hotel/http/common/Security"
+import { HotelApi } from "@hotel/api/Api"
+import { Authorization, RequestBody } from "@hotel/api/common/Security"
 
 // Idempotency applies to every POST, PATCH and DELETE, and only inside `RequestBody` (the body check and the
 // `Idempotency-Key` claim, whose transaction the handler runs in) does a handler's change commit with its stored

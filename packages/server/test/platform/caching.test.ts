@@ -36,7 +36,7 @@ layer(TestApiLive, { excludeTestServices: true })("Cache-Control", (it) => {
   it.effect("every authenticated mutation is no-store, its successes and its errors", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const [{ rate_plan_id: id }, created] = yield* api.client.ratePlanWrites.create({
+      const [{ rate_plan_id: id }, created] = yield* api.client.ratePlanWrites.create({ headers: {},
         payload: { room_type_id: api.property.room_types["DBL"], name: "Cache test", base_price: "90.00" },
         responseMode: "decoded-and-response"
       })

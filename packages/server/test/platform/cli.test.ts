@@ -30,7 +30,7 @@ const run = (viaNpm: boolean, args: ReadonlyArray<string>) =>
         const { INIT_CWD: _, ...env } = process.env
         // The built entry point, as the image runs it (npm would add nothing to stdout but its own banner).
         const [command, argv] = viaNpm
-          ? ["npm", ["run", "hotel", "--", ...args]] as const
+          ? ["npm", ["run", "--silent", "hotel", "--", ...args]] as const
           : [process.execPath, [builtEntry(), ...args]] as const
         const child = spawn(command, argv, { cwd: repoRoot, env: { ...env, DATABASE_URL: Redacted.value(url) } })
         let stdout = ""
@@ -61,14 +61,16 @@ const fails = (...args: ReadonlyArray<string>) =>
     return body.error
   })
 
+/** What `hotel demo` prints: the same document as the first `npm start` (`start.test.ts`). */
 interface DemoOutput {
-  readonly property_id: string
-  readonly room_types: Record<string, string>
-  readonly services: Record<string, string>
-  readonly rate_plans: Record<string, string>
-  readonly default_rate_plan_id: string
-  readonly api_key_id: string
-  readonly key: string
+  readonly demo: {
+    readonly property_id: string
+    readonly room_types: Record<string, string>
+    readonly services: Record<string, string>
+    readonly rate_plans: Record<string, string>
+    readonly default_rate_plan_id: string
+  }
+  readonly api_key: { readonly api_key_id: string; readonly key: string }
 }
 
 /** Each command is a fresh Node process compiling TypeScript (seconds each, more on a busy machine). */
@@ -93,15 +95,15 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
 
   it.effect("demo imports the bundled property and prints its ids and a key with every scope", () =>
     Effect.gen(function*() {
-      const output = yield* demoOutput
+      const { demo: output, api_key: apiKey } = yield* demoOutput
       expect(Object.keys(output.room_types)).toEqual(["DBL", "TWN", "STE"])
       expect(Object.keys(output.services)).toEqual(expect.arrayContaining(["BRK", "TRF", "SPA"]))
       expect(output.default_rate_plan_id).toBe(output.rate_plans["BAR-DBL"])
-      expect(output.key).toMatch(/^hk_[A-Za-z0-9_-]{43}$/)
-      const stored = yield* findKey(output.key)
+      expect(apiKey.key).toMatch(/^hk_[A-Za-z0-9_-]{43}$/)
+      const stored = yield* findKey(apiKey.key)
       expect(Option.isSome(stored)).toBe(true)
       if (Option.isSome(stored)) {
-        expect(stored.value.key.id).toBe(output.api_key_id)
+        expect(stored.value.key.id).toBe(apiKey.api_key_id)
         expect(stored.value.key.propertyId).toBe(output.property_id)
         expect([...stored.value.key.scopes].sort()).toEqual([...allScopes].sort())
         expect(stored.value.key.context).toBe("back_office")
@@ -123,15 +125,14 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
 
   it.effect("property import of the demo file again keeps every id", () =>
     Effect.gen(function*() {
-      const output = yield* demoOutput
+      const { demo: ids } = yield* demoOutput
       const imported = yield* ok("property", "import", "packages/server/demo/harbour.json")
-      const { api_key_id: _, key: __, ...ids } = output
       expect(imported).toEqual(ids)
     }), TIMEOUT)
 
   it.effect("through npm, as the contract runs it, stdout is the one JSON document (no npm banner)", () =>
     Effect.gen(function*() {
-      const { property_id } = yield* demoOutput
+      const { demo: { property_id } } = yield* demoOutput
       const result = yield* run(true, ["key", "create", "--property", property_id, "--scopes", "catalog:read"])
       expect(result.code, result.stderr).toBe(0)
       expect(Object.keys(JSON.parse(result.stdout) as object).sort()).toEqual(["api_key_id", "key"])
@@ -139,7 +140,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
 
   it.effect("key create prints { api_key_id, key }; key revoke revokes it", () =>
     Effect.gen(function*() {
-      const { property_id } = yield* demoOutput
+      const { demo: { property_id } } = yield* demoOutput
       const scoped = yield* ok<{ api_key_id: string; key: string }>(
         "key", "create", "--property", property_id, "--scopes", "catalog:read,rates:read",
         "--context", "channel", "--label", "Channel manager", "--expires-at", "2099-01-01T00:00:00Z"
@@ -169,7 +170,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
 
   it.effect("fx set and maintenance start/stop print what they set", () =>
     Effect.gen(function*() {
-      const { property_id } = yield* demoOutput
+      const { demo: { property_id } } = yield* demoOutput
       const rate = yield* ok("fx", "set", "--property", property_id, "USD", "0.95")
       const started = yield* ok("maintenance", "start", "--until", "2099-01-01T00:00:00Z")
       expect(rate).toEqual({ property_id, currency: "USD", rate_to_base: "0.95" })
@@ -189,7 +190,7 @@ layer(TestLayer, { timeout: "120 seconds" })("hotel command line", (it) => {
 
   it.effect("failure: an unknown scope", () =>
     Effect.gen(function*() {
-      const { property_id } = yield* demoOutput
+      const { demo: { property_id } } = yield* demoOutput
       const error = yield* fails("key", "create", "--property", property_id, "--scopes", "rates:read,rooms:steal")
       expect(error.message).toContain("unknown scope \"rooms:steal\"")
       // a date that does not exist is refused, not rolled over into March

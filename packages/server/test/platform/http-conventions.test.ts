@@ -1,9 +1,9 @@
 import { expect, layer } from "@effect/vitest"
 import { PreconditionFailed, RatePlanNotFound } from "@hotel/domain"
-import { Reservation } from "@hotel/http/booking/Api"
-import { FolioView } from "@hotel/http/folios/Api"
-import { RatePlan } from "@hotel/http/rates/Api"
-import { WebhookEndpoint } from "@hotel/http/webhooks/Api"
+import { Reservation } from "@hotel/api/booking/Api"
+import { FolioView } from "@hotel/api/folios/Api"
+import { RatePlan } from "@hotel/api/rates/Api"
+import { WebhookEndpoint } from "@hotel/api/webhooks/Api"
 import { entityTagOf } from "@hotel/persistence/events/EntityTag"
 import * as Schema from "effect/Schema"
 import * as Effect from "effect/Effect"
@@ -35,7 +35,7 @@ const expectPreconditionFailed = (res: ApiResponse) => expectError(res, 412, "co
 
 const newInterval = (api: TestApiService, planId: string) =>
   Effect.map(
-    api.client.intervals.create({
+    api.client.intervals.create({ headers: {},
       params: { id: planId },
       payload: { name: "Summer", start_date: "2031-06-01", end_date: "2031-07-01" }
     }),
@@ -44,13 +44,13 @@ const newInterval = (api: TestApiService, planId: string) =>
 
 const newPromoCode = (api: TestApiService, planId: string) =>
   Effect.map(
-    api.client.promoCodes.create({ params: { id: planId }, payload: { code: `C${Date.now()}` } }),
+    api.client.promoCodes.create({ headers: {}, params: { id: planId }, payload: { code: `C${Date.now()}` } }),
     (created) => created.promo_code_id
   )
 
 const newWebhookEndpoint = (api: TestApiService) =>
   Effect.map(
-    api.client.webhooks.create({
+    api.client.webhooks.create({ headers: {},
       payload: { url: "https://hooks.example.com/in", event_types: ["guest.created"] }
     }),
     (created) => created.webhook_endpoint_id

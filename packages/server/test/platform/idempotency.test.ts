@@ -8,7 +8,7 @@ import * as Option from "effect/Option"
 import * as TestClock from "effect/testing/TestClock"
 import * as net from "node:net"
 import { RatePlanNotFound } from "@hotel/domain"
-import { bodyAs, clientOf, expectFailure } from "../utils/client.js"
+import { bodyAs, expectFailure } from "../utils/client.js"
 import type { ApiResponse, ErrorBody } from "../utils/http.js"
 import { request } from "../utils/http.js"
 import { ProbeHttpLive, ProbeRunCreated } from "../utils/ProbeApi.js"
@@ -119,8 +119,8 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
   it.effect("without the header every request runs", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      yield* api.client.ratePlanWrites.create({ payload: planBody(api, "No key") })
-      yield* api.client.ratePlanWrites.create({ payload: planBody(api, "No key") })
+      yield* api.client.ratePlanWrites.create({ headers: {}, payload: planBody(api, "No key") })
+      yield* api.client.ratePlanWrites.create({ headers: {}, payload: planBody(api, "No key") })
       expect(yield* countPlans(api, "No key")).toBe(2)
     }))
 
@@ -128,9 +128,20 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
     Effect.gen(function*() {
       const api = yield* TestApi
       const key = freshKey()
-      const keyed = yield* clientOf(api, idem(key))
-      const [, first] = yield* keyed.ratePlanWrites.create({ payload: planBody(api, "Reuse A"), responseMode: "decoded-and-response" })
+      // The typed client sends the key as the contract declares it on every write.
+      const [, first] = yield* api.client.ratePlanWrites.create({
+        headers: { "idempotency-key": key },
+        payload: planBody(api, "Reuse A"),
+        responseMode: "decoded-and-response"
+      })
       expect(first.status).toBe(201)
+      const [, replayed] = yield* api.client.ratePlanWrites.create({
+        headers: { "idempotency-key": key },
+        payload: planBody(api, "Reuse A"),
+        responseMode: "decoded-and-response"
+      })
+      expect(replayed.headers["idempotent-replayed"]).toBe("true")
+      expect(yield* countPlans(api, "Reuse A")).toBe(1)
 
       const otherBody = yield* api.post("/rate-plans", planBody(api, "Reuse B"), idem(key))
       expect(otherBody.status).toBe(409)
@@ -264,7 +275,7 @@ layer(ProbeTestApiLive, { excludeTestServices: true })("Idempotency-Key", (it) =
   it.effect("PATCH and DELETE honour the key: a repeated DELETE replays its 200 instead of a 404", () =>
     Effect.gen(function*() {
       const api = yield* TestApi
-      const { rate_plan_id: id } = yield* api.client.ratePlanWrites.create({ payload: planBody(api, "To delete") })
+      const { rate_plan_id: id } = yield* api.client.ratePlanWrites.create({ headers: {}, payload: planBody(api, "To delete") })
 
       const patchKey = freshKey()
       const patched = yield* api.patch(`/rate-plans/${id}`, { name: "Patched once" }, idem(patchKey))

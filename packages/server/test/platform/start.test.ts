@@ -59,7 +59,7 @@ layer(TestSqlLive, { timeout: "240 seconds", excludeTestServices: true })("npm s
       // No key this time, but where the docs are and how to get one.
       expect(second.output).toContain("/docs")
       expect(second.output).toContain("/openapi.json")
-      expect(second.output).toContain(`npm run hotel -- key create --property ${first.demo.property_id}`)
-      expect(second.output).toContain("npm run hotel -- demo")
+      expect(second.output).toContain(`npm run -s hotel -- key create --property ${first.demo.property_id}`)
+      expect(second.output).toContain("npm run -s hotel -- demo")
     })), 240_000)
 })

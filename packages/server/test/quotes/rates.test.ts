@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, MissingApiKey, RatePlanNotFound, RoomTypeNotFound } from "@hotel/domain"
-import type { RatesParams } from "@hotel/http/quotes/Api"
+import type { RatesParams } from "@hotel/api/quotes/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { expectFailure, type HotelClient } from "../utils/client.js"

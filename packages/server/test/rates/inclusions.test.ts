@@ -59,11 +59,11 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       expect(typeof data[0]?.["id"]).toBe("string")
 
       // A second replace swaps the set; an empty one clears it.
-      const again = yield* api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [spaCredit] } })
+      const again = yield* api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [spaCredit] } })
       expect(again).toEqual({ rate_plan_id: plan, count: 1 })
       const after = yield* api.client.inclusions.list({ params: { id: plan } })
       expect(after.data.map((i) => i.label)).toEqual(["Spa credit"])
-      const cleared = yield* api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [] } })
+      const cleared = yield* api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [] } })
       expect(cleared).toEqual({ rate_plan_id: plan, count: 0 })
       expect(yield* api.client.inclusions.list({ params: { id: plan } })).toEqual({ data: [] })
     }))
@@ -72,7 +72,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const usd = api.property.rate_plans["USD-DBL"]
-      yield* api.client.inclusions.replace({ params: { id: usd }, payload: { inclusions: [spaCredit] } })
+      yield* api.client.inclusions.replace({ headers: {}, params: { id: usd }, payload: { inclusions: [spaCredit] } })
       const list = yield* api.client.inclusions.list({ params: { id: usd } })
       expect(list.data[0]).toMatchObject({ currency: "USD", allocated_amount: "50.00" })
     }))
@@ -87,7 +87,7 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const three = (entry: Record<string, unknown>) => ({ inclusions: [breakfast, spaCredit, breakfast, entry] })
       const refused = (entry: Inclusion, param: string) =>
         expectFailure(
-          api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [breakfast, spaCredit, breakfast, entry] } }),
+          api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [breakfast, spaCredit, breakfast, entry] } }),
           InvalidParameters,
           param
         )
@@ -126,11 +126,11 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const plan = yield* createPlan(api)
       const other = yield* api.importProperty()
       yield* expectFailure(
-        api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [breakfast, { ...breakfast, service_item_id: missingId }] } }),
+        api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [breakfast, { ...breakfast, service_item_id: missingId }] } }),
         ServiceNotFound
       )
       yield* expectFailure(
-        api.client.inclusions.replace({
+        api.client.inclusions.replace({ headers: {},
           params: { id: plan },
           payload: { inclusions: [{ ...breakfast, service_item_id: other.services["BRK"] }] }
         }),
@@ -142,10 +142,10 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      yield* api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [breakfast, spaCredit] } })
+      yield* api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [breakfast, spaCredit] } })
       const before = yield* api.client.inclusions.list({ params: { id: plan } })
       const replace = (inclusions: ReadonlyArray<Inclusion>) =>
-        api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions } })
+        api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions } })
       yield* expectFailure(replace([{ ...spaCredit, label: "New" }, { ...breakfast, service_item_id: missingId }]), ServiceNotFound)
       yield* expectFailure(
         replace([{ ...spaCredit, label: "New" }, { ...breakfast, allocated_amount: "0.001" }]),
@@ -160,23 +160,23 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const plan = yield* createPlan(api)
-      yield* api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [breakfast] } })
+      yield* api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [breakfast] } })
       const other = yield* api.importProperty()
       const as = { key: yield* api.createKey({ propertyId: other.property_id }) }
       const theirs = yield* api.clientFor(as.key)
       const missing = <A, E, R>(call: Effect.Effect<A, E, R>) => expectFailure(call, RatePlanNotFound)
       yield* missing(theirs.inclusions.list({ params: { id: plan } }))
-      yield* missing(theirs.inclusions.replace({ params: { id: plan }, payload: { inclusions: [] } }))
+      yield* missing(theirs.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [] } }))
       yield* missing(api.client.inclusions.list({ params: { id: missingId } }))
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.get("/rate-plans/nope/inclusions"), 404, "not_found", "rate_plan_not_found")
-      yield* missing(api.client.inclusions.replace({ params: { id: missingId }, payload: { inclusions: [] } }))
+      yield* missing(api.client.inclusions.replace({ headers: {}, params: { id: missingId }, payload: { inclusions: [] } }))
       // The other property's request changed nothing.
       const list = yield* api.client.inclusions.list({ params: { id: plan } })
       expect(list["data"]).toHaveLength(1)
       expect(yield* api.client.ratePlanWrites.delete({ headers: {}, params: { id: plan } })).toEqual({ rate_plan_id: plan, deleted: true })
       yield* missing(api.client.inclusions.list({ params: { id: plan } }))
-      yield* missing(api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions: [] } }))
+      yield* missing(api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [] } }))
     }))
 
   it.effect("GET needs rates:read, POST rates:write (403 insufficient_scope)", () =>
@@ -190,11 +190,11 @@ layer(TestApiLive, { excludeTestServices: true })("inclusions", (it) => {
       const readDenied = yield* expectFailure(writer.inclusions.list({ params: { id: plan } }), InsufficientScope)
       expect(readDenied.message).toContain("rates:read")
       const writeDenied = yield* expectFailure(
-        reader.inclusions.replace({ params: { id: plan }, payload: { inclusions: [] } }),
+        reader.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [] } }),
         InsufficientScope
       )
       expect(writeDenied.message).toContain("rates:write")
-      expect(yield* writer.inclusions.replace({ params: { id: plan }, payload: { inclusions: [breakfast] } })).toEqual({
+      expect(yield* writer.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions: [breakfast] } })).toEqual({
         rate_plan_id: plan,
         count: 1
       })

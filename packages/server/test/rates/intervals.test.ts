@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, IntervalNotFound, IntervalOverlap, InvalidParameters, RatePlanNotFound, type Rates } from "@hotel/domain"
-import { IntervalCreated } from "@hotel/http/rates/Api"
+import { IntervalCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
@@ -8,7 +8,7 @@ import { createPlan, expectError, expectInvalid, expectStatus, missingId } from 
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createInterval = (api: TestApiService, planId: string, body: Omit<Rates.Interval.IntervalCreate, "name"> & { readonly name?: string }) =>
-  api.client.intervals.create({ params: { id: planId }, payload: { name: "Season", ...body } }).pipe(
+  api.client.intervals.create({ headers: {}, params: { id: planId }, payload: { name: "Season", ...body } }).pipe(
     Effect.map((created) => created.interval_id)
   )
 
@@ -128,7 +128,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       // through the client.
       const post = (body: Record<string, unknown>) => api.post(`/rate-plans/${plan}/intervals`, body)
       const refused = (body: Partial<Rates.Interval.IntervalCreate>, param: string) =>
-        invalid(api.client.intervals.create({ params: { id: plan }, payload: { ...valid, ...body } }), param)
+        invalid(api.client.intervals.create({ headers: {}, params: { id: plan }, payload: { ...valid, ...body } }), param)
       expectInvalid(yield* post({ start_date: "2026-03-01", end_date: "2026-03-05" }), "name")
       expectInvalid(yield* post({ ...valid, name: "" }), "name")
       expectInvalid(yield* post({ name: "S", end_date: "2026-03-05" }), "start_date")
@@ -150,10 +150,10 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* refused({ single_guest_discount: "1.999" }, "single_guest_discount")
       // Field validation comes before the plan lookup.
       yield* invalid(
-        api.client.intervals.create({ params: { id: missingId }, payload: { ...valid, end_date: "2026-03-01" } }),
+        api.client.intervals.create({ headers: {}, params: { id: missingId }, payload: { ...valid, end_date: "2026-03-01" } }),
         "end_date"
       )
-      yield* expectFailure(api.client.intervals.create({ params: { id: missingId }, payload: valid }), RatePlanNotFound)
+      yield* expectFailure(api.client.intervals.create({ headers: {}, params: { id: missingId }, payload: valid }), RatePlanNotFound)
       // A malformed id (which the typed client would not send) is the same 404 on the wire.
       expectError(yield* api.post("/rate-plans/nope/intervals", valid), 404, "not_found", "rate_plan_not_found")
       const list = yield* api.client.intervals.list({ params: { id: plan } })
@@ -348,7 +348,7 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* expectFailure(theirs.intervals.delete({ headers: {}, params: { id } }), IntervalNotFound)
       yield* expectFailure(theirs.intervals.list({ params: { id: plan } }), RatePlanNotFound)
       yield* expectFailure(
-        theirs.intervals.create({ params: { id: plan }, payload: { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" } }),
+        theirs.intervals.create({ headers: {}, params: { id: plan }, payload: { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" } }),
         RatePlanNotFound
       )
       expect(yield* api.client.intervals.get({ params: { id: id } })).toMatchObject({ name: "Season" })
@@ -373,10 +373,10 @@ layer(TestApiLive, { excludeTestServices: true })("seasonal intervals", (it) => 
       yield* denied(writer.intervals.get({ params: { id } }), "rates:read")
       yield* denied(catalog.intervals.get({ params: { id } }), "rates:read")
       const body = { name: "X", start_date: "2026-12-01", end_date: "2026-12-02" }
-      yield* denied(reader.intervals.create({ params: { id: plan }, payload: body }), "rates:write")
+      yield* denied(reader.intervals.create({ headers: {}, params: { id: plan }, payload: body }), "rates:write")
       yield* denied(reader.intervals.update({ headers: {}, params: { id }, payload: { name: "Y" } }), "rates:write")
       yield* denied(reader.intervals.delete({ headers: {}, params: { id } }), "rates:write")
-      expect(typeof (yield* writer.intervals.create({ params: { id: plan }, payload: body })).interval_id).toBe("string")
+      expect(typeof (yield* writer.intervals.create({ headers: {}, params: { id: plan }, payload: body })).interval_id).toBe("string")
       expect(yield* writer.intervals.update({ headers: {}, params: { id }, payload: { name: "Y" } })).toEqual({
         interval_id: id,
         updated: true

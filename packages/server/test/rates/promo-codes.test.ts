@@ -1,6 +1,6 @@
 import { expect, layer } from "@effect/vitest"
 import { InsufficientScope, InvalidParameters, PromoCodeExists, PromoCodeNotFound, RatePlanNotFound, type Rates } from "@hotel/domain"
-import { PromoCodeCreated } from "@hotel/http/rates/Api"
+import { PromoCodeCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
@@ -9,7 +9,7 @@ import { expiredHold, insertReservation, liveHold } from "../utils/sqlSeed.js"
 import { TestApi, type TestApiService, TestApiLive } from "../utils/TestServer.js"
 
 const createCode = (api: TestApiService, planId: string, body: Rates.PromoCode.PromoCodeCreate) =>
-  api.client.promoCodes.create({ params: { id: planId }, payload: body })
+  api.client.promoCodes.create({ headers: {}, params: { id: planId }, payload: body })
 
 const updateCode = (api: TestApiService, id: string, payload: Rates.PromoCode.PromoCodePatch) =>
   api.client.promoCodes.update({ headers: {}, params: { id }, payload })
@@ -251,7 +251,7 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
       yield* expectFailure(theirs.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } }), PromoCodeNotFound)
       yield* expectFailure(theirs.promoCodes.delete({ headers: {}, params: { id } }), PromoCodeNotFound)
       yield* expectFailure(theirs.promoCodes.list({ params: { id: plan } }), RatePlanNotFound)
-      yield* expectFailure(theirs.promoCodes.create({ params: { id: plan }, payload: { code: "THEIRS" } }), RatePlanNotFound)
+      yield* expectFailure(theirs.promoCodes.create({ headers: {}, params: { id: plan }, payload: { code: "THEIRS" } }), RatePlanNotFound)
       expect(yield* api.client.promoCodes.get({ params: { id: id } })).toMatchObject({ code: "MINE", is_active: true })
     }))
 
@@ -269,10 +269,10 @@ layer(TestApiLive, { excludeTestServices: true })("promo codes", (it) => {
         Effect.map(expectFailure(call, InsufficientScope), (error) => expect(error.message).toContain(scope))
       yield* denied(writer.promoCodes.list({ params: { id: plan } }), "rates:read")
       yield* denied(writer.promoCodes.get({ params: { id } }), "rates:read")
-      yield* denied(reader.promoCodes.create({ params: { id: plan }, payload: { code: "NOPE" } }), "rates:write")
+      yield* denied(reader.promoCodes.create({ headers: {}, params: { id: plan }, payload: { code: "NOPE" } }), "rates:write")
       yield* denied(reader.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } }), "rates:write")
       yield* denied(reader.promoCodes.delete({ headers: {}, params: { id } }), "rates:write")
-      expect((yield* writer.promoCodes.create({ params: { id: plan }, payload: { code: "YES" } })).code).toBe("YES")
+      expect((yield* writer.promoCodes.create({ headers: {}, params: { id: plan }, payload: { code: "YES" } })).code).toBe("YES")
       expect(yield* writer.promoCodes.update({ headers: {}, params: { id }, payload: { is_active: false } })).toEqual({
         promo_code_id: id,
         updated: true

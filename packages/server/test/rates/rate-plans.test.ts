@@ -7,7 +7,7 @@ import {
   type Rates,
   RoomTypeNotFound
 } from "@hotel/domain"
-import { RatePlanCreated } from "@hotel/http/rates/Api"
+import { RatePlanCreated } from "@hotel/api/rates/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { bodyAs, expectFailure } from "../utils/client.js"
@@ -140,7 +140,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       // Malformed bodies (which the typed client would not send) on the wire; well-formed ones through the client.
       const post = (body: Record<string, unknown>) => api.post("/rate-plans", body)
       const create = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
-        api.client.ratePlanWrites.create({ payload: { ...valid, ...body } })
+        api.client.ratePlanWrites.create({ headers: {}, payload: { ...valid, ...body } })
       const created = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
         Effect.flatMap(create(body), ({ rate_plan_id }) => api.client.ratePlanReads.get({ params: { id: rate_plan_id } }))
       const refused = (body: Partial<Rates.RatePlan.RatePlanCreate>, param: string) => invalid(create(body), param)
@@ -201,12 +201,12 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       })
       const theirs = yield* api.clientFor(yield* api.createKey({ propertyId: other.property_id }))
       const body = { room_type_id: other.room_types["DBL"], name: "Yen", currency: "JPY" }
-      yield* invalid(theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000.50" } }), "base_price")
+      yield* invalid(theirs.ratePlanWrites.create({ headers: {}, payload: { ...body, base_price: "15000.50" } }), "base_price")
       yield* invalid(
-        theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000", extra_guest_charge: "1.5" } }),
+        theirs.ratePlanWrites.create({ headers: {}, payload: { ...body, base_price: "15000", extra_guest_charge: "1.5" } }),
         "extra_guest_charge"
       )
-      const { rate_plan_id: id } = yield* theirs.ratePlanWrites.create({ payload: { ...body, base_price: "15000" } })
+      const { rate_plan_id: id } = yield* theirs.ratePlanWrites.create({ headers: {}, payload: { ...body, base_price: "15000" } })
       const plan = yield* theirs.ratePlanReads.get({ params: { id } })
       expect(plan).toMatchObject({ base_price: "15000", currency: "JPY" })
     }))
@@ -215,7 +215,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
     Effect.gen(function*() {
       const api = yield* TestApi
       const other = yield* api.importProperty()
-      const create = (payload: Rates.RatePlan.RatePlanCreate) => api.client.ratePlanWrites.create({ payload })
+      const create = (payload: Rates.RatePlan.RatePlanCreate) => api.client.ratePlanWrites.create({ headers: {}, payload })
       yield* expectFailure(create({ room_type_id: missingId, name: "X", base_price: "1.00" }), RoomTypeNotFound)
       yield* expectFailure(create({ room_type_id: other.room_types["DBL"], name: "X", base_price: "1.00" }), RoomTypeNotFound)
       yield* invalid(create({ room_type_id: missingId, name: "X", base_price: "1.001" }), "base_price")
@@ -235,7 +235,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       // Malformed bodies (which the typed client would not send) on the wire; well-formed ones through the client.
       const post = (body: Record<string, unknown>) => api.post("/rate-plans", { ...promotion, ...body })
       const create = (body: Partial<Rates.RatePlan.RatePlanCreate>) =>
-        api.client.ratePlanWrites.create({ payload: { ...promotion, ...body } })
+        api.client.ratePlanWrites.create({ headers: {}, payload: { ...promotion, ...body } })
       yield* invalid(create({ derived_from_id: parent }), "derivation_type")
       yield* invalid(create({ derived_from_id: parent, derivation_value: "-10" }), "derivation_type")
       yield* invalid(create({ derived_from_id: parent, derivation_type: "percent" }), "derivation_value")
@@ -276,7 +276,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const child = yield* createPlan(api, { derived_from_id: usdParent, ...derivation })
       expect(yield* api.client.ratePlanReads.get({ params: { id: child } })).toMatchObject({ currency: "USD", derivation_value: "-10.00" })
       yield* invalid(
-        api.client.ratePlanWrites.create({
+        api.client.ratePlanWrites.create({ headers: {},
           payload: {
             room_type_id: api.property.room_types["DBL"],
             name: "Mismatch",
@@ -289,7 +289,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         "currency"
       )
       yield* invalid(
-        api.client.ratePlanWrites.create({
+        api.client.ratePlanWrites.create({ headers: {},
           payload: {
             room_type_id: api.property.room_types["STE"],
             name: "Mismatch",
@@ -495,7 +495,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       expect(list.data.map((p) => p.id)).not.toContain(child)
       // A deleted plan cannot be derived from, and no longer holds its parent.
       yield* expectFailure(
-        api.client.ratePlanWrites.create({
+        api.client.ratePlanWrites.create({ headers: {},
           payload: {
             room_type_id: api.property.room_types["DBL"],
             name: "Orphan",
@@ -525,7 +525,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       yield* expectFailure(theirs.ratePlanWrites.update({ headers: {}, params: { id: mine }, payload: { name: "Hijack" } }), RatePlanNotFound)
       yield* expectFailure(theirs.ratePlanWrites.delete({ headers: {}, params: { id: mine } }), RatePlanNotFound)
       yield* expectFailure(
-        theirs.ratePlanWrites.create({
+        theirs.ratePlanWrites.create({ headers: {},
           payload: {
             room_type_id: other.room_types["DBL"],
             name: "Theirs",
@@ -538,7 +538,7 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
         RatePlanNotFound
       )
       yield* expectFailure(
-        theirs.ratePlanWrites.create({ payload: { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" } }),
+        theirs.ratePlanWrites.create({ headers: {}, payload: { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" } }),
         RoomTypeNotFound
       )
       expect(yield* api.client.ratePlanReads.get({ params: { id: mine } })).toMatchObject({ name: "Test plan" })
@@ -551,12 +551,12 @@ layer(TestApiLive, { excludeTestServices: true })("rate plan writes", (it) => {
       const id = yield* createPlan(api)
       const body = { room_type_id: api.property.room_types["DBL"], name: "X", base_price: "1" }
       const reader = yield* api.clientFor(readOnly)
-      const err = yield* expectFailure(reader.ratePlanWrites.create({ payload: body }), InsufficientScope)
+      const err = yield* expectFailure(reader.ratePlanWrites.create({ headers: {}, payload: body }), InsufficientScope)
       expect(err.message).toContain("rates:write")
       yield* expectFailure(reader.ratePlanWrites.update({ headers: {}, params: { id }, payload: { name: "Y" } }), InsufficientScope)
       yield* expectFailure(reader.ratePlanWrites.delete({ headers: {}, params: { id } }), InsufficientScope)
       const writer = yield* api.clientFor(yield* api.createKey({ scopes: ["rates:write"] }))
-      expect(typeof (yield* writer.ratePlanWrites.create({ payload: body })).rate_plan_id).toBe("string")
+      expect(typeof (yield* writer.ratePlanWrites.create({ headers: {}, payload: body })).rate_plan_id).toBe("string")
     }))
 
   it.effect("concurrent PATCHes cannot build a cycle between two plans", () =>

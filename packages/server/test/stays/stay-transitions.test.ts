@@ -10,7 +10,7 @@ import {
   RoomUnavailable,
   type Stay
 } from "@hotel/domain"
-import { StayTransitioned } from "@hotel/http/stays/Api"
+import { StayTransitioned } from "@hotel/api/stays/Api"
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import { cancel, getReservation, importRoomTypes } from "../utils/booking.js"
@@ -32,10 +32,10 @@ type Action = "check-in" | "check-out" | "no-show"
 const move = (client: HotelClient, id: string, action: Action, payload: Stay.CheckIn = {}) => {
   const params = { id }
   return action === "check-in"
-    ? client.stay.checkIn({ params, payload })
+    ? client.stay.checkIn({ headers: {}, params, payload })
     : action === "check-out"
-    ? client.stay.checkOut({ params })
-    : client.stay.noShow({ params })
+    ? client.stay.checkOut({ headers: {}, params })
+    : client.stay.noShow({ headers: {}, params })
 }
 
 /** A transition the reservation's state refuses (409 invalid_status_transition), decoded. */
@@ -83,7 +83,7 @@ layer(TestApiLive, { excludeTestServices: true })("stay transitions", (it) => {
       const api = yield* TestApi
       const p = yield* property(api, { DBL: 2, STE: 1 })
       const first = yield* p.bookStay({ from: 0, to: 2 })
-      const [checkedInFirst, res] = yield* p.client.stay.checkIn({
+      const [checkedInFirst, res] = yield* p.client.stay.checkIn({ headers: {},
         params: { id: first.reservation_id },
         payload: {},
         responseMode: "decoded-and-response"

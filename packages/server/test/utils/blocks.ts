@@ -1,5 +1,5 @@
 import type { Blocks } from "@hotel/domain"
-import type { Block } from "@hotel/http/blocks/Api"
+import type { Block } from "@hotel/api/blocks/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
@@ -30,7 +30,7 @@ export const blockBody = (
 
 /** A block that must be created (201); answers its id. */
 export const createBlock = (api: TestApiService, body: BlockRequest, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.blocks.create({ payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.blocks.create({ headers: {}, payload: body })).pipe(
     Effect.map((created) => created.block_id)
   )
 

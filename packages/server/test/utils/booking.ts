@@ -1,6 +1,6 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import type { Booking } from "@hotel/domain"
-import type { HoldConfirmed, HoldCreated } from "@hotel/http/booking/Api"
+import type { HoldConfirmed, HoldCreated } from "@hotel/api/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
@@ -56,7 +56,7 @@ export const postHold = (api: TestApiService, body: HoldBody, options?: RequestO
 
 /** A hold that must succeed (201); returns its body. */
 export const hold = (api: TestApiService, body: HoldRequest, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.holds.create({ payload: body }))
+  Effect.flatMap(clientOf(api, options), (client) => client.holds.create({ headers: {}, payload: body }))
 
 /** Raw `POST /holds/{id}/confirm`: for malformed bodies or ids and the exact wire; otherwise `confirm`. */
 export const postConfirm = (api: TestApiService, id: string, body: Record<string, unknown>, options?: RequestOptions) =>
@@ -76,7 +76,7 @@ export const confirm = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.holds.confirm({ params: { id }, payload: confirmBody(body) }))
+    client.holds.confirm({ headers: {}, params: { id }, payload: confirmBody(body) }))
 
 /** Raw `POST /reservations/{id}/cancel`: for malformed bodies or ids and the exact wire; otherwise `cancel`. */
 export const postCancel = (api: TestApiService, id: string, body?: unknown, options?: RequestOptions) =>

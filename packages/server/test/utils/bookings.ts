@@ -1,5 +1,5 @@
 import type { Booking } from "@hotel/domain"
-import type { BookingCreated } from "@hotel/http/booking/Api"
+import type { BookingCreated } from "@hotel/api/booking/Api"
 import type { PropertyImportResult } from "@hotel/persistence/property/PropertyImport"
 import * as Effect from "effect/Effect"
 import { confirmBody } from "./booking.js"
@@ -48,7 +48,7 @@ export const bookingBody = (
 
 /** A booking that must succeed (201); returns its body. */
 export const book = (api: TestApiService, body: BookingRequest, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.bookings.create({ payload: body }))
+  Effect.flatMap(clientOf(api, options), (client) => client.bookings.create({ headers: {}, payload: body }))
 
 /** A booking confirm that must succeed (200), with a fresh reference unless `body` gives one. */
 export const confirmBooking = (
@@ -58,7 +58,7 @@ export const confirmBooking = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.bookings.confirm({ params: { id }, payload: confirmBody(body) }))
+    client.bookings.confirm({ headers: {}, params: { id }, payload: confirmBody(body) }))
 
 /** A booking cancel that must succeed (200). */
 export const cancelBooking = (
@@ -66,7 +66,7 @@ export const cancelBooking = (
   id: string,
   body: typeof Booking.ReservationCancel.Type = {},
   options?: RequestOptions
-) => Effect.flatMap(clientOf(api, options), (client) => client.bookings.cancel({ params: { id }, payload: body }))
+) => Effect.flatMap(clientOf(api, options), (client) => client.bookings.cancel({ headers: {}, params: { id }, payload: body }))
 
 /** `GET /bookings/{id}`, which must succeed. */
 export const getBooking = (api: TestApiService, id: string, options?: RequestOptions) =>

@@ -1,5 +1,5 @@
 import type { Changes, Folio } from "@hotel/domain"
-import type { ChangeQuoteParams } from "@hotel/http/changes/Api"
+import type { ChangeQuoteParams } from "@hotel/api/changes/Api"
 import * as Effect from "effect/Effect"
 import { clientOf } from "./client.js"
 import type { RequestOptions } from "./http.js"
@@ -38,7 +38,7 @@ export const pay = (
   options: RequestOptions = {}
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.payments.create({
+    client.payments.create({ headers: {},
       params: { id },
       payload: { payment_reference: `pay_${globalThis.crypto.randomUUID()}`, currency: "EUR", ...body }
     }))

@@ -19,7 +19,7 @@ export const takeOutOfOrder = (
   body: typeof Inventory.OutOfOrderCreate.Type,
   options?: RequestOptions
 ) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.outOfOrder({ params: { id: roomId }, payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.outOfOrder({ headers: {}, params: { id: roomId }, payload: body })).pipe(
     Effect.map((created) => created.out_of_order_id)
   )
 
@@ -35,7 +35,7 @@ export const outOfOrderPeriods = (
 
 /** `DELETE /out-of-order/{id}` that must succeed: the room is back in service. */
 export const backInService = (api: TestApiService, id: string, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.deleteOutOfOrder({ params: { id } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.deleteOutOfOrder({ headers: {}, params: { id } }))
 
 /** A PUT of a room type's controls that must succeed; answers `nights_updated`. */
 export const putControls = (
@@ -44,7 +44,7 @@ export const putControls = (
   body: typeof Inventory.InventoryPut.Type,
   options?: RequestOptions
 ) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.inventory.putControls({ params: { id: roomTypeId }, payload: body })).pipe(
+  Effect.flatMap(clientOf(api, options), (client) => client.inventory.putControls({ headers: {}, params: { id: roomTypeId }, payload: body })).pipe(
     Effect.map((answer) => answer.nights_updated)
   )
 

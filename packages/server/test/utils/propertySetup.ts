@@ -76,6 +76,6 @@ export const planWithInclusions = (
       name,
       base_price: "150.00"
     })
-    yield* api.client.inclusions.replace({ params: { id: plan }, payload: { inclusions } })
+    yield* api.client.inclusions.replace({ headers: {}, params: { id: plan }, payload: { inclusions } })
     return plan
   })

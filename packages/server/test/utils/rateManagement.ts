@@ -53,6 +53,6 @@ export const missingId = "00000000-0000-4000-8000-000000000000"
 /** Creates a rate plan through the API on the fixture's DBL room type (or the body's); returns its id. */
 export const createPlan = (api: TestApiService, body: Partial<Rates.RatePlan.RatePlanCreate> = {}, key?: string) =>
   Effect.flatMap(clientOf(api, key === undefined ? {} : { key }), (client) =>
-    client.ratePlanWrites.create({
+    client.ratePlanWrites.create({ headers: {},
       payload: { room_type_id: api.property.room_types["DBL"], name: "Test plan", base_price: "100.00", ...body }
     })).pipe(Effect.map((created) => created.rate_plan_id))

@@ -1,6 +1,6 @@
 import type * as SqlClient from "effect/sql/SqlClient"
 import { type Folio, Pricing, type Stay, Visibility } from "@hotel/domain"
-import type { ChargePosted, FolioLine, FolioView } from "@hotel/http/folios/Api"
+import type { ChargePosted, FolioLine, FolioView } from "@hotel/api/folios/Api"
 import * as Effect from "effect/Effect"
 import { confirm, hold, holdBody, type HoldRequest, newGuest } from "./booking.js"
 import { clientOf } from "./client.js"
@@ -44,7 +44,7 @@ export const charge = (
   options?: RequestOptions
 ) =>
   Effect.flatMap(clientOf(api, options), (client) =>
-    client.charges.post({
+    client.charges.post({ headers: {},
       params: { id: reservationId },
       payload: { description: "Minibar", amount: "10.00", currency: "EUR", revenue_category: "other", ...over }
     }))
@@ -68,7 +68,7 @@ export const book = (
 
 /** `POST /reservations/{id}/check-in` that must succeed (with `room_id`, that room; without, one assigned). */
 export const checkIn = (api: TestApiService, id: string, payload: typeof Stay.CheckIn.Type = {}, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.stay.checkIn({ params: { id }, payload }))
+  Effect.flatMap(clientOf(api, options), (client) => client.stay.checkIn({ headers: {}, params: { id }, payload }))
 
 /** Moves a reservation (and its accommodation) to a status the API would reach by other paths. */
 export const forceStatus = (sql: SqlClient.SqlClient, reservationId: string, status: string) =>

@@ -61,7 +61,7 @@ export type RatePlanCreate = typeof RatePlanCreate.Type
 
 /** `PATCH /rate-plans/{id}`: any field of the create body but `room_type_id`, plus `is_active`; `null` clears. */
 export const RatePlanPatch = Schema.Struct({
-  room_type_id: immutable("cannot be changed; create a new rate plan for another room type"),
+  room_type_id: immutable(IdField, "cannot be changed; create a new rate plan for another room type"),
   name: optional(Name),
   base_price: optional(DecimalField),
   ...settableFields,

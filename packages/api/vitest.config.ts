@@ -1,0 +1,3 @@
+import { packageProject } from "../../scripts/vitest/project.ts"
+
+export default packageProject()
