@@ -4,8 +4,8 @@ import { AriCalendar } from "@hotel/persistence/ari/AriCalendar"
 import { AriWrites } from "@hotel/persistence/ari/AriWrites"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import { HotelApi } from "../Api.js"
-import { CurrentApiKey } from "../common/Security.js"
+import { HotelApi } from "@hotel/api/Api"
+import { CurrentApiKey } from "@hotel/api/common/Security"
 
 const AriHandlers = HttpApiBuilder.group(HotelApi, "ari", (handlers) =>
   Effect.gen(function*() {

@@ -102,9 +102,11 @@ layer(TestApiLive)("POST /ari: references, rules, events", (it) => {
       const parent = imported.rate_plans["BAR-A"]
       const client = yield* api.clientFor(key)
       const child = (yield* client.ratePlanWrites.create({
+        headers: {},
         payload: { room_type_id: imported.room_types.A, name: "Child", base_price: "1.00", derived_from_id: parent, derivation_type: "fixed", derivation_value: "1.00" }
       })).rate_plan_id
       const grandchild = (yield* client.ratePlanWrites.create({
+        headers: {},
         payload: { room_type_id: imported.room_types.A, name: "Grandchild", base_price: "1.00", derived_from_id: child, derivation_type: "fixed", derivation_value: "1.00" }
       })).rate_plan_id
       yield* postAri(api, [

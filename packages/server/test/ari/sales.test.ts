@@ -30,6 +30,7 @@ layer(TestApiLive)("ARI in every sale", (it) => {
       yield* TestClock.setTime(T0)
       const plan = yield* createPlan(api, { base_price: "100.00" })
       yield* api.client.intervals.create({
+        headers: {},
         params: { id: plan },
         payload: { name: "Closed", start_date: "2031-05-01", end_date: "2031-06-01", price_fri: "300.00", min_stay: 3, closed_to_arrival: true }
       })
@@ -112,6 +113,7 @@ layer(TestApiLive)("ARI in every sale", (it) => {
       const parent = yield* createPlan(api, { base_price: "100.00", min_los: 2 })
       const child = yield* createPlan(api, { derived_from_id: parent, derivation_type: "percent", derivation_value: "-15", max_los: 9 })
       yield* api.client.intervals.create({
+        headers: {},
         params: { id: parent },
         payload: { name: "Season", start_date: "2031-05-05", end_date: "2031-05-25", price_sat: "180.00", max_stay: 7, stop_sell: false }
       })

@@ -8,7 +8,7 @@ import type { TestApiService } from "./TestServer.js"
 
 /** A call that must succeed (200); returns its body. Items go as sent: the body is judged by the server. */
 export const postAri = (api: TestApiService, items: ReadonlyArray<Record<string, unknown>>, options?: RequestOptions) =>
-  Effect.flatMap(clientOf(api, options), (client) => client.ari.write({ payload: { items } }))
+  Effect.flatMap(clientOf(api, options), (client) => client.ari.write({ headers: {}, payload: { items } }))
 
 /** Raw `POST /ari`: for deliberately malformed bodies and the exact wire. */
 export const postAriRaw = (api: TestApiService, body: unknown, options?: RequestOptions) => api.post("/ari", body, options)

@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
 import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import { Ari } from "@hotel/domain"
+import { IdempotentHeaders } from "../common/IdempotencyKey.js"
 import * as Errors from "../common/Errors.js"
 import { ListOf } from "../common/Common.js"
 import { EntityTagged } from "../common/EntityTags.js"
@@ -20,6 +21,7 @@ export class AriApi extends HttpApiGroup.make("ari")
   .add(
     HttpApiEndpoint.post("write", "/ari", {
       disableCodecs: true,
+      headers: IdempotentHeaders,
       payload: AriWrite,
       success: AriWritten,
       error: [Errors.RatePlanNotFound, Errors.RoomTypeNotFound]

@@ -62,7 +62,7 @@ export const AriWrite = Schema.Struct({
 export const AriWritten = Schema.Struct({
   items: Schema.Int.annotate({ description: "The number of items applied" }),
   nights_updated: Schema.Int.annotate({ description: "The sum of the nights each item set" })
-})
+}).annotate({ identifier: "AriWritten" })
 
 export const AriNight = Schema.Struct({
   date: DateOnly,
@@ -75,18 +75,18 @@ export const AriNight = Schema.Struct({
   stop_sell: Schema.Boolean,
   /** `/availability`'s `available` for the plan's room type. */
   available: Schema.Int
-})
+}).annotate({ identifier: "AriNight" })
 
 export const AriPlanCalendar = Schema.Struct({
   rate_plan_id: Id,
   room_type_id: Id,
   currency: Schema.String,
   nights: Schema.Array(AriNight)
-})
+}).annotate({ identifier: "AriPlanCalendar" })
 
 /** `ari.changed`: the nights of a plan whose price or restrictions a call set (`end_date` exclusive). */
 export const AriChanged = Schema.Struct({
-  rate_plan_id: Schema.String,
-  start_date: Schema.String,
-  end_date: Schema.String
-})
+  rate_plan_id: Id,
+  start_date: DateOnly,
+  end_date: DateOnly
+}).annotate({ identifier: "AriChanged" })
