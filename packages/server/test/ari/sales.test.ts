@@ -2,12 +2,12 @@ import { expect, layer } from "@effect/vitest"
 import { RatePlanNotFound } from "@hotel/domain"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
-import { ariNights, postAri, readAri } from "../utils/ari.js"
+import { ariNights, offer, postAri, readAri } from "../utils/ari.js"
 import { confirm, folioLines, hold, holdBody, newGuest } from "../utils/booking.js"
 import { change } from "../utils/changes.js"
 import { expectFailure } from "../utils/client.js"
 import { createPlan, expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
-import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.js"
+import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // One rule for every sale: `/rates`, holds and changes price and check stays with the per-night overrides, above
 // the intervals; what is sold keeps its price; `GET /ari` is a one-night `/rates` quote and `/availability`, with
@@ -16,12 +16,6 @@ import { TestApi, TestApiLive, type TestApiService } from "../utils/TestServer.j
 const T0 = Date.parse("2031-04-01T10:00:00Z")
 // 2031-05-09 is a Friday.
 const friday = { start_date: "2031-05-09", end_date: "2031-05-10" }
-
-const offer = (api: TestApiService, plan: string, stay: { check_in: string; check_out: string }, adults = 2) =>
-  Effect.map(
-    api.client.rates.rates({ query: { ...stay, adults, rate_plan_id: plan, include_unavailable: true } }),
-    (answer) => answer.data[0]
-  )
 
 layer(TestApiLive)("ARI in every sale", (it) => {
   it.effect("an override comes before the interval both ways: its price, false opens a closed night, min_stay 1 lifts", () =>

@@ -20,3 +20,14 @@ export const readAri = (api: TestApiService, query: Ari.AriReadParams, options?:
 /** The nights of one plan's calendar entry. */
 export const ariNights = (api: TestApiService, ratePlanId: string, start: string, end: string, options?: RequestOptions) =>
   Effect.map(readAri(api, { start_date: start, end_date: end, rate_plan_id: ratePlanId }, options), (entries) => entries[0]?.nights ?? [])
+
+/** A `/rates` quote of one plan over `stay` (closed or not: `include_unavailable`), `adults` 2 unless given. */
+export const offer = (
+  api: TestApiService,
+  plan: string,
+  stay: { readonly check_in: string; readonly check_out: string },
+  adults = 2,
+  options?: RequestOptions
+) =>
+  Effect.flatMap(clientOf(api, options), (client) =>
+    Effect.map(client.rates.rates({ query: { ...stay, adults, rate_plan_id: plan, include_unavailable: true } }), (answer) => answer.data[0]))
