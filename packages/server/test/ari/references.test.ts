@@ -33,6 +33,8 @@ layer(TestApiLive)("POST /ari: references, rules, events", (it) => {
       ) => Effect.map(expectFailure(postAri(api, items), error), (e) => expect(e.message).toContain(`items[${index}]`))
       yield* missing([ok, { ...ok, rate_plan_id: missingId }], RatePlanNotFound, 1)
       yield* missing([ok, { ...ok, rate_plan_id: foreign }], RatePlanNotFound, 1)
+      const wire = expectError(yield* postAriRaw(api, { items: [ok, ok, { ...ok, rate_plan_id: foreign }] }), 404, "not_found", "rate_plan_not_found")
+      expect(wire.message).toContain("items[2]")
       yield* missing([ok, { room_type_id: missingId, ...week, sell_limit: 1 }, { ...ok, rate_plan_id: missingId }], RoomTypeNotFound, 1)
       yield* missing([{ room_type_id: other.room_types["DBL"], ...week, sell_limit: 1 }], RoomTypeNotFound, 0)
       // Validation of every item comes before any 404.
@@ -89,6 +91,9 @@ layer(TestApiLive)("POST /ari: references, rules, events", (it) => {
       const was = yield* createPlan(api, { base_price: "50.00" })
       yield* postAri(api, [{ rate_plan_id: was, ...friday, price: "70.00", stop_sell: true }])
       yield* api.client.ratePlanWrites.update({ params: { id: was }, headers: {}, payload: { derived_from_id: parent, derivation_type: "fixed", derivation_value: "1.00" } })
+      // Derived, it follows its parent's override (200.00 + 1.00) and keeps its own stop-sell.
+      const [derived] = yield* ariNights(api, was, friday.start_date, friday.end_date)
+      expect([derived.price, derived.stop_sell]).toEqual(["201.00", true])
       yield* api.client.ratePlanWrites.update({ params: { id: was }, headers: {}, payload: { derived_from_id: null } })
       const [night] = yield* ariNights(api, was, friday.start_date, friday.end_date)
       expect([night.price, night.stop_sell]).toEqual(["50.00", true])
