@@ -53,6 +53,7 @@ layer(TestApiLive)("ARI in bookings and pickups", (it) => {
       ] as const
       for (const { on, ...field } of restrictions) {
         const plan = yield* newPlan
+        const child = yield* createPlan(api, { room_type_id: imported.room_types.A, derived_from_id: plan, derivation_type: "fixed", derivation_value: "1.00" }, key)
         yield* postAri(api, [{ rate_plan_id: plan, ...on, ...field }], { key })
         const rooms = [importedRoom(imported, "A", { rate_plan_id: plain }), importedRoom(imported, "A", { rate_plan_id: plan })]
         const body = bookingBody(guest, rooms, stay)
@@ -60,6 +61,9 @@ layer(TestApiLive)("ARI in bookings and pickups", (it) => {
         const before = yield* written
         const error = expectError(yield* postBooking(api, body, { key }), 404, "not_found", "rate_plan_not_found")
         expect(error.message, JSON.stringify(field)).toContain("rooms[1]")
+        // A plan derived from it passes its rules too.
+        const viaChild = bookingBody(guest, [importedRoom(imported, "A", { rate_plan_id: child })], stay)
+        expect(expectError(yield* postBooking(api, viaChild, { key }), 404, "not_found", "rate_plan_not_found").message).toContain("rooms[0]")
         expect(yield* written).toEqual(before)
         // The override alone refused it: removed, the same booking is taken.
         const cleared = Object.fromEntries(Object.keys(field).map((name) => [name, null]))
