@@ -12,7 +12,7 @@ import { allocateGuests } from "../quotes/guests.js"
 import type { PricingMemo } from "../quotes/memo.js"
 import type { AgeBracket, RatePlan, RoomType } from "../quotes/model.js"
 import { nightContext, priceNightIn } from "../quotes/nightly.js"
-import { nightRulesFor } from "../quotes/nightRules.js"
+import { nightRulesFor, planChain } from "../quotes/nightRules.js"
 
 /** `GET /ari?start_date&end_date[&rate_plan_id][&room_type_id]` (`end_date` exclusive). */
 export const AriReadParams = Schema.Struct({
@@ -39,12 +39,6 @@ export interface CalendarEntry {
   readonly room_type_id: string
   readonly currency: string
   readonly nights: ReadonlyArray<CalendarNight>
-}
-
-const chainOf = (plan: RatePlan): ReadonlyArray<RatePlan> => {
-  const chain: Array<RatePlan> = []
-  for (let p: RatePlan | undefined = plan; p !== undefined; p = p.derivation?.parent ?? undefined) chain.push(p)
-  return chain
 }
 
 const bound = (values: ReadonlyArray<number | null | undefined>, pick: (a: number, b: number) => number) =>
@@ -74,7 +68,7 @@ export const calendarEntry = (input: {
   const { plan, roomType } = input
   const guests = allocateGuests({ adults: roomType.baseOccupancy }, roomType)
   const context = nightContext(guests, input.ageBrackets, { trace: false, memo: input.memo })
-  const chain = chainOf(plan.model)
+  const chain = planChain(plan.model)
   return {
     rate_plan_id: plan.id,
     room_type_id: plan.roomTypeId,

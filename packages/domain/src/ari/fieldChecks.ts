@@ -1,15 +1,16 @@
 // The checks of one field of an ARI item on its own (type, format, range), each naming the field by its path as
 // sent. Hand-written rather than a schema: the body is checked item by item, each item's fields before the rules
 // between them, and the property's today bounds the dates, so the whole check is one pure function of the body.
-import * as BigDecimal from "effect/BigDecimal"
 import * as Result from "effect/Result"
+import * as Schema from "effect/Schema"
 import { calendarDateMessage, isCalendarDate, isUuid } from "../common/Schemas.js"
-import type { Weekday } from "../quotes/dates.js"
+import { InvalidParameters } from "../errors/RequestErrors.js"
+import { Weekday } from "../inventory/requests.js"
+import * as Money from "../money/Money.js"
 import { type Check, fail } from "../rates/checks.js"
 
-const WEEKDAYS: ReadonlyArray<Weekday> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-const DECIMAL = /^\d+(\.\d+)?$/
-const PRICE_LIMIT = BigDecimal.fromBigInt(1_000_000_000n)
+const isWeekday = Schema.is(Weekday)
+const WEEKDAYS = Weekday.literals
 
 export const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> =>
   typeof value === "object" && value !== null && !Array.isArray(value)
@@ -28,22 +29,21 @@ export const daysField = (param: string, value: unknown): Check<ReadonlyArray<We
   if (value.length === 0) return fail(param, "must list at least one weekday")
   const seen = new Set<Weekday>()
   for (const [i, day] of value.entries()) {
-    const weekday = WEEKDAYS.find((w) => w === day)
-    if (weekday === undefined) return fail(`${param}[${i}]`, `must be one of ${WEEKDAYS.map((w) => `"${w}"`).join(", ")}`)
-    if (seen.has(weekday)) return fail(`${param}[${i}]`, `repeats "${weekday}"`)
-    seen.add(weekday)
+    if (!isWeekday(day)) return fail(`${param}[${i}]`, `must be one of ${WEEKDAYS.map((w) => `"${w}"`).join(", ")}`)
+    if (seen.has(day)) return fail(`${param}[${i}]`, `repeats "${day}"`)
+    seen.add(day)
   }
   return Result.succeed([...seen])
 }
 
+const notAPrice = (param: string) => fail(param, "must be a decimal string from \"0.00\" to \"1000000000\", such as \"120.00\"")
+
 /** A price as sent: a decimal string from 0 to 1,000,000,000 (its decimals are the plan currency's to judge). */
 export const priceField = (param: string, value: unknown): Check<string> => {
-  if (typeof value !== "string" || !DECIMAL.test(value)) {
-    return fail(param, "must be a decimal string from \"0.00\" to \"1000000000\", such as \"120.00\"")
-  }
-  return BigDecimal.isGreaterThan(BigDecimal.fromStringUnsafe(value), PRICE_LIMIT)
-    ? fail(param, "must be at most 1000000000")
-    : Result.succeed(value)
+  if (typeof value !== "string" || value.startsWith("-")) return notAPrice(param)
+  const parsed = Money.parseDecimal(value)
+  if (Result.isFailure(parsed)) return parsed.failure === "range" ? fail(param, "must be at most 1000000000") : notAPrice(param)
+  return Result.succeed(value)
 }
 
 export const intField = (param: string, value: unknown, min: number, max: number): Check<number> =>
@@ -64,3 +64,7 @@ export const optionalField = <A>(
   if (item[key] === null) return Result.succeed(null)
   return check(item[key])
 }
+
+/** A failure of a rule written for one body (the PUT's), its `param` and message under the item's path. */
+export const inItem = (index: number, error: InvalidParameters): InvalidParameters =>
+  new InvalidParameters({ message: `items[${index}].${error.message}`, param: `items[${index}].${error.param ?? ""}` })

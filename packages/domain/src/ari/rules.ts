@@ -4,12 +4,12 @@
 // inventory item's fields against the type's rooms, by the PUT's own rule (`plannedControls`).
 import * as Option from "effect/Option"
 import * as Result from "effect/Result"
-import { InvalidParameters } from "../errors/RequestErrors.js"
 import { RatePlanNotFound, RoomTypeNotFound } from "../errors/NotFoundErrors.js"
 import { plannedControls } from "../inventory/controls.js"
 import type { Amount } from "../money/Money.js"
 import * as Money from "../money/Money.js"
 import { type Check, fail } from "../rates/checks.js"
+import { inItem } from "./fieldChecks.js"
 import type { AriItem, InventoryItem, RateItem } from "./items.js"
 
 /** What the rules read of a named plan and room type. */
@@ -39,12 +39,6 @@ export const missingTarget = (
     }
   }
   return Option.none()
-}
-
-/** The PUT's failure, its `param` under the item's path. */
-const inItem = (index: number, error: InvalidParameters): InvalidParameters => {
-  const param = `items[${index}].${error.param ?? ""}`
-  return new InvalidParameters({ message: `items[${index}].${error.message}`, param })
 }
 
 const rateRules = (item: RateItem, plan: { readonly derived: boolean; readonly currency: string }): Check<CheckedRateItem> => {

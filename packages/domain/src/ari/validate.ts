@@ -4,14 +4,17 @@
 // an item that sets nothing). References (404) and the rules that need the plan or the room type come after,
 // in ./rules.ts.
 import * as Result from "effect/Result"
-import { addDays, daysBetween, type IsoDate, nightsOf, weekdayOf } from "../quotes/dates.js"
-import { type Check, fail } from "../rates/checks.js"
+import { onWeekdays } from "../inventory/controls.js"
+import { maxControl, type Weekday } from "../inventory/requests.js"
+import { addDays, type IsoDate } from "../quotes/dates.js"
+import { bounds, type Check, fail, nightRange } from "../rates/checks.js"
 import {
   boolField,
   dateField,
   daysField,
   intField,
   isRecord,
+  inItem,
   optionalField,
   priceField,
   uuidField
@@ -50,20 +53,20 @@ const rangeFields = (item: Fields, p: string) =>
 
 /** The rules of a range: end after start, at most 366 nights, from today to today + 729; its nights under `days`. */
 const rangeRules = (
-  range: { readonly start_date: IsoDate; readonly end_date: IsoDate; readonly days: ReadonlyArray<string> | undefined },
-  p: string,
+  range: { readonly start_date: IsoDate; readonly end_date: IsoDate; readonly days: ReadonlyArray<Weekday> | undefined },
+  index: number,
   today: IsoDate
 ): Check<ReadonlyArray<IsoDate>> =>
   Result.gen(function*() {
-    const length = daysBetween(range.start_date, range.end_date)
-    if (length < 1) return yield* fail(`${p}.end_date`, "must be after start_date")
-    if (length > maxItemNights) return yield* fail(`${p}.end_date`, `an item covers at most ${maxItemNights} nights`)
+    const p = `items[${index}]`
+    const all = yield* Result.mapError(
+      nightRange(range.start_date, range.end_date, maxItemNights, `an item covers at most ${maxItemNights} nights`),
+      (error) => inItem(index, error)
+    )
     if (range.start_date < today) return yield* fail(`${p}.start_date`, `must not be before the property's today (${today})`)
     const horizon = addDays(today, horizonDays)
     if (range.end_date > horizon) return yield* fail(`${p}.end_date`, `must be at most ${horizon} (today + ${horizonDays} days)`)
-    const all = nightsOf(range.start_date, range.end_date)
-    const days = range.days === undefined ? undefined : new Set(range.days)
-    return days === undefined ? all : all.filter((date) => days.has(weekdayOf(date)))
+    return onWeekdays(all, range.days)
   })
 
 const rateItem = (item: Fields, index: number, today: IsoDate): Check<RateItem> =>
@@ -78,10 +81,8 @@ const rateItem = (item: Fields, index: number, today: IsoDate): Check<RateItem> 
     const closed_to_arrival = yield* optionalField(item, "closed_to_arrival", (v) => boolField(`${p}.closed_to_arrival`, v))
     const closed_to_departure = yield* optionalField(item, "closed_to_departure", (v) => boolField(`${p}.closed_to_departure`, v))
     const stop_sell = yield* optionalField(item, "stop_sell", (v) => boolField(`${p}.stop_sell`, v))
-    const nights = yield* rangeRules(range, p, today)
-    if (min_stay != null && max_stay != null && max_stay < min_stay) {
-      return yield* fail(`${p}.max_stay`, `must be at least min_stay (${min_stay})`)
-    }
+    const nights = yield* rangeRules(range, index, today)
+    yield* bounds("min_stay", min_stay, `${p}.max_stay`, max_stay)
     if (!rateFields.some((key) => sent(item, key))) return yield* fail(p, `sets no field: send one of ${rateFields.join(", ")}`)
     const fields = { price, min_stay, max_stay, closed_to_arrival, closed_to_departure, stop_sell }
     return { kind: "rate" as const, index, rate_plan_id, ...range, nights, ...fields }
@@ -93,9 +94,9 @@ const inventoryItem = (item: Fields, index: number, today: IsoDate): Check<Inven
     const room_type_id = yield* uuidField(`${p}.room_type_id`, item.room_type_id)
     yield* foreignField(item, p, rateFields, "an inventory item")
     const range = yield* rangeFields(item, p)
-    const sell_limit = yield* optionalField(item, "sell_limit", (v) => intField(`${p}.sell_limit`, v, 0, 10000))
-    const overbooking = yield* optionalField(item, "overbooking", (v) => intField(`${p}.overbooking`, v, 0, 10000))
-    const nights = yield* rangeRules(range, p, today)
+    const sell_limit = yield* optionalField(item, "sell_limit", (v) => intField(`${p}.sell_limit`, v, 0, maxControl))
+    const overbooking = yield* optionalField(item, "overbooking", (v) => intField(`${p}.overbooking`, v, 0, maxControl))
+    const nights = yield* rangeRules(range, index, today)
     if (!inventoryFields.some((key) => sent(item, key))) {
       return yield* fail(p, `sets no field: send ${inventoryFields.join(" or ")}`)
     }

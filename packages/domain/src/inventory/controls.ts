@@ -34,6 +34,12 @@ export const plannedControls = (
     if (input.sell_limit === undefined && input.overbooking === undefined) {
       return yield* fail("sell_limit", "send sell_limit, overbooking or both")
     }
-    const days = input.days === undefined ? undefined : new Set(input.days)
-    return days === undefined ? range : range.filter((date) => days.has(weekdayOf(date)))
+    return onWeekdays(range, input.days)
   })
+
+/** The nights of a range that fall on `days` (all of them when `days` is not sent). */
+export const onWeekdays = (nights: ReadonlyArray<IsoDate>, days: ReadonlyArray<Weekday> | undefined): ReadonlyArray<IsoDate> => {
+  if (days === undefined) return nights
+  const wanted = new Set(days)
+  return nights.filter((date) => wanted.has(weekdayOf(date)))
+}

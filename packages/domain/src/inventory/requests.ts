@@ -5,6 +5,8 @@ import { DateField, int, literal, list, nullable, optional, text } from "../rate
 
 /** The longest range an out-of-order period or an inventory PUT covers, in nights. */
 export const maxInventoryNights = 366
+/** The largest `sell_limit` or `overbooking` a write takes on its own (the type's rooms bound it further). */
+export const maxControl = 10000
 
 export const Weekday = literal("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 export type Weekday = typeof Weekday.Type
@@ -29,8 +31,8 @@ export const InventoryPut = Schema.Struct({
   start_date: DateField,
   end_date: DateField,
   days: optional(list(Weekday, 7)),
-  sell_limit: nullable(int(0, 10000)),
-  overbooking: optional(int(0, 10000))
+  sell_limit: nullable(int(0, maxControl)),
+  overbooking: optional(int(0, maxControl))
 }).annotate({ identifier: "InventoryPut" })
 export type InventoryPut = typeof InventoryPut.Type
 

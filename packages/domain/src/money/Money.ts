@@ -20,6 +20,15 @@ export const parse = (input: unknown, currency: string): Result.Result<Amount, M
   if (typeof input !== "string" || !DECIMAL.test(input)) return Result.fail("format")
   const fraction = input.split(".")[1] ?? ""
   if (fraction.length > digitsOf(currency)) return Result.fail("precision")
+  return parseDecimal(input)
+}
+
+/**
+ * A decimal string within ±1,000,000,000, whatever its decimals: for an amount whose currency is not known yet
+ * (`parse` checks the decimals once it is).
+ */
+export const parseDecimal = (input: unknown): Result.Result<Amount, Exclude<MoneyProblem, "precision">> => {
+  if (typeof input !== "string" || !DECIMAL.test(input)) return Result.fail("format")
   return Option.match(BigDecimal.fromString(input), {
     onNone: () => Result.fail("format" as const),
     onSome: (amount) =>

@@ -32,3 +32,10 @@ export const hasNightsIn = (plan: RatePlan, from: IsoDate, to: IsoDate): boolean
   for (const date of nights.keys()) if (from <= date && date < to) return true
   return false
 }
+
+/** The plan and every plan it derives from, nearest first: whose night rules a stay on the plan must meet. */
+export const planChain = (plan: RatePlan): ReadonlyArray<RatePlan> => {
+  const chain: Array<RatePlan> = []
+  for (let p: RatePlan | undefined = plan; p !== undefined; p = p.derivation?.parent) chain.push(p)
+  return chain
+}

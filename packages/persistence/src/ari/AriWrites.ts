@@ -1,5 +1,5 @@
 import * as SqlClient from "effect/sql/SqlClient"
-import { Ari, type InvalidParameters, type RatePlanNotFound, type RoomTypeNotFound } from "@hotel/domain"
+import { Ari, type InvalidParameters, Pricing, type RatePlanNotFound, type RoomTypeNotFound } from "@hotel/domain"
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
@@ -31,9 +31,8 @@ export interface AriWritten {
 
 /** A live plan's id and the ids of every plan it derives from, nearest first. */
 const chainIn = (snapshot: PricingSnapshot) => (planId: string): ReadonlyArray<string> => {
-  const ids: Array<string> = []
-  for (let plan = snapshot.plansById.get(planId)?.model; plan != null; plan = plan.derivation?.parent) ids.push(plan.id)
-  return ids
+  const plan = snapshot.plansById.get(planId)?.model
+  return plan === undefined ? [] : Pricing.planChain(plan).map((p) => p.id)
 }
 
 /** The call's events: `ari.changed` per plan it changes, then each room type's inventory events. */
