@@ -2,7 +2,7 @@ import { expect, layer } from "@effect/vitest"
 import * as Effect from "effect/Effect"
 import * as TestClock from "effect/testing/TestClock"
 import { ariNights, offer, postAri, readAri } from "../utils/ari.js"
-import { createPlan, expectError } from "../utils/rateManagement.js"
+import { createInterval, createPlan, expectError } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // `GET /ari` as a channel reads it: its scope, which plans it lists and in what order, the filters, a night's
@@ -71,11 +71,7 @@ layer(TestApiLive)("GET /ari", (it) => {
       yield* TestClock.setTime(T0)
       const plan = yield* createPlan(api, { base_price: "100.00" })
       // 2031-05-09 is a Friday: the interval's stop-sell, priced by it; the Saturday stop-sell by an override.
-      yield* api.client.intervals.create({
-        headers: {},
-        params: { id: plan },
-        payload: { name: "Closed", start_date: "2031-05-09", end_date: "2031-05-10", price_fri: "120.00", stop_sell: true }
-      })
+      yield* createInterval(api, plan, { name: "Closed", start_date: "2031-05-09", end_date: "2031-05-10", price_fri: "120.00", stop_sell: true })
       yield* postAri(api, [{ rate_plan_id: plan, start_date: "2031-05-10", end_date: "2031-05-11", price: "130.00", stop_sell: true }])
       const nights = yield* ariNights(api, plan, "2031-05-09", "2031-05-11")
       expect(nights.map((n) => [n.price, n.stop_sell])).toEqual([["120.00", true], ["130.00", true]])
@@ -91,11 +87,7 @@ layer(TestApiLive)("GET /ari", (it) => {
       const child = yield* createPlan(api, { derived_from_id: parent, derivation_type: "percent", derivation_value: "-10", max_los: 9 })
       const grandchild = yield* createPlan(api, { derived_from_id: child, derivation_type: "fixed", derivation_value: "5.00" })
       // The child's season: its rules on 2031-05-10 .. 2031-05-19.
-      yield* api.client.intervals.create({
-        headers: {},
-        params: { id: child },
-        payload: { name: "Season", start_date: "2031-05-10", end_date: "2031-05-20", min_stay: 3, max_stay: 8, closed_to_departure: true }
-      })
+      yield* createInterval(api, child, { name: "Season", start_date: "2031-05-10", end_date: "2031-05-20", min_stay: 3, max_stay: 8, closed_to_departure: true })
       const none = { closed_to_arrival: false, closed_to_departure: false, stop_sell: false }
       // Each row: one night, the overrides set on it per plan, and the grandchild's night as GET /ari reads it.
       const table: ReadonlyArray<{

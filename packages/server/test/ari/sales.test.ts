@@ -6,7 +6,7 @@ import { ariNights, offer, postAri, readAri } from "../utils/ari.js"
 import { confirm, folioLines, hold, holdBody, newGuest } from "../utils/booking.js"
 import { change } from "../utils/changes.js"
 import { expectFailure } from "../utils/client.js"
-import { createPlan, expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
+import { createInterval, createPlan, expectError, expectInvalid, missingId } from "../utils/rateManagement.js"
 import { TestApi, TestApiLive } from "../utils/TestServer.js"
 
 // One rule for every sale: `/rates`, holds and changes price and check stays with the per-night overrides, above
@@ -23,11 +23,7 @@ layer(TestApiLive)("ARI in every sale", (it) => {
       const api = yield* TestApi
       yield* TestClock.setTime(T0)
       const plan = yield* createPlan(api, { base_price: "100.00" })
-      yield* api.client.intervals.create({
-        headers: {},
-        params: { id: plan },
-        payload: { name: "Closed", start_date: "2031-05-01", end_date: "2031-06-01", price_fri: "300.00", min_stay: 3, closed_to_arrival: true }
-      })
+      yield* createInterval(api, plan, { name: "Closed", start_date: "2031-05-01", end_date: "2031-06-01", price_fri: "300.00", min_stay: 3, closed_to_arrival: true })
       const stay = { check_in: "2031-05-09", check_out: "2031-05-10" }
       const before = yield* offer(api, plan, stay)
       expect([before.total, before.reasons]).toEqual(["322.00", ["min_stay", "closed_to_arrival"]])
@@ -106,11 +102,7 @@ layer(TestApiLive)("ARI in every sale", (it) => {
       yield* TestClock.setTime(T0)
       const parent = yield* createPlan(api, { base_price: "100.00", min_los: 2 })
       const child = yield* createPlan(api, { derived_from_id: parent, derivation_type: "percent", derivation_value: "-15", max_los: 9 })
-      yield* api.client.intervals.create({
-        headers: {},
-        params: { id: parent },
-        payload: { name: "Season", start_date: "2031-05-05", end_date: "2031-05-25", price_sat: "180.00", max_stay: 7, stop_sell: false }
-      })
+      yield* createInterval(api, parent, { name: "Season", start_date: "2031-05-05", end_date: "2031-05-25", price_sat: "180.00", max_stay: 7, stop_sell: false })
       yield* postAri(api, [
         { rate_plan_id: parent, start_date: "2031-05-01", end_date: "2031-05-31", days: ["fri", "sat"], price: "133.33" },
         { rate_plan_id: parent, start_date: "2031-05-15", end_date: "2031-05-18", closed_to_arrival: true, min_stay: 4 },

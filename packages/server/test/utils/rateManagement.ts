@@ -56,3 +56,9 @@ export const createPlan = (api: TestApiService, body: Partial<Rates.RatePlan.Rat
     client.ratePlanWrites.create({ headers: {},
       payload: { room_type_id: api.property.room_types["DBL"], name: "Test plan", base_price: "100.00", ...body }
     })).pipe(Effect.map((created) => created.rate_plan_id))
+
+/** Creates a seasonal interval on a plan through the API; returns its id. */
+export const createInterval = (api: TestApiService, planId: string, body: Rates.Interval.IntervalCreate) =>
+  api.client.intervals.create({ headers: {}, params: { id: planId }, payload: body }).pipe(
+    Effect.map((created) => created.interval_id)
+  )
